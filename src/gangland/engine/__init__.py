@@ -1,0 +1,19 @@
+"""The game-agnostic core: the State contract, errors, registry, agents, match runner and records.
+
+Standard library only; nothing here imports a game.
+"""
+
+from .agent import Agent, Decision
+from .errors import ActionParseError, GanglandError, IllegalAction, OptionError, RecordError, UnknownGame
+from .game import Game, OptionSpec
+from .match import play_match, run_match
+from .record import GameRecord
+from .registry import all_games, get, register
+from .rng import mix_seed, splitmix64
+from .state import JSON, Result, State, rank_by
+
+__all__ = [
+    "JSON", "ActionParseError", "Agent", "Decision", "Game", "GameRecord", "GanglandError",
+    "IllegalAction", "OptionError", "OptionSpec", "RecordError", "Result", "State", "UnknownGame",
+    "all_games", "get", "mix_seed", "play_match", "rank_by", "register", "run_match", "splitmix64",
+]

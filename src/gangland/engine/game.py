@@ -1,0 +1,138 @@
+"""The Game object every game package registers: identity, options, set-up and action text."""
+
+from __future__ import annotations
+
+import itertools
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import ActionParseError, OptionError
+from .state import JSON, State
+
+if TYPE_CHECKING:
+    from .agent import Agent
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A rule option: its name, default, the values it may take, and what it means."""
+
+    name: str
+    default: JSON
+    choices: tuple[JSON, ...]
+    doc: str
+
+    def validate(self, value: JSON) -> JSON:
+        """Return `value` if it is one of the choices, else raise OptionError."""
+        # bool is an int subclass: compare type and value so that True never passes for 1.
+        if not any(type(value) is type(c) and value == c for c in self.choices):
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r} cannot be {value!r}; allowed: {allowed}")
+        return value
+
+
+AgentFactory = Callable[[int], "Agent"]
+"""Makes an agent from a seed."""
+
+
+class Game(ABC):
+    """A registered game: the factory of its states and the dictionary of its actions."""
+
+    id: str
+    """Registry key, e.g. "razzia"."""
+    name: str
+    """Display name."""
+    version: str
+    """Rules-engine version; a game record replays only on the version that wrote it."""
+    player_counts: tuple[int, ...]
+    num_actions: int
+    """Size of the fixed action space: every action id is in range(num_actions)."""
+    options: tuple[OptionSpec, ...] = ()
+    bots: Mapping[str, AgentFactory] = {}
+    """The game's own agents by name (e.g. "heuristic")."""
+
+    def resolve_options(self, options: Mapping[str, JSON] | None) -> dict[str, JSON]:
+        """All options with defaults filled in; OptionError for an unknown name or bad value."""
+        given = dict(options or {})
+        specs = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise OptionError(f"{self.id} has no option {unknown[0]!r}; its options: {known}")
+        return {name: spec.validate(given.get(name, spec.default)) for name, spec in specs.items()}
+
+    def check_players(self, players: int) -> None:
+        """OptionError unless `players` is a supported player count."""
+        if type(players) is not int or players not in self.player_counts:
+            counts = ", ".join(str(n) for n in self.player_counts)
+            raise OptionError(f"{self.name} is for {counts} players, not {players!r}")
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> State:
+        """Set up a new game; OptionError for a bad player count or option."""
+        self.check_players(players)
+        if type(seed) is not int:
+            raise OptionError(f"seed must be an int, not {seed!r}")
+        return self._new_game(players, seed, self.resolve_options(options))
+
+    @abstractmethod
+    def _new_game(self, players: int, seed: int, options: dict[str, JSON]) -> State:
+        """Set up a game from validated arguments."""
+
+    @abstractmethod
+    def action_name(self, state: State, action: int) -> str:
+        """Readable text for an action id in this state (it need not be legal)."""
+
+    def parse_action(self, state: State, text: str) -> int:
+        """The legal action whose name matches `text` (case and spacing ignored, or a unique prefix).
+
+        Raises ActionParseError naming the text and the legal choices.
+        """
+        wanted = " ".join(text.lower().split())
+        names = {action: " ".join(self.action_name(state, action).lower().split())
+                 for action in state.legal_actions()}
+        exact = [a for a, name in names.items() if name == wanted]
+        if exact:
+            return exact[0]
+        prefixed = [a for a, name in names.items() if wanted and name.startswith(wanted)]
+        if len(prefixed) == 1:
+            return prefixed[0]
+        choices = "; ".join(names.values()) or "none (the game is over)"
+        reason = "is ambiguous" if prefixed else "is not a legal action"
+        raise ActionParseError(f"{text!r} {reason}; legal now: {choices}")
+
+    @abstractmethod
+    def render(self, view: dict[str, JSON]) -> str:
+        """Plain text of a view, for the terminal."""
+
+    def narrate(self, before: dict[str, JSON], actor: int, action_text: str,
+                after: dict[str, JSON]) -> str:
+        """One line saying what a step did, from one seat's views before and after it.
+
+        Built only from views, so it can never tell a seat more than it may know.
+        """
+        return f"Seat {actor}: {action_text}"
+
+    def configurations(self) -> Iterator[tuple[int, dict[str, JSON]]]:
+        """(players, options) pairs that together exercise every player count and every option value.
+
+        Each player count with the defaults, and each non-default option value alone.
+        """
+        defaults = self.resolve_options(None)
+        for players, spec in itertools.product(self.player_counts, (None, *self.options)):
+            if spec is None:
+                yield players, dict(defaults)
+                continue
+            for choice in spec.choices:
+                if choice != spec.default:
+                    yield players, {**defaults, spec.name: choice}
+
+    def describe(self) -> dict[str, Any]:
+        """Id, name, version, player counts and options, as JSON-ready data."""
+        return {
+            "id": self.id, "name": self.name, "version": self.version,
+            "players": list(self.player_counts),
+            "options": [{"name": s.name, "default": s.default, "choices": list(s.choices), "doc": s.doc}
+                        for s in self.options],
+        }

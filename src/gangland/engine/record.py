@@ -1,0 +1,136 @@
+"""Game records: what is needed to replay a game exactly (game, version, options, seed, actions)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import GanglandError, RecordError
+from .game import Game
+from .state import JSON, Result, State
+
+FORMAT = "gangland-record"
+FORMAT_VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    """A game as JSON: game id and version, options, seed, seats (agent names) and the action ids.
+
+    The record is the referee's copy: with the seed it determines every hidden card, so it is for
+    replay and study, not for handing to a player mid-game.
+    """
+
+    game: str
+    game_version: str
+    players: int
+    options: dict[str, JSON]
+    seed: int
+    seats: list[str]
+    actions: list[int] = field(default_factory=list)
+    result: Result | None = None
+
+    @classmethod
+    def start(cls, game: Game, players: int, seed: int, options: dict[str, JSON] | None,
+              seats: list[str]) -> GameRecord:
+        """A record of a game not yet played (options resolved, seats checked)."""
+        game.check_players(players)
+        if len(seats) != players:
+            raise RecordError(f"{players} players but {len(seats)} seats given")
+        return cls(game.id, game.version, players, game.resolve_options(options), seed, list(seats))
+
+    def to_json(self) -> dict[str, JSON]:
+        """The record as JSON-ready data."""
+        return {
+            "format": FORMAT, "format_version": FORMAT_VERSION,
+            "game": self.game, "game_version": self.game_version, "players": self.players,
+            "options": dict(self.options), "seed": self.seed, "seats": list(self.seats),
+            "actions": list(self.actions),
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GameRecord:
+        """Read a record; RecordError naming the first field that is missing or malformed."""
+        if not isinstance(data, dict):
+            raise RecordError("a game record must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise RecordError(f"not a gangland game record (format is {data.get('format')!r})")
+        if data.get("format_version") != FORMAT_VERSION:
+            raise RecordError(f"record format version {data.get('format_version')!r} is not supported "
+                              f"(this gangland reads version {FORMAT_VERSION})")
+        expect: list[tuple[str, type]] = [("game", str), ("game_version", str), ("players", int),
+                                          ("options", dict), ("seed", int), ("seats", list),
+                                          ("actions", list)]
+        for name, kind in expect:
+            value = data.get(name)
+            if type(value) is not kind:
+                raise RecordError(f"record field {name!r} must be {kind.__name__}, not {value!r}")
+        if not all(type(a) is int for a in data["actions"]):
+            bad = next(a for a in data["actions"] if type(a) is not int)
+            raise RecordError(f"record field 'actions' holds {bad!r}, not an action id")
+        if not all(type(s) is str for s in data["seats"]):
+            raise RecordError("record field 'seats' must hold agent names")
+        result = None if data.get("result") is None else Result.from_json(data["result"])
+        return cls(data["game"], data["game_version"], data["players"], data["options"], data["seed"],
+                   list(data["seats"]), list(data["actions"]), result)
+
+    def dumps(self) -> str:
+        """The record as one line of JSON."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        """Parse a record from JSON text; RecordError if it is not valid JSON or not a record."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"record is not valid JSON: {exc}") from None
+        return cls.from_json(data)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as JSON."""
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record written by `save`; RecordError (naming the file) if it is unreadable or corrupt."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
+        try:
+            return cls.loads(text)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+
+    def replay(self, game: Game, upto: int | None = None) -> State:
+        """The state after the first `upto` actions (all by default), checking the record as it goes.
+
+        RecordError if the record names another game or version, has bad options, holds an illegal
+        action, or claims a result the replay does not reach.
+        """
+        if game.id != self.game:
+            raise RecordError(f"record is of game {self.game!r}, not {game.id!r}")
+        if game.version != self.game_version:
+            raise RecordError(f"record was written by {self.game} version {self.game_version}; "
+                              f"this is version {game.version}, which may replay it differently")
+        if len(self.seats) != self.players:
+            raise RecordError(f"record has {self.players} players but {len(self.seats)} seats")
+        try:
+            state = game.new_game(self.players, self.seed, self.options)
+        except GanglandError as exc:
+            raise RecordError(f"record cannot set up its game: {exc}") from None
+        actions = self.actions if upto is None else self.actions[:upto]
+        for step, action in enumerate(actions):
+            try:
+                state.apply(action)
+            except GanglandError as exc:
+                raise RecordError(f"record step {step}: {exc}") from None
+        if upto is None and self.result is not None:
+            if not state.is_over:
+                raise RecordError(f"record claims a result but its {len(actions)} actions do not end the game")
+            if state.result() != self.result:
+                raise RecordError("record's result does not match the replayed game")
+        return state

@@ -1,0 +1,116 @@
+"""The State contract every game implements, and the Result of a finished game."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Self
+
+from .errors import RecordError
+
+JSON = Any
+"""A JSON-ready value: dicts with str keys, lists, str, int, float, bool, None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game.
+
+    `ranks[seat]` is 1 for the best; seats still tied after the game's tie-break share a rank, and
+    `winners` lists every seat ranked 1 (a shared win when there are several). `breakdown[seat]`
+    maps a scoring category to the points that seat got from it; its values sum to `scores[seat]`.
+    """
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...]
+
+    def to_json(self) -> dict[str, JSON]:
+        """The result as JSON-ready data."""
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "breakdown": [dict(b) for b in self.breakdown],
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Result:
+        """Read a result written by `to_json`; RecordError if it is malformed."""
+        try:
+            result = cls(
+                scores=tuple(int(x) for x in data["scores"]),
+                ranks=tuple(int(x) for x in data["ranks"]),
+                winners=tuple(int(x) for x in data["winners"]),
+                breakdown=tuple({str(k): int(v) for k, v in b.items()} for b in data["breakdown"]),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(f"malformed result: {exc!r}") from None
+        return result
+
+
+def rank_by(keys: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """Competition ranks (1 = best) for per-seat sort keys, higher keys better; equal keys share a rank.
+
+    >>> rank_by([(10,), (12,), (10,)])
+    (2, 1, 2)
+    """
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
+class State(ABC):
+    """One moment of one game: whose decision it is, what they may do, and everything needed to go on.
+
+    A state is mutated only by `apply`, one atomic decision at a time. Chance lives inside the state
+    (a seeded generator), so a game is fully determined by its game id, options, seed and actions.
+    """
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Number of seats, numbered 0..players-1."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.to_act is None
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The legal action ids for the seat to act, in increasing order; empty when the game is over."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Carry out one decision of the seat to act.
+
+        Raises IllegalAction, naming the action and the reason, and leaves the state unchanged when
+        the action is not legal now.
+        """
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores, ranks, winners and score breakdown; scores so far while the game is running."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, JSON]:
+        """JSON-ready data holding exactly what `seat` may know; `None` is a spectator (public only)."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with `view(seat)`, with everything that seat cannot see re-drawn.
+
+        The copy's own generator is re-seeded from `rng`, so the future it holds is not the true one.
+        """

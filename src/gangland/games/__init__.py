@@ -1,0 +1,18 @@
+"""The registered games. Importing this package registers every game with the engine registry."""
+
+from __future__ import annotations
+
+from gangland.engine import Game, all_games, register
+from gangland.engine import get as _get
+
+from .razzia import GAME as RAZZIA
+
+register(RAZZIA)
+
+
+def get(game_id: str) -> Game:
+    """The game registered as `game_id` (e.g. "razzia"); UnknownGame otherwise."""
+    return _get(game_id)
+
+
+__all__ = ["all_games", "get"]

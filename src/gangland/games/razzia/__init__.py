@@ -1,0 +1,65 @@
+"""Razzia! (Reiner Knizia, Amigo 2004) for 2-5 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gangland.engine import Game, OptionSpec, State
+
+from .cards import NUM_ACTIONS
+from .state import RazziaState, action_text
+from .view import narrate, render_scores, render_view
+
+
+class RazziaGame(Game):
+    """The Razzia! rules engine."""
+
+    id = "razzia"
+    name = "Razzia!"
+    version = "1.0"
+    player_counts = (2, 3, 4, 5)
+    num_actions = NUM_ACTIONS
+    options = (
+        OptionSpec("all_tied", "literal", ("literal", "nobody"),
+                   "When every player ties on bodyguards (or on cheque sums): 'literal' gives everyone "
+                   "both the top and the bottom award, as the text reads; 'nobody' gives no one either, "
+                   "as Ra is played."),
+        OptionSpec("thief_takes_thief", True, (True, False),
+                   "May a thief take a thief from the row? The text says 'any booty card'; Ra forbids "
+                   "a god taking a god."),
+        OptionSpec("court_on_empty_row", True, (True, False),
+                   "May a court auction be called with no booty in the row (to trade cheques)? Ra allows it."),
+        OptionSpec("tiebreak", "highest_cheque", ("highest_cheque", "shared"),
+                   "Tied final scores: the tied player holding the highest single cheque wins (Ra), or "
+                   "the win is shared."),
+        OptionSpec("cheque_sets", "shuffled", ("shuffled", "by_seat"),
+                   "Which seat gets which cheque set: dealt at random, or player A's set to seat 0 "
+                   "and so on (for studies of the sets)."),
+    )
+
+    @property
+    def bots(self) -> dict[str, Any]:  # type: ignore[override]
+        from .bots import RazziaHeuristicBot
+
+        return {"heuristic": RazziaHeuristicBot}
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return RazziaState.new(players, seed, options)
+
+    def action_name(self, state: State, action: int) -> str:
+        return action_text(action)
+
+    def render(self, view: dict[str, Any]) -> str:
+        text = render_view(view)
+        if view["round_scores"]:
+            text += "\n\n" + render_scores(view)
+        return text
+
+    def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+        return narrate(before, actor, action_text, after)
+
+
+GAME = RazziaGame()
+"""The registered Razzia! game."""
+
+__all__ = ["GAME", "RazziaGame", "RazziaState"]
