@@ -103,6 +103,13 @@ class Game(ABC):
         raise ActionParseError(f"{text!r} {reason}; legal now: {choices}")
 
     @abstractmethod
+    def inventory(self, state: State) -> dict[str, int]:
+        """Counts of everything the game conserves (cards by kind, cheques, money), wherever it lies.
+
+        The counts never change during a game: nothing is created or lost. Tested for every game.
+        """
+
+    @abstractmethod
     def render(self, view: dict[str, JSON]) -> str:
         """Plain text of a view, for the terminal."""
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from gangland.engine import Game, OptionSpec, State
 
-from .cards import NUM_ACTIONS
+from .cards import KIND_NAMES, NUM_ACTIONS, POLICE
 from .state import RazziaState, action_text
 from .view import narrate, render_scores, render_view
 
@@ -48,6 +48,24 @@ class RazziaGame(Game):
 
     def action_name(self, state: State, action: int) -> str:
         return action_text(action)
+
+    def inventory(self, state: State) -> dict[str, int]:
+        assert isinstance(state, RazziaState)
+        cards = list(state.box)
+        for kind in state.deck:
+            cards[kind] += 1
+        for kind in state.row:
+            cards[kind] += 1
+        cards[POLICE] += state.police
+        for estate in state.estate:
+            for kind, count in enumerate(estate):
+                cards[kind] += count
+        counts = {f"card {KIND_NAMES[kind]}": n for kind, n in enumerate(cards)}
+        cheques = [state.centre, *(c for s in range(state.players) for c in state.up[s] + state.down[s])]
+        counts.update({f"cheque {value}": cheques.count(value) for value in sorted(set(cheques))})
+        counts["cheques"] = len(cheques)
+        counts["unseen cards outside the piles"] = len(state.deck) - sum(state.piles)  # always 0
+        return counts
 
     def render(self, view: dict[str, Any]) -> str:
         text = render_view(view)

@@ -1,0 +1,215 @@
+"""The engine contract: registry, options, records, the match runner and the agent boundary."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from gangland.agents import RandomAgent, make_agent
+from gangland.engine import (
+    Decision,
+    GameRecord,
+    IllegalAction,
+    OptionError,
+    RecordError,
+    UnknownGame,
+    mix_seed,
+    play_match,
+    rank_by,
+    run_match,
+    splitmix64,
+)
+from gangland.games import all_games, get
+
+RAZZIA = get("razzia")
+
+
+def finished_record(seed: int = 3, players: int = 3) -> GameRecord:
+    return play_match(RAZZIA, [RandomAgent(s) for s in range(players)], seed=seed)
+
+
+# -- registry and options ----------------------------------------------------------------------
+
+def test_registry_finds_games_and_names_the_known_ones() -> None:
+    assert get("razzia") is RAZZIA and RAZZIA in all_games()
+    with pytest.raises(UnknownGame, match="razzia"):
+        get("monopoly")
+
+
+def test_every_game_has_a_version_and_declares_its_options() -> None:
+    for game in all_games():
+        assert game.version and game.player_counts and game.num_actions > 0
+        described = json.loads(json.dumps(game.describe()))
+        assert described["id"] == game.id
+        for spec in game.options:
+            assert spec.default in spec.choices and spec.doc
+
+
+def test_unknown_option_and_bad_values_are_refused_with_the_choices() -> None:
+    with pytest.raises(OptionError, match="no option 'speed'"):
+        RAZZIA.new_game(4, 1, {"speed": "fast"})
+    with pytest.raises(OptionError, match="allowed: 'literal', 'nobody'"):
+        RAZZIA.new_game(4, 1, {"all_tied": "everyone"})
+    with pytest.raises(OptionError, match="thief_takes_thief"):
+        RAZZIA.new_game(4, 1, {"thief_takes_thief": 1})  # 1 is not True
+    with pytest.raises(OptionError, match="2, 3, 4, 5 players"):
+        RAZZIA.new_game(6, 1)
+    with pytest.raises(OptionError, match="seed"):
+        RAZZIA.new_game(4, "7")  # type: ignore[arg-type]
+
+
+def test_defaults_are_filled_in() -> None:
+    options = RAZZIA.resolve_options({"tiebreak": "shared"})
+    assert options["tiebreak"] == "shared" and options["all_tied"] == "literal"
+
+
+def test_configurations_cover_every_player_count_and_option_value() -> None:
+    configs = list(RAZZIA.configurations())
+    assert {p for p, _ in configs} == set(RAZZIA.player_counts)
+    for spec in RAZZIA.options:
+        assert {o[spec.name] for _, o in configs} == set(spec.choices)
+
+
+# -- random numbers ----------------------------------------------------------------------------
+
+def test_splitmix64_is_deterministic_and_spreads() -> None:
+    seed, values = 42, []
+    for _ in range(1000):
+        seed, value = splitmix64(seed)
+        values.append(value)
+    assert len(set(values)) == 1000
+    assert sum(v % 6 == 0 for v in values) in range(120, 220)  # a fair die shows six ~167 times
+    assert mix_seed(1, 2) == mix_seed(1, 2) != mix_seed(2, 1)
+
+
+def test_rank_by_shares_ranks_on_ties() -> None:
+    assert rank_by([(5, 1), (5, 3), (2, 9)]) == (2, 1, 3)
+    assert rank_by([(5,), (5,), (2,)]) == (1, 1, 3)
+
+
+# -- actions -----------------------------------------------------------------------------------
+
+def test_parse_action_accepts_names_and_prefixes_and_explains_refusals() -> None:
+    state = RAZZIA.new_game(4, 1)
+    for action in state.legal_actions():
+        assert RAZZIA.parse_action(state, RAZZIA.action_name(state, action).upper()) == action
+    assert RAZZIA.parse_action(state, "  draw ") == state.legal_actions()[0]
+    with pytest.raises(IllegalAction, match="not a legal action; legal now: draw a card"):
+        RAZZIA.parse_action(state, "bid 99")
+
+
+# -- records -----------------------------------------------------------------------------------
+
+def test_record_round_trips_and_replays_to_its_result(tmp_path: Path) -> None:
+    record = finished_record()
+    assert record.result is not None and record.seats == ["random"] * 3
+    path = tmp_path / "game.json"
+    record.save(path)
+    loaded = GameRecord.load(path)
+    assert loaded == record
+    assert loaded.replay(RAZZIA).result() == record.result
+
+
+@pytest.mark.parametrize(("mutate", "message"), [
+    (lambda d: d.pop("seed"), "'seed' must be int"),
+    (lambda d: d.update(actions="0,1,2"), "'actions' must be list"),
+    (lambda d: d.update(actions=[0, "draw"]), "holds 'draw'"),
+    (lambda d: d.update(format="chess-pgn"), "not a gangland game record"),
+    (lambda d: d.update(format_version=99), "format version 99"),
+    (lambda d: d.update(result={"scores": "high"}), "malformed result"),
+])
+def test_malformed_records_fail_naming_the_field(mutate: object, message: str) -> None:
+    data = finished_record().to_json()
+    mutate(data)  # type: ignore[operator]
+    with pytest.raises(RecordError, match=message):
+        GameRecord.from_json(data)
+
+
+def test_records_that_do_not_match_their_game_fail_clearly(tmp_path: Path) -> None:
+    record = finished_record()
+    with pytest.raises(RecordError, match="version"):
+        GameRecord(**{**record.__dict__, "game_version": "0.1"}).replay(RAZZIA)
+    with pytest.raises(RecordError, match="step 5"):
+        bad = GameRecord(**{**record.__dict__, "actions": [*record.actions[:5], 999]})
+        bad.replay(RAZZIA)
+    with pytest.raises(RecordError, match="do not end the game"):
+        GameRecord(**{**record.__dict__, "actions": record.actions[:-3]}).replay(RAZZIA)
+    assert record.result is not None
+    other = finished_record(seed=4).result
+    if other != record.result:
+        with pytest.raises(RecordError, match="does not match"):
+            GameRecord(**{**record.__dict__, "result": other}).replay(RAZZIA)
+    with pytest.raises(RecordError, match="cannot set up"):
+        GameRecord(**{**record.__dict__, "options": {"speed": 1}}).replay(RAZZIA)
+    broken = tmp_path / "broken.json"
+    broken.write_text(record.dumps()[:-10])
+    with pytest.raises(RecordError, match=r"broken\.json: record is not valid JSON"):
+        GameRecord.load(broken)
+    with pytest.raises(RecordError, match="cannot read record"):
+        GameRecord.load(tmp_path / "missing.json")
+
+
+# -- the match runner and agents ---------------------------------------------------------------
+
+class Cheater:
+    """Returns an action that is not legal."""
+
+    name = "cheater"
+
+    def act(self, decision: Decision) -> int:
+        return 999
+
+
+def test_runner_refuses_an_agent_choosing_an_illegal_action() -> None:
+    agents = [Cheater(), RandomAgent(1), RandomAgent(2)]
+    record = GameRecord.start(RAZZIA, 3, 1, None, [a.name for a in agents])
+    with pytest.raises(IllegalAction, match="agent 'cheater' in seat"):
+        run_match(RAZZIA, agents, record)
+
+
+class Spy:
+    """Records what each decision showed it."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, tuple[int, ...], dict[str, object]]] = []
+        self.rng = random.Random(0)
+
+    def act(self, decision: Decision) -> int:
+        self.seen.append((decision.seat, decision.legal_actions, decision.view))
+        sample = decision.determinize(self.rng)
+        assert sample.view(decision.seat) == decision.view
+        return decision.legal_actions[0]
+
+
+def test_agents_are_asked_only_for_their_own_seat_with_their_own_view() -> None:
+    spies = [Spy(), Spy(), Spy()]
+    play_match(RAZZIA, spies, seed=9)
+    for seat, spy in enumerate(spies):
+        assert spy.seen
+        assert all(s == seat and view["seat"] == seat for s, _, view in spy.seen)
+
+
+def test_run_match_resumes_an_interrupted_record_to_the_same_end() -> None:
+    full = finished_record(seed=11)
+    partial = GameRecord(**{**full.__dict__, "actions": full.actions[:20], "result": None})
+
+    class Replayer:
+        name = "random"
+
+        def act(self, decision: Decision) -> int:
+            return full.actions[len(partial.actions)]
+
+    run_match(RAZZIA, [Replayer()] * 3, partial)
+    assert partial.actions == full.actions and partial.result == full.result
+
+
+def test_make_agent_knows_generic_and_game_agents() -> None:
+    assert make_agent("random", RAZZIA, 1).name == "random"
+    assert make_agent("heuristic", RAZZIA, 1).name == "heuristic"
+    with pytest.raises(OptionError, match="choose from: heuristic, random"):
+        make_agent("genius", RAZZIA, 1)
