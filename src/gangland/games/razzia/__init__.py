@@ -28,7 +28,8 @@ class RazziaGame(Game):
                    "May a thief take a thief from the row? The text says 'any booty card'; Ra forbids "
                    "a god taking a god."),
         OptionSpec("court_on_empty_row", True, (True, False),
-                   "May a court auction be called with no booty in the row (to trade cheques)? Ra allows it."),
+                   "May a court auction be called with no booty in the row (to trade cheques)? "
+                   "Ra allows it."),
         OptionSpec("tiebreak", "highest_cheque", ("highest_cheque", "shared"),
                    "Tied final scores: the tied player holding the highest single cheque wins (Ra), or "
                    "the win is shared."),

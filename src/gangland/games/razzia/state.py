@@ -171,7 +171,8 @@ class RazziaState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:
+        # bool and float compare equal to ints (True == 1): only a real int is an action id.
+        if action not in legal or type(action) is not int:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         if action == DRAW:
@@ -197,7 +198,8 @@ class RazziaState(State):
         seat = self.to_act
         if self.phase == AUCTION:
             if action == PASS:
-                return f"seat {seat} cannot pass: the caller of a court auction must bid when all others passed"
+                return (f"seat {seat} cannot pass: the caller of a court auction must bid "
+                        "when all others passed")
             if BID_BASE < action < STEAL_BASE:
                 value = action - BID_BASE
                 if value not in self.up[seat]:  # type: ignore[index]
@@ -217,6 +219,8 @@ class RazziaState(State):
             return f"seat {seat} cannot {name}: the row is empty and the rules in play forbid it"
         if action == DRAW:
             return f"seat {seat} cannot {name}: both piles are empty"
+        if action == DONE:
+            return f"seat {seat} cannot {name} now: it is not using thieves"
         return f"seat {seat} cannot {name} now: it is not an auction"
 
     def result(self) -> Result:
@@ -226,6 +230,7 @@ class RazziaState(State):
                 for category, value in points.items():
                     breakdown[seat][category] += value
         scores = tuple(sum(b.values()) for b in breakdown)
+        keys: list[tuple[int, ...]]
         if self.options["tiebreak"] == "highest_cheque":
             # Ra's rule: among tied players the one holding the highest single cheque wins.
             keys = [(scores[s], max(self.up[s] + self.down[s])) for s in range(self._players)]
