@@ -1,4 +1,4 @@
-"""What an agent is, and the Decision it is handed: its seat's view and a determinizer, never the true state."""
+"""What an agent is, and the Decision it gets: its seat's view and a determinizer, never the true state."""
 
 from __future__ import annotations
 
@@ -41,6 +41,10 @@ class Decision:
     def action_name(self, action: int) -> str:
         """Readable text of an action."""
         return self.game.action_name(self._state, action)
+
+    def parse_action(self, text: str) -> int:
+        """The legal action `text` names (see Game.parse_action); ActionParseError otherwise."""
+        return self.game.parse_action(self._state, text)
 
 
 class Agent(Protocol):

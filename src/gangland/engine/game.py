@@ -84,6 +84,15 @@ class Game(ABC):
     def action_name(self, state: State, action: int) -> str:
         """Readable text for an action id in this state (it need not be legal)."""
 
+    def public_action_name(self, state: State, action: int, seat: int | None) -> str:
+        """Text of an action that `seat` (None: a spectator) may read, for logs and narration.
+
+        The same as `action_name` unless the game has secret choices (a face-down bid): then a game
+        overrides this to hide what only the acting seat may know. Front ends show this, never
+        `action_name`, to anyone but the actor.
+        """
+        return self.action_name(state, action)
+
     def parse_action(self, state: State, text: str) -> int:
         """The legal action whose name matches `text` (case and spacing ignored, or a unique prefix).
 

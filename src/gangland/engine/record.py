@@ -130,7 +130,8 @@ class GameRecord:
                 raise RecordError(f"record step {step}: {exc}") from None
         if upto is None and self.result is not None:
             if not state.is_over:
-                raise RecordError(f"record claims a result but its {len(actions)} actions do not end the game")
+                raise RecordError(f"record claims a result but its {len(actions)} actions "
+                                  "do not end the game")
             if state.result() != self.result:
                 raise RecordError("record's result does not match the replayed game")
         return state

@@ -1,0 +1,56 @@
+"""The `gangland` command line: play a game in the terminal, simulate bot games, replay records.
+
+Built on Typer and Rich. The commands use only the engine contract (Game, State, views, render,
+narrate, action names, results) and `make_agent`, so they work for every registered game.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from gangland import __version__
+
+from .games import games_command
+from .play import play_command
+from .replay import replay_command
+from .simulate import simulate_command
+
+app = typer.Typer(
+    name="gangland",
+    help="Gangster-themed board games: play against bots, simulate, replay.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="markdown",
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"gangland {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """Gangster-themed board games: play against bots, simulate, replay."""
+
+
+app.command("play")(play_command)
+app.command("simulate")(simulate_command)
+app.command("replay")(replay_command)
+app.command("games")(games_command)
+
+
+def main() -> None:
+    """The console script's entry point."""
+    app()
+
+
+__all__ = ["app", "main"]

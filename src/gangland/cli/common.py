@@ -1,0 +1,139 @@
+"""What the commands share: one-line errors, option and agent-list parsing, seat labels, result tables."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from gangland.engine import JSON, Game, GanglandError, OptionError, Result
+
+PlayersOption = Annotated[int | None, typer.Option(
+    "--players", "-p", show_default=False, help="Number of players (default: 3 if the game allows).")]
+RuleOptions = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", metavar="NAME=VALUE", help="A rule option (see `gangland games`); repeat for several.")]
+
+USAGE_ERROR = 2
+"""Exit code for bad input: an unknown game, option, player count or agent, a corrupt record."""
+
+
+def fail(message: object, code: int = USAGE_ERROR) -> NoReturn:
+    """Print `error: message` as one line on stderr and exit with `code`."""
+    text = " ".join(str(message).split())
+    typer.echo(f"error: {text}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the engine's errors (bad input, never crashes) into a one-line message and exit code 2."""
+    try:
+        yield
+    except GanglandError as exc:
+        fail(exc)
+
+
+def parse_options(items: Sequence[str] | None) -> dict[str, JSON]:
+    """`name=value` pairs to an options dict; values are JSON when they parse (true, 3) else strings.
+
+    >>> parse_options(["tiebreak=shared", "thief_takes_thief=false", "n=3"])
+    {'tiebreak': 'shared', 'thief_takes_thief': False, 'n': 3}
+    """
+    options: dict[str, JSON] = {}
+    for item in items or ():
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise OptionError(f"--option takes name=value, not {item!r}")
+        try:
+            value: JSON = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[name] = value
+    return options
+
+
+def option_text(value: JSON) -> str:
+    """An option value as typed on the command line (the inverse of `parse_options`).
+
+    >>> option_text(True), option_text("shared"), option_text(3)
+    ('true', 'shared', '3')
+    """
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
+
+
+def parse_names(text: str | None, what: str = "agent") -> list[str]:
+    """A comma-separated list of names; OptionError if it names nothing.
+
+    >>> parse_names(" heuristic, random ")
+    ['heuristic', 'random']
+    """
+    names = [name.strip() for name in (text or "").split(",") if name.strip()]
+    if not names:
+        raise OptionError(f"no {what} named in {text!r}")
+    return names
+
+
+def default_players(game: Game) -> int:
+    """The player count used when none is given: the smallest count of 3 or more, else the largest."""
+    counts = sorted(game.player_counts)
+    return next((n for n in counts if n >= 3), counts[-1])
+
+
+def check_seat(seat: int, players: int) -> int:
+    """`seat` if it is a seat of a `players`-player game, else OptionError."""
+    if not 0 <= seat < players:
+        raise OptionError(f"seat must be 0..{players - 1} for {players} players, not {seat}")
+    return seat
+
+
+def seat_label(seat: int, name: str | None = None, you: int | None = None) -> str:
+    """`Seat 2`, `Seat 2 (you)` or `Seat 2 heuristic`."""
+    if seat == you:
+        return f"Seat {seat} (you)"
+    return f"Seat {seat}" + (f" {name}" if name else "")
+
+
+def result_table(result: Result, labels: Sequence[str], title: str = "Final result") -> Table:
+    """Scores by category (rows) and seat (columns), then totals and ranks; winners' columns in bold."""
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("")
+    for seat, label in enumerate(labels):
+        style = "bold" if seat in result.winners else None
+        table.add_column(label, justify="right", header_style=style or "", style=style or "")
+    categories: dict[str, None] = {}
+    for points in result.breakdown:
+        categories.update(dict.fromkeys(points))
+    for category in categories:
+        values = [points.get(category, 0) for points in result.breakdown]
+        if any(values):
+            table.add_row(category, *(str(v) for v in values))
+    table.add_section()
+    table.add_row(Text("total", style="bold"), *(str(s) for s in result.scores))
+    table.add_row("rank", *(str(r) for r in result.ranks))
+    return table
+
+
+def winners_line(result: Result, labels: Sequence[str], you: int | None = None) -> Text:
+    """`Winner: ...`, `Shared win: ...`, or `You win!` when `you` is the only winner."""
+    names = ", ".join(labels[s] for s in result.winners)
+    if not result.winners:
+        return Text("No winner.", style="bold")
+    if you is not None and result.winners == (you,):
+        return Text(f"You win! ({names})", style="bold green")
+    kind = "Shared win" if len(result.winners) > 1 else "Winner"
+    style = "bold green" if you in result.winners else "bold"
+    return Text(f"{kind}: {names}", style=style)
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A console for program output: no automatic highlighting of numbers in game text."""
+    return Console(highlight=False, stderr=stderr)

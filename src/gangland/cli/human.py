@@ -1,0 +1,107 @@
+"""A person at the terminal as an Agent: shows their seat's view and reads their choice."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from rich.cells import cell_len
+from rich.columns import Columns
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from gangland.engine import Decision, Game, GanglandError
+
+HELP = ("Type the number of an action, or its name (a unique prefix will do). '?' shows the board again; "
+        "'quit' (or Ctrl-C, Ctrl-D) saves the game so you can resume it later.")
+QUIT_WORDS = frozenset({"quit", "exit", ":q"})
+
+
+class QuitGame(Exception):
+    """The person asked to stop (the game is saved, as on Ctrl-C)."""
+
+
+class ViewBox:
+    """Boxes a game's rendering of views; the box only grows, so it does not jump from step to step."""
+
+    def __init__(self, game: Game, console: Console) -> None:
+        self.game = game
+        self.console = console
+        self.width = 0
+
+    def __call__(self, view: dict[str, object], title: str, subtitle: str | None = None) -> Panel:
+        text = self.game.render(view)
+        need = max((cell_len(line) for line in text.splitlines()), default=0) + 4
+        need = max(need, cell_len(title) + 8, cell_len(subtitle or "") + 8)
+        self.width = min(max(self.width, need), self.console.width)
+        return Panel(Text(text), title=title, subtitle=subtitle, title_align="left", subtitle_align="right",
+                     width=self.width, border_style="cyan")
+
+
+def action_menu(names: list[str]) -> Columns:
+    """The legal actions, numbered from 1."""
+    width = len(str(len(names)))
+    items = [Text.assemble((f"{n:>{width}}", "bold cyan"), " ", name) for n, name in enumerate(names, 1)]
+    return Columns(items, padding=(0, 3))
+
+
+class HumanAgent:
+    """The seat played by the person at the terminal. Everything shown comes from the seat's own view."""
+
+    name = "human"
+
+    def __init__(self, game: Game, seat: int, console: Console,
+                 read: Callable[[str], str] | None = None, step: Callable[[], int] | None = None) -> None:
+        self.game = game
+        self.seat = seat
+        self.console = console
+        self.read = read or (lambda prompt: console.input(prompt))
+        self.step = step
+        self.shown_help = False
+        self.box = ViewBox(game, console)
+        self.echo = not sys.stdin.isatty()
+
+    def show_board(self, decision: Decision) -> None:
+        """The seat's view, and the numbered legal actions."""
+        subtitle = f"step {self.step()}" if self.step is not None else None
+        self.console.print(self.box(decision.view, f"{self.game.name} - you are seat {self.seat}", subtitle))
+        self.console.print(Text("Your options:", style="bold"))
+        self.console.print(action_menu([decision.action_name(a) for a in decision.legal_actions]))
+        if not self.shown_help:
+            self.console.print(Text(HELP, style="dim"))
+            self.shown_help = True
+
+    def choose(self, decision: Decision, text: str) -> int:
+        """The legal action `text` names (a number from the menu, or a name); GanglandError otherwise."""
+        legal = decision.legal_actions
+        entry = text.strip()
+        if not entry:
+            raise GanglandError(f"type a number from 1 to {len(legal)} or an action name")
+        if entry.isdigit():
+            number = int(entry)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            raise GanglandError(f"there is no option {number}; choose 1 to {len(legal)}")
+        action = decision.parse_action(entry)
+        if action not in legal:  # a game's own parse_action should not allow this; be safe
+            raise GanglandError(f"{entry!r} is not legal now")
+        return action
+
+    def act(self, decision: Decision) -> int:
+        """Ask until the person names a legal action. Raises QuitGame, EOFError or KeyboardInterrupt."""
+        self.show_board(decision)
+        while True:
+            text = self.read("[bold]Your move>[/] ")
+            if self.echo:  # input from a pipe is not echoed by a terminal: show it, for a readable log
+                self.console.print(Text(text))
+            if text.strip().lower() in QUIT_WORDS:
+                raise QuitGame
+            if text.strip() in {"?", "help"}:
+                self.shown_help = False
+                self.show_board(decision)
+                continue
+            try:
+                return self.choose(decision, text)
+            except GanglandError as exc:
+                self.console.print(Text(f"  {exc}", style="red"))

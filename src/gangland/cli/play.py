@@ -1,0 +1,262 @@
+"""`gangland play`: a person plays one seat in the terminal; bots play the others."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from gangland.agents import agent_names, make_agent
+from gangland.engine import Agent, Decision, Game, GameRecord, OptionError, State, run_match
+from gangland.games import get
+from gangland.sim import agent_seed
+
+from .common import (
+    PlayersOption,
+    RuleOptions,
+    check_seat,
+    default_players,
+    fail,
+    make_console,
+    option_text,
+    parse_names,
+    parse_options,
+    result_table,
+    seat_label,
+    user_errors,
+    winners_line,
+)
+from .human import HumanAgent, QuitGame
+
+HUMAN = "human"
+"""The seat name a game record gives the person at the terminal."""
+
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (the game is saved first)."""
+
+
+def default_bot(game: Game) -> str:
+    """The bot that fills seats when --bots is not given: the game's heuristic bot if it has one."""
+    if "heuristic" in game.bots:
+        return "heuristic"
+    return next(iter(sorted(game.bots)), "random")
+
+
+def bot_lineup(names: list[str], count: int) -> list[str]:
+    """`count` bot names from `names`, the last one repeated as needed.
+
+    >>> bot_lineup(["random", "heuristic"], 4)
+    ['random', 'heuristic', 'heuristic', 'heuristic']
+    """
+    return [names[min(i, len(names) - 1)] for i in range(count)]
+
+
+def free_path(game: Game, seed: int) -> Path:
+    """./gangland-<game>-<seed>.json, or -2, -3... when that file exists already."""
+    path = Path(f"gangland-{game.id}-{seed}.json")
+    number = 2
+    while path.exists():
+        path = Path(f"gangland-{game.id}-{seed}-{number}.json")
+        number += 1
+    return path
+
+
+def catch_up(game: Game, record: GameRecord, agents: list[Agent], skip: int) -> None:
+    """Show each bot the decisions it already made in `record`, so that it is in the same state as if
+    the game had never stopped (bots draw their random numbers decision by decision)."""
+    state = game.new_game(record.players, record.seed, record.options)
+    for action in record.actions:
+        seat = state.to_act
+        if seat is not None and seat != skip:
+            agents[seat].act(Decision(game, state, seat, tuple(state.legal_actions())))
+        state.apply(action)
+
+
+class PlaySession:
+    """One person's game at the terminal: the record, the agents, the narration, saving on interrupt."""
+
+    def __init__(self, game: Game, record: GameRecord, seat: int, console: Console, save_path: Path,
+                 save_at_end: bool) -> None:
+        self.game = game
+        self.record = record
+        self.seat = seat
+        self.console = console
+        self.save_path = save_path
+        self.save_at_end = save_at_end
+        self.labels = [seat_label(s, name, you=seat) for s, name in enumerate(record.seats)]
+        self.human = HumanAgent(game, seat, console,
+                                step=lambda: len(self.record.actions))
+        self.box = self.human.box
+        self.agents: list[Agent] = [
+            self.human if s == seat else make_agent(name, game, agent_seed(record.seed, s))
+            for s, name in enumerate(record.seats)
+        ]
+        if record.actions:
+            catch_up(game, record, self.agents, skip=seat)
+
+    def on_step(self, before: State, actor: int, action: int, after: State) -> None:
+        """Narrate a step from the person's seat views only."""
+        name = self.game.public_action_name(before, action, self.seat)
+        line = self.game.narrate(before.view(self.seat), actor, name,
+                                 after.view(self.seat))
+        if actor == self.seat:
+            self.console.print(Text.assemble(("» ", "bold cyan"), (line, "bold")))
+        else:
+            self.console.print(Text("  " + line))
+
+    def intro(self) -> None:
+        """Who plays where."""
+        record = self.record
+        others = ", ".join(f"seat {s} {name}" for s, name in enumerate(record.seats) if s != self.seat)
+        self.console.print(Text.assemble((self.game.name, "bold"), f" v{self.game.version}, {record.players} "
+                                         f"players, seed {record.seed}"))
+        self.console.print(Text.assemble("You are ", (f"seat {self.seat}", "bold"), f"; bots: {others}."))
+        defaults = self.game.resolve_options(None)
+        changed = [f"{k}={option_text(v)}" for k, v in record.options.items() if v != defaults.get(k)]
+        if changed:
+            self.console.print(Text("options: " + ", ".join(changed), style="dim"))
+        if record.actions:
+            self.console.print(Text(f"Resuming after step {len(record.actions)}.", style="dim"))
+
+    def save(self) -> None:
+        """Write the record (every step so far) and say how to go on."""
+        try:
+            self.record.save(self.save_path)
+        except OSError as exc:
+            fail(f"could not save the game to {str(self.save_path)!r}: {exc}", code=1)
+
+    def stop(self, code: int) -> int:
+        """Save an unfinished game and print the resume command."""
+        self.console.print()
+        self.save()
+        self.console.print(Text.assemble(
+            "Game saved after step ", str(len(self.record.actions)), " to ", (str(self.save_path), "bold"),
+            ".\nResume with: ", (f"gangland play --resume {shlex.quote(str(self.save_path))}", "bold")))
+        return code
+
+    def finish(self, state: State) -> None:
+        """The final board, the score breakdown and the winners."""
+        self.console.print(self.box(state.view(self.seat), f"{self.game.name} - game over",
+                                    f"{len(self.record.actions)} steps"))
+        result = state.result()
+        self.console.print(result_table(result, self.labels))
+        self.console.print(winners_line(result, self.labels, you=self.seat))
+        if self.save_at_end:
+            self.save()
+            self.console.print(Text.assemble(
+                "Record saved to ", (str(self.save_path), "bold"), ".\nReplay it with: ",
+                (f"gangland replay {shlex.quote(str(self.save_path))} --seat {self.seat}", "bold")))
+
+    def run(self) -> int:
+        """Play to the end or to an interruption; the exit code."""
+        self.intro()
+        try:
+            state = run_match(self.game, self.agents, self.record, on_step=self.on_step)
+        except (QuitGame, EOFError):
+            return self.stop(0)
+        except KeyboardInterrupt:
+            return self.stop(INTERRUPTED)
+        self.finish(state)
+        return 0
+
+
+def new_session(game_id: str | None, players: int | None, bots: str | None, seed: int | None, seat: int,
+                options: list[str] | None, save: Path | None, console: Console) -> PlaySession:
+    """Set up a new game from the command line; GanglandError on bad input."""
+    if game_id is None:
+        raise OptionError("name a game (see `gangland games`) or pass --resume FILE")
+    game = get(game_id)
+    if players is None:
+        players = default_players(game)
+    game.check_players(players)
+    check_seat(seat, players)
+    resolved = game.resolve_options(parse_options(options))
+    given = parse_names(bots or default_bot(game), "bot")
+    if len(given) > players - 1:
+        raise OptionError(f"--bots names {len(given)} bots but a {players}-player game has "
+                          f"{players - 1} other seats")
+    names = bot_lineup(given, players - 1)
+    for name in dict.fromkeys(names):
+        if name == HUMAN:
+            raise OptionError("only one seat can be human; --bots names the other seats' bots: "
+                              + ", ".join(agent_names(game)))
+        make_agent(name, game, 0)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    seats = [*names[:seat], HUMAN, *names[seat:]]
+    record = GameRecord.start(game, players, seed, resolved, seats)
+    path = save or free_path(game, seed)
+    return PlaySession(game, record, seat, console, path, save_at_end=save is not None)
+
+
+def resume_session(path: Path, game_id: str | None, seat: int | None, save: Path | None,
+                   console: Console) -> PlaySession:
+    """Continue a saved game; GanglandError if the record is corrupt or has no seat for the person."""
+    record = GameRecord.load(path)
+    game = get(record.game)
+    if game_id is not None and game_id != record.game:
+        raise OptionError(f"{str(path)!r} is a game of {record.game}, not {game_id}")
+    record.replay(game)  # RecordError if it does not replay
+    humans = [s for s, name in enumerate(record.seats) if name == HUMAN]
+    if len(humans) > 1:
+        raise OptionError(f"{str(path)!r} has {len(humans)} human seats; this terminal plays one")
+    if seat is None:
+        if not humans:
+            raise OptionError(f"{str(path)!r} has no human seat: pass --seat K to take one over")
+        seat = humans[0]
+    check_seat(seat, record.players)
+    if humans and humans[0] != seat:
+        raise OptionError(f"seat {humans[0]} of {str(path)!r} is the human seat, not seat {seat}")
+    record.seats[seat] = HUMAN
+    for s, name in enumerate(record.seats):
+        if s != seat:
+            make_agent(name, game, 0)
+    return PlaySession(game, record, seat, console, save or path, save_at_end=True)
+
+
+def play_command(
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help="Game id, e.g. razzia.",
+                                               show_default=False)] = None,
+    players: PlayersOption = None,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", show_default=False,
+                                             help="Bots for the other seats in order, comma-separated; the "
+                                                  "last repeats (default: heuristic).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", show_default=False,
+                                             help="Game seed (default: random).")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", show_default=False,
+                                             help="Your seat, from 0 (default: 0).")] = None,
+    option: RuleOptions = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", metavar="FILE", show_default=False,
+        help="Where to save the game on Ctrl-C or quit, and at the end (default: ./gangland-GAME-SEED.json, "
+             "on Ctrl-C or quit only).")] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", metavar="FILE", show_default=False,
+                                                help="Continue a saved game.")] = None,
+) -> None:
+    """Play a game in the terminal against bots.
+
+    At each of your decisions type the number or the name of an action. Ctrl-C, Ctrl-D or 'quit'
+    saves the game, and `gangland play --resume FILE` continues it.
+    """
+    console = make_console()
+    with user_errors():
+        if resume is not None:
+            extra = [flag for flag, value in (("--players", players), ("--bots", bots), ("--seed", seed),
+                                              ("--option", option)) if value is not None and value != []]
+            if extra:
+                raise OptionError(f"{', '.join(extra)} cannot be combined with --resume "
+                                  "(a saved game keeps its set-up)")
+            session = resume_session(resume, game, seat, save, console)
+        else:
+            session = new_session(game, players, bots, seed, seat or 0, option, save, console)
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # line editing for input(), where available
+            import readline  # noqa: F401
+    raise typer.Exit(session.run())

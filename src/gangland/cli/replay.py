@@ -1,0 +1,102 @@
+"""`gangland replay`: a recorded game step by step, as one seat (or a spectator) saw it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from gangland.engine import Game, GameRecord, State
+from gangland.games import get
+
+from .common import check_seat, make_console, result_table, seat_label, user_errors, winners_line
+from .human import ViewBox
+
+
+def load_record(path: Path, seat: int | None) -> tuple[Game, GameRecord]:
+    """The record in `path` and its game, checked to replay; GanglandError otherwise."""
+    record = GameRecord.load(path)
+    game = get(record.game)
+    record.replay(game)
+    if seat is not None:
+        check_seat(seat, record.players)
+    return game, record
+
+
+class Pager:
+    """Waits for Enter between steps when asked to; 'a' shows the rest, 'q' (or Ctrl-C/D) quits."""
+
+    def __init__(self, console: Console, wait: bool) -> None:
+        self.console = console
+        self.wait = wait
+
+    def next(self) -> bool:
+        """False when the person wants to stop."""
+        if not self.wait:
+            return True
+        try:
+            answer = self.console.input("[dim]Enter: next step, a: all the rest, q: quit>[/] ")
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return False
+        answer = answer.strip().lower()
+        if answer.startswith("q"):
+            return False
+        if answer.startswith("a"):
+            self.wait = False
+        return True
+
+
+def show_replay(game: Game, record: GameRecord, seat: int | None, console: Console, wait: bool) -> State:
+    """Print every step of `record` from `seat`'s views (None: a spectator's); the last state shown."""
+    labels = [seat_label(s, name) for s, name in enumerate(record.seats)]
+    viewer = "a spectator" if seat is None else f"seat {seat}"
+    console.print(Text.assemble(("Replay of ", "bold"), (game.name, "bold"),
+                                f" v{record.game_version}, as seen by {viewer}"))
+    console.print(Text(f"{record.players} players, seed {record.seed}, {len(record.actions)} steps; "
+                       f"seats: {', '.join(labels)}", style="dim"))
+    box = ViewBox(game, console)
+    state = game.new_game(record.players, record.seed, record.options)
+    total = len(record.actions)
+    console.print(box(state.view(seat), f"{game.name} - start", f"step 0/{total}"))
+    pager = Pager(console, wait)
+    for step, action in enumerate(record.actions, 1):
+        if not pager.next():
+            return state
+        actor = state.to_act
+        assert actor is not None  # record.replay checked every step
+        before = state.view(seat)
+        name = game.public_action_name(state, action, seat)
+        state.apply(action)
+        line = game.narrate(before, actor, name, state.view(seat))
+        console.print(Text.assemble((f"Step {step}/{total}  ", "dim"), (line, "bold")))
+        console.print(box(state.view(seat), game.name, f"step {step}/{total}"))
+    if state.is_over:
+        result = state.result()
+        console.print(result_table(result, labels))
+        console.print(winners_line(result, labels))
+    else:
+        console.print(Text(f"The record stops after step {total}; the game was not finished.", style="bold"))
+    return state
+
+
+def replay_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (from play or simulate --out).",
+                                         show_default=False)],
+    seat: Annotated[int | None, typer.Option(
+        "--seat", show_default=False, help="Show the game as this seat saw it (default: as a spectator).")]
+    = None,
+) -> None:
+    """Replay a recorded game step by step.
+
+    In a terminal, press Enter for each step ('a' shows the rest, 'q' quits); with input from a pipe,
+    every step is printed.
+    """
+    console = make_console()
+    with user_errors():
+        game, record = load_record(file, seat)
+    show_replay(game, record, seat, console, wait=sys.stdin.isatty())

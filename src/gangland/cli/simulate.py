@@ -1,0 +1,145 @@
+"""`gangland simulate`: many games between bots, with win rates and their confidence intervals."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import IO, Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from gangland.agents import agent_names
+from gangland.engine import GameRecord, OptionError
+from gangland.games import get
+from gangland.sim import SimConfig, Summary, WinStats, simulate
+
+from .common import (
+    PlayersOption,
+    RuleOptions,
+    default_players,
+    fail,
+    make_console,
+    option_text,
+    parse_names,
+    parse_options,
+    user_errors,
+)
+
+INTERRUPTED = 130
+
+
+def stats_table(title: str, first: str, rows: tuple[WinStats, ...], games_column: str) -> Table:
+    """Win rate with its 95% interval and mean score, one row per agent or seat."""
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column(first)
+    table.add_column(games_column, justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    table.add_column("mean score", justify="right")
+    for row in rows:
+        low, high = row.interval
+        wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
+        table.add_row(row.label, str(row.seats_played), wins, f"{100 * row.win_rate:.1f}%",
+                      f"{100 * low:.1f}-{100 * high:.1f}%", f"{row.mean_score:.2f}")
+    return table
+
+
+def print_summary(console: Console, name: str, config: SimConfig, summary: Summary, seconds: float) -> None:
+    """The per-agent and per-seat tables and the game lengths."""
+    head = f"{name}: {summary.games} games, {summary.players} players, seed {config.seed}"
+    console.print(Text.assemble((head, "bold"), f"  ({seconds:.1f} s)"))
+    if config.options:
+        options = ", ".join(f"{k}={option_text(v)}" for k, v in config.options.items())
+        console.print(Text(f"options: {options}", style="dim"))
+    console.print()
+    console.print(stats_table("By agent", "agent", summary.by_agent, "seats"))
+    console.print()
+    console.print(stats_table("By seat", "seat", summary.by_seat, "games"))
+    console.print()
+    console.print(f"Game length: mean {summary.mean_length:.1f} decisions "
+                  f"(min {summary.min_steps}, max {summary.max_steps})")
+    notes = (f"Win rate is wins per seat played; chance level {100 / summary.players:.1f}% (1 in "
+             f"{summary.players}). A win shared by k seats counts 1/k. Intervals are Wilson 95%.")
+    if summary.unfinished:
+        notes += f" {summary.unfinished} games did not finish."
+    console.print(Text(notes, style="dim"))
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. razzia.", show_default=False)],
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
+    players: PlayersOption = None,
+    agents: Annotated[str | None, typer.Option(
+        "--agents", "-a", show_default=False,
+        help="Agents, comma-separated, rotated through the seats game by game (default: every agent of the "
+             "game).")] = None,
+    seed: Annotated[int, typer.Option(
+        "--seed", "-s", help="Base seed; each game's seed is derived from it.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 1,
+    out: Annotated[Path | None, typer.Option("--out", metavar="FILE.jsonl", show_default=False,
+                                             help="Write every game record, one JSON line each.")] = None,
+    option: RuleOptions = None,
+) -> None:
+    """Play many games between bots and report win rates per agent and per seat.
+
+    Agents rotate through the seats game by game. Results depend only on the game, players, agents,
+    options, number of games and seed, never on --jobs.
+    """
+    console = make_console()
+    with user_errors():
+        found = get(game)
+        if players is None:
+            players = default_players(found)
+        names = parse_names(agents) if agents is not None else agent_names(found)
+        if games < 0:
+            raise OptionError(f"--games must be 0 or more, not {games}")
+        config = SimConfig(game, players, tuple(names), games, seed, parse_options(option))
+        config.check()
+    with contextlib.ExitStack() as stack:
+        sink: IO[str] | None = None
+        if out is not None:
+            try:
+                sink = stack.enter_context(out.open("w", encoding="utf-8"))
+            except OSError as exc:
+                fail(f"cannot write {str(out)!r}: {exc}")
+        progress = stack.enter_context(Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TimeRemainingColumn(), console=console, transient=False, auto_refresh=False))
+        task = progress.add_task(f"{found.name}", total=games)
+        shown = [0.0]
+
+        def on_record(index: int, record: GameRecord) -> None:
+            if sink is not None:
+                sink.write(record.dumps() + "\n")
+            progress.advance(task)
+            # Refreshed from here rather than by Rich's timer thread: worker processes are forked, and
+            # forking while another thread may hold a lock is best avoided.
+            now = time.monotonic()
+            if now - shown[0] >= 0.1 or index + 1 == games:
+                shown[0] = now
+                progress.refresh()
+
+        started = time.perf_counter()
+        try:
+            run = simulate(config, jobs=jobs, on_record=on_record, keep_records=False)
+        except KeyboardInterrupt:
+            progress.stop()
+            done = int(progress.tasks[0].completed)
+            console.print(f"Interrupted after {done} games" + (f"; {done} records in {out}" if out else ""))
+            raise typer.Exit(INTERRUPTED) from None
+    print_summary(console, found.name, config, run.summary, time.perf_counter() - started)
+    if out is not None:
+        console.print(Text(f"{games} records written to {out}", style="dim"))
