@@ -1,0 +1,215 @@
+"""Throughput of every registered game on one core: random playouts, clone, determinize, heuristic bot.
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/throughput.py [--seconds S] [--game ID]
+
+For each game and each of its player counts (default options) it prints:
+
+* random playouts: games/s and decisions/s of a tight loop (new_game, legal_actions, rng.choice,
+  apply), the figure that bounds Monte Carlo search and simulation studies;
+* the mean time of `clone()` and of `determinize(seat, rng)` in microseconds, on mid-game states
+  taken from random playouts;
+* where the game has a "heuristic" bot, its mean time per decision (`act`, which determinizes, and,
+  if the bot has one, the state-level `choose` a search bot would use in rollouts).
+
+Razzia! with 4 players is printed against its targets with PASS/FAIL. A benchmark prints; it is
+not a test. Figures vary with the machine and its load: each one is the best of several short
+repeats (as `timeit` does), the repeat least disturbed by other processes, and the load average is
+printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gangland.engine import Decision, Game, State
+from gangland.games import all_games, get
+
+# (game id, players) -> (label, value key, comparison, target)
+TARGETS: dict[tuple[str, int], list[tuple[str, str, str, float]]] = {
+    ("razzia", 4): [
+        ("random playouts, games/s", "games_per_s", ">=", 1_500),
+        ("random playouts, decisions/s", "decisions_per_s", ">=", 150_000),
+        ("determinize, us", "determinize_us", "<", 20.0),
+    ],
+}
+
+MID_GAME_SAMPLES = 300
+"""Mid-game states timed for clone and determinize."""
+REPEATS = 5
+"""Each figure is the best of this many repeats."""
+
+
+@dataclass
+class Figures:
+    """What was measured for one game and player count."""
+
+    games_per_s: float
+    decisions_per_s: float
+    decisions_per_game: float
+    clone_us: float
+    determinize_us: float
+    bot_act_us: float | None
+    bot_choose_us: float | None
+
+
+def random_playouts(game: Game, players: int, seconds: float, seed: int) -> tuple[float, float, float]:
+    """Games/s, decisions/s (each the best of REPEATS repeats) and decisions per game of random
+    playouts for about `seconds` in all."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    best_games = best_decisions = 0.0
+    all_games = all_decisions = 0
+    for _ in range(REPEATS):
+        games = decisions = 0
+        start = time.perf_counter()
+        deadline = start + seconds / REPEATS
+        while True:
+            state = game.new_game(players, seed + all_games + games)
+            while not state.is_over:
+                state.apply(choice(state.legal_actions()))
+                decisions += 1
+            games += 1
+            if time.perf_counter() >= deadline:
+                break
+        elapsed = time.perf_counter() - start
+        best_games = max(best_games, games / elapsed)
+        best_decisions = max(best_decisions, decisions / elapsed)
+        all_games += games
+        all_decisions += decisions
+    return best_games, best_decisions, all_decisions / all_games
+
+
+def mid_game_states(game: Game, players: int, count: int, seed: int) -> list[State]:
+    """`count` states from random playouts, each at a random step strictly inside its game."""
+    rng = random.Random(seed)
+    states: list[State] = []
+    while len(states) < count:
+        state = game.new_game(players, rng.getrandbits(32))
+        trail: list[State] = []
+        while not state.is_over:
+            trail.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+        # A few snapshots from the middle half of each game.
+        lo, hi = len(trail) // 4, max(len(trail) // 4 + 1, 3 * len(trail) // 4)
+        for _ in range(min(4, count - len(states))):
+            states.append(trail[rng.randrange(lo, hi)])
+    return states
+
+
+def mean_us(states: list[State], op: Callable[[State], object], min_seconds: float) -> float:
+    """Mean microseconds of `op` over all `states`: the best of REPEATS passes or more, for at
+    least `min_seconds` in all."""
+    best = float("inf")
+    passes = 0
+    spent = 0.0
+    while passes < REPEATS or spent < min_seconds:
+        start = time.perf_counter()
+        for state in states:
+            op(state)
+        elapsed = time.perf_counter() - start
+        best = min(best, elapsed)
+        spent += elapsed
+        passes += 1
+    return best / len(states) * 1e6
+
+
+def bot_decision_time(game: Game, players: int, seconds: float,
+                      seed: int) -> tuple[float | None, float | None]:
+    """Mean microseconds per decision of the game's "heuristic" bot (act, and choose if it has one),
+    over self-play games for about `seconds`; (None, None) when the game has no heuristic bot."""
+    factory = game.bots.get("heuristic")
+    if factory is None:
+        return None, None
+    bots = [factory(seed + seat) for seat in range(players)]
+    choose = getattr(bots[0], "choose", None)
+    act_time = choose_time = 0.0
+    decisions = games = 0
+    deadline = time.perf_counter() + seconds
+    while games < 2 or time.perf_counter() < deadline:
+        state = game.new_game(players, seed + games)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            decision = Decision(game, state, seat, tuple(state.legal_actions()))
+            start = time.perf_counter()
+            action = bots[seat].act(decision)
+            act_time += time.perf_counter() - start
+            if choose is not None:
+                start = time.perf_counter()
+                choose(state, seat)
+                choose_time += time.perf_counter() - start
+            state.apply(action)
+            decisions += 1
+        games += 1
+    act_us = act_time / decisions * 1e6
+    return act_us, (choose_time / decisions * 1e6 if choose is not None else None)
+
+
+def measure(game: Game, players: int, seconds: float) -> Figures:
+    """Every figure for one game and player count."""
+    games_per_s, decisions_per_s, per_game = random_playouts(game, players, seconds, seed=1)
+    states = mid_game_states(game, players, MID_GAME_SAMPLES, seed=2)
+    clone_us = mean_us(states, lambda s: s.clone(), min_seconds=0.1)
+    rng = random.Random(3)
+
+    def determinize(state: State) -> State:
+        seat = state.to_act
+        assert seat is not None
+        return state.determinize(seat, rng)
+
+    determinize_us = mean_us(states, determinize, min_seconds=0.1)
+    act_us, choose_us = bot_decision_time(game, players, max(0.3, seconds / 3), seed=4)
+    return Figures(games_per_s, decisions_per_s, per_game, clone_us, determinize_us, act_us, choose_us)
+
+
+def _fmt(value: float | None, spec: str) -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print; exit status 0 (a benchmark reports, it does not fail)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=1.5,
+                        help="seconds of random playouts per game and player count (default 1.5)")
+    parser.add_argument("--game", help="only this game id (default: every registered game)")
+    args = parser.parse_args(argv)
+    games = [get(args.game)] if args.game else all_games()
+
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+    print(f"gangland throughput: Python {platform.python_version()} ({platform.python_implementation()}), "
+          f"{platform.machine()}, one core, {os.cpu_count()} cores present, load average {load}")
+    print(f"random playouts {args.seconds:g} s per row; every figure is the best of {REPEATS} repeats")
+    header = (f"{'game':<10} {'players':>7} {'games/s':>9} {'decisions/s':>12} {'dec/game':>9} "
+              f"{'clone us':>9} {'determ. us':>10} {'bot act us':>10} {'bot choose us':>13}")
+    print(header)
+    print("-" * len(header))
+    checks: list[tuple[str, int, str, float, str, float]] = []
+    for game in games:
+        for players in game.player_counts:
+            f = measure(game, players, args.seconds)
+            print(f"{game.id:<10} {players:>7} {f.games_per_s:>9,.0f} {f.decisions_per_s:>12,.0f} "
+                  f"{f.decisions_per_game:>9.0f} {f.clone_us:>9.1f} {f.determinize_us:>10.1f} "
+                  f"{_fmt(f.bot_act_us, '>10.1f')} {_fmt(f.bot_choose_us, '>13.1f')}", flush=True)
+            for label, key, op, target in TARGETS.get((game.id, players), []):
+                checks.append((game.name, players, label, getattr(f, key), op, target))
+    if checks:
+        print()
+        print("Targets")
+        for name, players, label, value, op, target in checks:
+            ok = value >= target if op == ">=" else value < target
+            print(f"  {name} {players}p  {label:<30} {value:>12,.1f}   target {op} {target:,g}   "
+                  f"{'PASS' if ok else 'FAIL'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
