@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gangland.engine import Game, GameRecord, IllegalAction, State
+from gangland.engine import Game, GameRecord, IllegalAction, SeatError, State
 from gangland.games import all_games
 
 CONFIGS = [
@@ -134,6 +134,64 @@ def future_of(state: State, steps: int = 40) -> str:
     return json.dumps(state.view(None), sort_keys=True)
 
 
+def whole_future(game: Game, state: State, policy_seed: int) -> list[str]:
+    """Every view and inventory along a random playout to the end: what a state holds, hidden parts too."""
+    state = state.clone()
+    rng = random.Random(policy_seed)
+    trace = [fingerprint(state) + json.dumps(game.inventory(state), sort_keys=True)]
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        trace.append(fingerprint(state) + json.dumps(game.inventory(state), sort_keys=True))
+    return trace
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
+@FEW
+@given(seed=SEEDS, policy_seed=SEEDS, cut=st.integers(0, 300), sample_seed=SEEDS)
+def test_determinize_depends_only_on_what_the_seat_sees(game: Game, players: int, options: dict[str, object],
+                                                        seed: int, policy_seed: int, cut: int,
+                                                        sample_seed: int) -> None:
+    # Two true states the seat cannot tell apart (the second is a determinization of the first) must
+    # give the same determinization for the same rng: hidden parts of the true state, including
+    # traces of how hidden cards were drawn, cannot reach a bot.
+    state, _ = random_playout(game, players, options, seed, policy_seed, stop_at=cut)
+    for seat in range(players):
+        lookalike = state.determinize(seat, random.Random(sample_seed ^ seat))
+        mine = state.determinize(seat, random.Random(sample_seed))
+        theirs = lookalike.determinize(seat, random.Random(sample_seed))
+        assert whole_future(game, mine, policy_seed) == whole_future(game, theirs, policy_seed)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
+@FEW
+@given(seed=SEEDS, policy_seed=SEEDS, cut=st.integers(0, 300))
+def test_clones_are_independent_both_ways(game: Game, players: int, options: dict[str, object],
+                                          seed: int, policy_seed: int, cut: int) -> None:
+    state, _ = random_playout(game, players, options, seed, policy_seed, stop_at=cut)
+    expected = whole_future(game, state, policy_seed)
+    copy = state.clone()
+    assert whole_future(game, copy, policy_seed) == expected
+    rng = random.Random(policy_seed + 1)
+    played = state.clone()
+    while not played.is_over:  # play a clone to the end: the original must not move
+        played.apply(rng.choice(played.legal_actions()))
+    assert whole_future(game, state, policy_seed) == expected
+    while not state.is_over:  # and play the original to the end: the earlier clone must not move
+        state.apply(rng.choice(state.legal_actions()))
+    assert whole_future(game, copy, policy_seed) == expected
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_views_and_determinize_refuse_seats_the_game_does_not_have(game: Game) -> None:
+    players = game.player_counts[0]
+    state = game.new_game(players, 1)
+    for seat in (-1, players, 1.0, "0"):
+        with pytest.raises(SeatError):
+            state.view(seat)  # type: ignore[arg-type]
+        with pytest.raises(SeatError):
+            state.determinize(seat, random.Random(0))  # type: ignore[arg-type]
+
+
 BAD_IDS: list[object] = [-1, None, "0", 1.0, True]
 
 
@@ -185,15 +243,10 @@ def test_records_replay_and_round_trip_through_json(game: Game, players: int, op
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
 @FEW
 @given(seed=SEEDS, policy_seed=SEEDS, cut=st.integers(0, 400))
-def test_views_are_json_and_clones_are_independent(game: Game, players: int, options: dict[str, object],
-                                                   seed: int, policy_seed: int, cut: int) -> None:
+def test_views_are_json_and_render(game: Game, players: int, options: dict[str, object],
+                                   seed: int, policy_seed: int, cut: int) -> None:
     state, _ = random_playout(game, players, options, seed, policy_seed, stop_at=cut)
     for seat in (None, *range(players)):
         view = state.view(seat)
         assert json.loads(json.dumps(view)) == view
         assert isinstance(game.render(view), str)
-    copy = state.clone()
-    before = fingerprint(state)
-    if not copy.is_over:
-        copy.apply(copy.legal_actions()[-1])
-    assert fingerprint(state) == before, "changing a clone changed the original"

@@ -1,8 +1,9 @@
 """Helpers for the Razzia! rules tests: set up exact situations and force the next card drawn.
 
-A draw takes a random index of `state.deck` (the multiset of unseen cards), chosen by the state's
-own SplitMix64 generator. `force_next` swaps a card of the wanted kind into the index the next
-draw will take, so the deck keeps the same cards and nothing is created or lost.
+A draw takes a random index of `state.deck` (the multiset of unseen cards, kept sorted), chosen by
+the state's own SplitMix64 generator. `force_next` moves the generator on to a point where the next
+draw takes a card of the wanted kind: only the hidden generator changes, the deck keeps its cards
+and its order, and nothing is created or lost.
 """
 
 from __future__ import annotations
@@ -76,10 +77,14 @@ def set_cheques(state: RazziaState, seat: int, up: list[int], down: list[int] | 
 def force_next(state: RazziaState, kind: int) -> None:
     """Make the next draw turn up a card of `kind` (which must be in the deck)."""
     deck = state.deck
-    _, r = splitmix64(state._rng)
-    target = r % len(deck)
-    source = deck.index(kind)
-    deck[target], deck[source] = deck[source], deck[target]
+    assert kind in deck, f"no {KIND_NAMES[kind]} left to draw"
+    seed = state._rng
+    while True:  # each try hits with probability (cards of kind) / len(deck) >= 1/120
+        following, r = splitmix64(seed)
+        if deck[r % len(deck)] == kind:
+            state._rng = seed
+            return
+        seed = following
 
 
 def draw(state: RazziaState, kind: int) -> None:

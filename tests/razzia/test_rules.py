@@ -278,7 +278,7 @@ def test_auction_example() -> None:
     assert state.police == 1
     assert state.phase == TURN and state.to_act == MIRIAM
     last = state.view(None)["last_auction"]
-    assert last == {"kind": "normal", "winner": ELKE, "bid": 9, "took_cheque": 1,
+    assert last == {"number": 1, "kind": "normal", "winner": ELKE, "bid": 9, "took_cheque": 1,
                     "cards": ["watch", "car", "bodyguard"]}
 
 

@@ -4,7 +4,15 @@ Standard library only; nothing here imports a game.
 """
 
 from .agent import Agent, Decision
-from .errors import ActionParseError, GanglandError, IllegalAction, OptionError, RecordError, UnknownGame
+from .errors import (
+    ActionParseError,
+    GanglandError,
+    IllegalAction,
+    OptionError,
+    RecordError,
+    SeatError,
+    UnknownGame,
+)
 from .game import Game, OptionSpec
 from .match import play_match, run_match
 from .record import GameRecord
@@ -14,6 +22,7 @@ from .state import JSON, Result, State, rank_by
 
 __all__ = [
     "JSON", "ActionParseError", "Agent", "Decision", "Game", "GameRecord", "GanglandError",
-    "IllegalAction", "OptionError", "OptionSpec", "RecordError", "Result", "State", "UnknownGame",
+    "IllegalAction", "OptionError", "OptionSpec", "RecordError", "Result", "SeatError", "State",
+    "UnknownGame",
     "all_games", "get", "mix_seed", "play_match", "rank_by", "register", "run_match", "splitmix64",
 ]

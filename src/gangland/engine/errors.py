@@ -15,6 +15,10 @@ class ActionParseError(IllegalAction):
     """Text that does not name a legal action."""
 
 
+class SeatError(GanglandError):
+    """A seat number that the game does not have."""
+
+
 class OptionError(GanglandError):
     """An unknown rule option, a bad option value, or an unsupported player count."""
 

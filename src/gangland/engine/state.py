@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Self
 
-from .errors import RecordError
+from .errors import RecordError, SeatError
 
 JSON = Any
 """A JSON-ready value: dicts with str keys, lists, str, int, float, bool, None."""
@@ -78,6 +78,11 @@ class State(ABC):
     @abstractmethod
     def to_act(self) -> int | None:
         """The seat that must decide now, or None when the game is over."""
+
+    def check_seat(self, seat: int) -> None:
+        """SeatError unless `seat` is one of this game's seats."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise SeatError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
 
     @property
     def is_over(self) -> bool:

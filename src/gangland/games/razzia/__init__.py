@@ -7,6 +7,7 @@ from typing import Any
 from gangland.engine import Game, OptionSpec, State
 
 from .cards import KIND_NAMES, NUM_ACTIONS, POLICE
+from .scoring import ALL_TIED_CHOICES
 from .state import RazziaState, action_text
 from .view import narrate, render_scores, render_view
 
@@ -20,7 +21,7 @@ class RazziaGame(Game):
     player_counts = (2, 3, 4, 5)
     num_actions = NUM_ACTIONS
     options = (
-        OptionSpec("all_tied", "literal", ("literal", "nobody"),
+        OptionSpec("all_tied", "literal", ALL_TIED_CHOICES,
                    "When every player ties on bodyguards (or on cheque sums): 'literal' gives everyone "
                    "both the top and the bottom award, as the text reads; 'nobody' gives no one either, "
                    "as Ra is played."),
@@ -65,7 +66,6 @@ class RazziaGame(Game):
         cheques = [state.centre, *(c for s in range(state.players) for c in state.up[s] + state.down[s])]
         counts.update({f"cheque {value}": cheques.count(value) for value in sorted(set(cheques))})
         counts["cheques"] = len(cheques)
-        counts["unseen cards outside the piles"] = len(state.deck) - sum(state.piles)  # always 0
         return counts
 
     def render(self, view: dict[str, Any]) -> str:

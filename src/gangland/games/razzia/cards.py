@@ -57,7 +57,8 @@ COURT: Final = 1
 PASS: Final = 2
 DONE: Final = 3
 BID_BASE: Final = 3
-"""BID_BASE + v bids the cheque of value v (1..16): ids 4..19."""
+"""BID_BASE + v bids the cheque of value v (1..16): ids 4..19. BID_BASE itself is DONE, not a bid:
+test with `is_bid`."""
 STEAL_BASE: Final = 20
 """STEAL_BASE + kind uses a thief on a booty kind in the row: ids 20..36."""
 NUM_ACTIONS: Final = STEAL_BASE + BOOTY_KINDS
@@ -66,6 +67,15 @@ NUM_ACTIONS: Final = STEAL_BASE + BOOTY_KINDS
 def bid_action(value: int) -> int:
     """The action id that bids the cheque `value`."""
     return BID_BASE + value
+
+
+def is_bid(action: int) -> bool:
+    """True for the ids that bid a cheque.
+
+    >>> is_bid(bid_action(1)), is_bid(DONE), is_bid(steal_action(0))
+    (True, False, False)
+    """
+    return BID_BASE < action < STEAL_BASE
 
 
 def steal_action(kind: int) -> int:

@@ -75,7 +75,7 @@ def business_points(counts: Sequence[int]) -> int:
     """Final round only: 1-6 points for 1-6 different businesses, 10 for all 7; plus 5 for each kind
     held three times and 10 for each kind held four times.
 
-    >>> business_points([3, 0, 0, 0, 1, 1, 4])   # 5 different, 4 restaurants, 3 casinos
+    >>> business_points([3, 1, 0, 0, 1, 1, 4])   # 5 different, 4 restaurants, 3 casinos
     20
     """
     distinct = sum(1 for c in counts if c)

@@ -1,8 +1,10 @@
 """The Razzia! rules: fields, legal actions and apply.
 
 Passages quoted are from razzia.txt; choices where it is silent are in docs/rules/razzia.md.
-The deck is kept as the multiset of unseen cards and a card is drawn at random from it when it is
-turned up (the same distribution as a shuffled pile), so determinizing is re-seeding the generator.
+The deck is kept as the multiset of unseen cards, in sorted order, and a card is drawn at random
+from it when it is turned up (the same distribution as a shuffled pile). Sorted order means the list
+says nothing about past draws beyond which cards were seen, so a determinized state depends only on
+what its seat knows, and determinizing is re-seeding the generator.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .cards import (
     ROW_LIMIT,
     STEAL_BASE,
     THIEF,
+    is_bid,
 )
 from .scoring import CATEGORIES, score_round
 
@@ -163,6 +166,11 @@ class RazziaState(State):
             kinds.discard(THIEF)
         return [STEAL_BASE + k for k in sorted(kinds)]
 
+    def _can_steal(self) -> bool:
+        if self.options["thief_takes_thief"]:
+            return bool(self.row)
+        return any(kind != THIEF for kind in self.row)
+
     def _must_bid(self, bidder: int) -> bool:
         # "If all previous players pass, the last player ... (the one that called the auction) must bid."
         return self.a_kind == COURT_AUCTION and bidder == self.a_caller and self.a_bidder == NOBODY
@@ -184,7 +192,7 @@ class RazziaState(State):
                 self._start_auction(COURT_AUCTION, self.turn)
             elif action == DONE:
                 self._end_turn(self.turn)
-            else:
+            else:  # every id between DONE and STEAL_BASE bids a cheque
                 self._bid(action - BID_BASE)
         else:
             self._steal(action - STEAL_BASE)
@@ -200,7 +208,7 @@ class RazziaState(State):
             if action == PASS:
                 return (f"seat {seat} cannot pass: the caller of a court auction must bid "
                         "when all others passed")
-            if BID_BASE < action < STEAL_BASE:
+            if is_bid(action):
                 value = action - BID_BASE
                 if value not in self.up[seat]:  # type: ignore[index]
                     return f"seat {seat} cannot {name}: it holds no open cheque {value}"
@@ -272,8 +280,9 @@ class RazziaState(State):
 
     def determinize(self, seat: int, rng: random.Random) -> RazziaState:
         # The only thing hidden in Razzia! is which unseen card comes next: every cheque (open or
-        # face down) and every estate is public. The unseen cards are the deck multiset; a fresh
-        # generator re-draws their order.
+        # face down) and every estate is public. The unseen cards are the deck multiset (kept
+        # sorted); a fresh generator re-draws their order.
+        self.check_seat(seat)
         s = self.clone()
         s._rng = rng.getrandbits(64)
         return s
@@ -281,6 +290,8 @@ class RazziaState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import build_view
 
+        if seat is not None:
+            self.check_seat(seat)
         return build_view(self, seat)
 
     # -- the rules ----------------------------------------------------------------------------
@@ -294,10 +305,7 @@ class RazziaState(State):
     def _draw(self) -> None:
         self._rng, r = splitmix64(self._rng)
         deck = self.deck
-        i = r % len(deck)
-        kind = deck[i]
-        deck[i] = deck[-1]
-        deck.pop()
+        kind = deck.pop(r % len(deck))  # pop, not swap-remove: the deck stays sorted
         piles = self.piles
         # Action A: "Take the top card from one of the face down piles". Which pile carries no
         # information, so the engine takes from the first; "If one of the stacks of face down cards
@@ -337,7 +345,7 @@ class RazziaState(State):
         self.box[THIEF] += 1  # "The thief is discarded from the game into the box."
         self.row.remove(kind)
         estate[kind] += 1
-        if not self.thieves_left or not self._steal_actions():
+        if not self.thieves_left or not self._can_steal():
             self._end_turn(seat)
 
     def _end_turn(self, seat: int) -> None:
@@ -403,17 +411,17 @@ class RazziaState(State):
                 box = self.box
                 for kind in row:
                     box[kind] += 1
-                self.last_auction = (self.a_kind, NOBODY, 0, 0, tuple(row))
+                self._note_auction(NOBODY, 0, 0, tuple(row))
                 row.clear()
             else:
                 # "If all players pass in a normal auction, then all the cards remain lying on the table"
-                self.last_auction = (self.a_kind, NOBODY, 0, 0, ())
+                self._note_auction(NOBODY, 0, 0, ())
         else:
             # The winner takes the booty and the centre cheque (face down); his bid goes to the centre.
             estate = self.estate[winner]
             for kind in row:
                 estate[kind] += 1
-            self.last_auction = (self.a_kind, winner, self.a_bid, self.centre, tuple(row))
+            self._note_auction(winner, self.a_bid, self.centre, tuple(row))
             row.clear()
             self.down[winner].append(self.centre)
             self.up[winner].remove(self.a_bid)
@@ -421,6 +429,11 @@ class RazziaState(State):
         self._clear_auction()
         # "Play now continues ... with the player to the left of the one that uncovered the policeman."
         self._end_turn(caller)
+
+    def _note_auction(self, winner: int, bid: int, took: int, cards: tuple[int, ...]) -> None:
+        """Keep the outcome of the auction just ended, numbered so that two alike are told apart."""
+        number = self.last_auction[0] + 1 if self.last_auction is not None else 1
+        self.last_auction = (number, self.a_kind, winner, bid, took, cards)
 
     def _end_round(self) -> None:
         """Score, clear the table and black-cross cards, and start the next round or end the game."""
@@ -463,7 +476,7 @@ def action_text(action: int) -> str:
         return "pass"
     if action == DONE:
         return "stop stealing"
-    if BID_BASE < action < STEAL_BASE:
+    if is_bid(action):
         return f"bid {action - BID_BASE}"
     if STEAL_BASE <= action < NUM_ACTIONS:
         return f"steal {KIND_NAMES[action - STEAL_BASE]}"

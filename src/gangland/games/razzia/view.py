@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .cards import BOOTY_KINDS, KIND_NAMES, POLICE
+from .cards import BOOTY_KINDS, KIND_NAMES, POLICE, ROUNDS, ROW_LIMIT
 from .scoring import CATEGORIES
 
 if TYPE_CHECKING:
@@ -23,18 +23,21 @@ def build_view(state: RazziaState, seat: int | None) -> dict[str, Any]:
     from .state import AUCTION, AUCTION_NAMES, NOBODY, OVER, PHASE_NAMES, THIEF_USE
 
     unseen = Counter(state.deck)
+    result = state.result()
     view: dict[str, Any] = {
         "game": "razzia",
         "seat": seat,
         "players": state.players,
         "options": dict(state.options),
         "round": state.round,
+        "rounds": ROUNDS,
         "phase": PHASE_NAMES[state.phase],
         "to_act": state.to_act,
         "turn": state.turn if state.phase != OVER else None,
         "police": state.police,
         "police_limit": state.police_limit,
         "row": [KIND_NAMES[k] for k in state.row],
+        "row_limit": ROW_LIMIT,
         "centre_cheque": state.centre,
         "piles": list(state.piles),
         "unseen": {KIND_NAMES[k]: unseen[k] for k in range(POLICE + 1) if unseen[k]},
@@ -49,10 +52,10 @@ def build_view(state: RazziaState, seat: int | None) -> dict[str, Any]:
         "auction": None,
         "thieves_left": state.thieves_left if state.phase == THIEF_USE else 0,
         "round_scores": [[dict(points) for points in scores] for scores in state.round_scores],
-        "scores": list(state.result().scores),
+        "scores": list(result.scores),
         "last_draw": None,
         "last_auction": None,
-        "result": state.result().to_json() if state.phase == OVER else None,
+        "result": result.to_json() if state.phase == OVER else None,
     }
     if state.phase == AUCTION:
         view["auction"] = {
@@ -66,8 +69,9 @@ def build_view(state: RazziaState, seat: int | None) -> dict[str, Any]:
         drawer, kind = state.last_draw
         view["last_draw"] = {"seat": drawer, "card": KIND_NAMES[kind]}
     if state.last_auction is not None:
-        kind, winner, bid, took, cards = state.last_auction
+        number, kind, winner, bid, took, cards = state.last_auction
         view["last_auction"] = {
+            "number": number,
             "kind": AUCTION_NAMES[kind],
             "winner": None if winner == NOBODY else winner,
             "bid": bid,
@@ -88,10 +92,11 @@ def _seat_name(view: dict[str, Any], seat: int) -> str:
 def render_view(view: dict[str, Any]) -> str:
     """Plain text of a Razzia! view for the terminal."""
     lines = []
-    header = f"Razzia!  round {view['round']}/3   police {view['police']}/{view['police_limit']}"
+    header = (f"Razzia!  round {view['round']}/{view['rounds']}"
+              f"   police {view['police']}/{view['police_limit']}")
     header += f"   centre cheque {view['centre_cheque']}   piles {view['piles'][0]}+{view['piles'][1]}"
     lines.append(header)
-    lines.append(f"Row ({len(view['row'])}/7): " + (", ".join(view["row"]) or "empty"))
+    lines.append(f"Row ({len(view['row'])}/{view['row_limit']}): " + (", ".join(view["row"]) or "empty"))
     for seat, info in enumerate(view["seats"]):
         marker = ">" if view["to_act"] == seat else " "
         cheques = " ".join(str(c) for c in info["open_cheques"]) or "spent"
