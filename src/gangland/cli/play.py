@@ -6,6 +6,7 @@ import contextlib
 import random
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -58,12 +59,12 @@ def bot_lineup(names: list[str], count: int) -> list[str]:
     return [names[min(i, len(names) - 1)] for i in range(count)]
 
 
-def free_path(game: Game, seed: int) -> Path:
-    """./gangland-<game>-<seed>.json, or -2, -3... when that file exists already."""
-    path = Path(f"gangland-{game.id}-{seed}.json")
+def free_path(game: Game, tag: str) -> Path:
+    """./gangland-<game>-<tag>.json, or -2, -3... when that file exists already."""
+    path = Path(f"gangland-{game.id}-{tag}.json")
     number = 2
     while path.exists():
-        path = Path(f"gangland-{game.id}-{seed}-{number}.json")
+        path = Path(f"gangland-{game.id}-{tag}-{number}.json")
         number += 1
     return path
 
@@ -115,8 +116,9 @@ class PlaySession:
         """Who plays where."""
         record = self.record
         others = ", ".join(f"seat {s} {name}" for s, name in enumerate(record.seats) if s != self.seat)
+        # Not the seed: with it, the order of every face-down card could be worked out.
         self.console.print(Text.assemble((self.game.name, "bold"), f" v{self.game.version}, {record.players} "
-                                         f"players, seed {record.seed}"))
+                                         "players"))
         self.console.print(Text.assemble("You are ", (f"seat {self.seat}", "bold"), f"; bots: {others}."))
         defaults = self.game.resolve_options(None)
         changed = [f"{k}={option_text(v)}" for k, v in record.options.items() if v != defaults.get(k)]
@@ -148,6 +150,7 @@ class PlaySession:
         result = state.result()
         self.console.print(result_table(result, self.labels))
         self.console.print(winners_line(result, self.labels, you=self.seat))
+        self.console.print(Text(f"Seed {self.record.seed}.", style="dim"))
         if self.save_at_end:
             self.save()
             self.console.print(Text.assemble(
@@ -188,11 +191,14 @@ def new_session(game_id: str | None, players: int | None, bots: str | None, seed
             raise OptionError("only one seat can be human; --bots names the other seats' bots: "
                               + ", ".join(agent_names(game)))
         make_agent(name, game, 0)
+    # A random seed has 63 bits, so that it cannot be found by trying seeds against the cards seen
+    # (a million seeds can be searched in under a minute). A chosen seed is named in the file name.
+    tag = str(seed) if seed is not None else time.strftime("%Y%m%d-%H%M%S")
     if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = random.SystemRandom().getrandbits(63)
     seats = [*names[:seat], HUMAN, *names[seat:]]
     record = GameRecord.start(game, players, seed, resolved, seats)
-    path = save or free_path(game, seed)
+    path = save or free_path(game, tag)
     return PlaySession(game, record, seat, console, path, save_at_end=save is not None)
 
 
@@ -235,8 +241,8 @@ def play_command(
     option: RuleOptions = None,
     save: Annotated[Path | None, typer.Option(
         "--save", metavar="FILE", show_default=False,
-        help="Where to save the game on Ctrl-C or quit, and at the end (default: ./gangland-GAME-SEED.json, "
-             "on Ctrl-C or quit only).")] = None,
+        help="Where to save the game on Ctrl-C or quit, and at the end (default: ./gangland-GAME-SEED.json "
+             "with --seed, else ./gangland-GAME-DATE-TIME.json; on Ctrl-C or quit only).")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", metavar="FILE", show_default=False,
                                                 help="Continue a saved game.")] = None,
 ) -> None:
