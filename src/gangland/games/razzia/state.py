@@ -57,11 +57,12 @@ class RazziaState(State):
     """A game of Razzia! in progress."""
 
     __slots__ = (
-        "_legal", "_players", "_rng", "a_bid", "a_bidder", "a_caller", "a_kind", "a_queue", "box",
-        "centre", "deck", "down", "estate", "last_auction", "last_draw", "options", "phase", "piles",
+        "_clockwise", "_legal", "_players", "_rng", "a_bid", "a_bidder", "a_caller", "a_kind", "a_queue",
+        "box", "centre", "deck", "down", "estate", "last_auction", "last_draw", "options", "phase", "piles",
         "police", "police_limit", "round", "round_scores", "row", "thieves_left", "turn", "up",
     )
 
+    _clockwise: tuple[tuple[int, ...], ...]
     _legal: list[int] | None
     _players: int
     _rng: int
@@ -94,6 +95,9 @@ class RazziaState(State):
         """Set up: cheque sets dealt, the 1 in the centre, 120 cards in two equal face-down piles."""
         s = cls.__new__(cls)
         s._players = players
+        # _clockwise[seat]: every seat in turn order starting left of `seat` and ending with it.
+        s._clockwise = tuple(tuple((seat + step) % players for step in range(1, players + 1))
+                             for seat in range(players))
         s._rng = mix_seed(seed)
         s.options = options
         sets = list(CHEQUE_SETS[players])
@@ -129,6 +133,10 @@ class RazziaState(State):
         return self._players
 
     @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
     def to_act(self) -> int | None:
         phase = self.phase
         if phase == AUCTION:
@@ -146,9 +154,12 @@ class RazziaState(State):
         if phase == AUCTION:
             bidder = self.a_queue[0]
             high = self.a_bid
-            legal = [] if self._must_bid(bidder) else [PASS]
-            legal.extend([BID_BASE + v for v in self.up[bidder] if v > high])
-            return legal
+            bids = [BID_BASE + v for v in self.up[bidder] if v > high]
+            # "If all previous players pass, the last player ... (the one that called the auction)
+            # must bid."
+            if self.a_kind == COURT_AUCTION and bidder == self.a_caller and self.a_bidder == NOBODY:
+                return bids
+            return [PASS, *bids]
         if phase == OVER:
             return []
         if phase == TURN:
@@ -170,10 +181,6 @@ class RazziaState(State):
         if self.options["thief_takes_thief"]:
             return bool(self.row)
         return any(kind != THIEF for kind in self.row)
-
-    def _must_bid(self, bidder: int) -> bool:
-        # "If all previous players pass, the last player ... (the one that called the auction) must bid."
-        return self.a_kind == COURT_AUCTION and bidder == self.a_caller and self.a_bidder == NOBODY
 
     def apply(self, action: int) -> None:
         legal = self._legal
@@ -251,6 +258,7 @@ class RazziaState(State):
     def clone(self) -> RazziaState:
         s = RazziaState.__new__(RazziaState)
         s._players = self._players
+        s._clockwise = self._clockwise
         s._rng = self._rng
         s._legal = self._legal
         s.options = self.options
@@ -353,9 +361,7 @@ class RazziaState(State):
         self.phase = TURN
         self.thieves_left = 0
         up = self.up
-        n = self._players
-        for step in range(1, n + 1):
-            nxt = (seat + step) % n
+        for nxt in self._clockwise[seat]:
             if up[nxt]:
                 self.turn = nxt
                 return
@@ -372,14 +378,13 @@ class RazziaState(State):
         # "The player to the left of the one who uncovered the policeman, goes first, then clockwise
         # through the rest of the players"; the caller bids last. Players without open cheques are
         # spent and take no part.
-        n = self._players
         up = self.up
         self.phase = AUCTION
         self.a_kind = kind
         self.a_caller = caller
         self.a_bid = 0
         self.a_bidder = NOBODY
-        self.a_queue = [s for s in ((caller + step) % n for step in range(1, n + 1)) if up[s]]
+        self.a_queue = [s for s in self._clockwise[caller] if up[s]]
         self._skip_unable()
 
     def _skip_unable(self) -> None:
