@@ -6,7 +6,6 @@ that the commands work for any registered game and never show a seat what it may
 
 from __future__ import annotations
 
-import doctest
 import json
 import os
 import random
@@ -21,9 +20,6 @@ from typing import Any, Self
 import pytest
 from typer.testing import CliRunner
 
-import gangland.cli.common
-import gangland.cli.games
-import gangland.cli.play
 import gangland.engine.registry as registry
 from gangland.cli import app
 from gangland.engine import JSON, Game, GameRecord, IllegalAction, OptionSpec, Result, State, rank_by
@@ -468,6 +464,30 @@ def test_the_console_script_runs() -> None:
     assert proc.returncode == 2 and proc.stderr.strip() == "error: no game 'nope'; registered games: razzia"
 
 
-@pytest.mark.parametrize("module", [gangland.cli.common, gangland.cli.games, gangland.cli.play])
-def test_doctests(module: Any) -> None:
-    assert doctest.testmod(module).failed == 0
+def test_replay_reads_one_game_of_a_simulate_out_file(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    made = run("simulate", "razzia", "-n", "3", "-p", "3", "-a", "heuristic,random", "--out", str(out))
+    assert made.exit_code == 0, made.output
+    second = GameRecord.load_all(out)[1]
+    shown = run("replay", str(out), "--game", "2", "--seat", "1")
+    assert shown.exit_code == 0, shown.output
+    assert f"{len(second.actions)} steps" in shown.output and "Winner" in shown.output
+    beyond = run("replay", str(out), "--game", "4")
+    assert beyond.exit_code == 2 and "holds 3 record(s); --game must be 1 to 3" in beyond.output
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path) -> None:
+    missing = tmp_path / "no such folder" / "game.json"
+    refused = run("play", "razzia", "--seed", "4", "--save", str(missing), input="1\n")
+    assert refused.exit_code == 2 and "cannot save to" in refused.output
+    assert "Your move" not in refused.output
+
+
+def test_simulate_win_rates_are_per_game_with_a_fair_share() -> None:
+    # An agent holding every seat wins every game: 100% of its games, fair share 100%.
+    shown = run("simulate", "razzia", "-n", "4", "-p", "3", "-a", "random")
+    assert shown.exit_code == 0, shown.output
+    row = next(line for line in shown.output.splitlines() if line.startswith("random"))
+    cells = [cell.strip() for cell in row.split("│")]
+    # games, seats, wins, win rate, Wilson 95% interval of 4 out of 4, fair share
+    assert cells[1:7] == ["4", "12", "4", "100.0%", "51.0-100.0%", "100.0%"]

@@ -213,3 +213,16 @@ def test_make_agent_knows_generic_and_game_agents() -> None:
     assert make_agent("heuristic", RAZZIA, 1).name == "heuristic"
     with pytest.raises(OptionError, match="choose from: heuristic, random"):
         make_agent("genius", RAZZIA, 1)
+
+
+def test_load_all_reads_one_record_or_json_lines_and_names_a_bad_line(tmp_path: Path) -> None:
+    records = [finished_record(seed=s) for s in (1, 2)]
+    single = tmp_path / "one.json"
+    records[0].save(single)
+    assert GameRecord.load_all(single) == [records[0]]
+    lines = tmp_path / "many.jsonl"
+    lines.write_text("".join(r.dumps() + "\n" for r in records))
+    assert GameRecord.load_all(lines) == records
+    lines.write_text(records[0].dumps() + "\n" + '{"format": "gangland-record"}\n')
+    with pytest.raises(RecordError, match=r"many\.jsonl line 2: record format version"):
+        GameRecord.load_all(lines)

@@ -28,16 +28,17 @@ RAZZIA = get("razzia")
 @pytest.mark.parametrize(("agents", "players"), [(["a"], 3), (["a", "b"], 3), (["a", "b", "c"], 3),
                                                  (["a", "b"], 4), (["a", "b", "c", "d", "e"], 2)])
 def test_every_agent_sits_in_every_seat_equally_often(agents: list[str], players: int) -> None:
-    cycle = max(len(agents), players)
+    # Over a number of games that any fair rotation completes (agents x players), every agent holds
+    # every seat the same number of times as every other agent: no agent is favoured by its place
+    # in the list (an agent listed first must not hold more seats).
     counts: Counter[tuple[str, int]] = Counter()
-    for index in range(2 * cycle):
+    for index in range(len(agents) * players):
         seats = seating(agents, players, index)
         assert len(seats) == players
         counts.update((name, seat) for seat, name in enumerate(seats))
-    for name in agents:
-        per_seat = {counts[name, seat] for seat in range(players)}
-        assert len(per_seat) == 1, (name, counts)
-        assert per_seat.pop() > 0
+    per_agent_and_seat = {counts[name, seat] for name in agents for seat in range(players)}
+    assert len(per_agent_and_seat) == 1, counts
+    assert per_agent_and_seat.pop() > 0
 
 
 def test_seating_rotates_each_game() -> None:
@@ -85,7 +86,9 @@ def test_tally_counts_a_shared_win_as_a_fraction() -> None:
     summary = tally.summary()
     by_agent = {s.label: s for s in summary.by_agent}
     assert by_agent["a"].seats_played == 4 and by_agent["b"].seats_played == 2
+    assert by_agent["a"].games == 2 and by_agent["b"].games == 2
     assert by_agent["a"].wins == pytest.approx(1.0 + 1.0)  # two halves of a shared win, then a win
+    assert by_agent["a"].win_rate == 1.0 and by_agent["a"].fair_share == pytest.approx(4 / 6)
     assert by_agent["b"].wins == 0
     assert by_agent["a"].mean_score == pytest.approx((10 + 10 + 9 + 1) / 4)
     assert [s.wins for s in summary.by_seat] == [0.5, 1.0, 0.5]

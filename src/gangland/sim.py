@@ -48,20 +48,18 @@ def agent_seed(seed: int, seat: int) -> int:
 def seating(agents: Sequence[str], players: int, index: int) -> list[str]:
     """The agent names seated in game `index`, seat by seat.
 
-    The agents are repeated cyclically to make a lineup of max(len(agents), players) places, and game
-    `index` seats places index, index+1, ... (wrapping around). Over any len(lineup) consecutive games
-    every place, hence every agent, sits in every seat equally often.
+    Seat s of game i gets agent (i + s) mod len(agents): over any len(agents) consecutive games every
+    agent sits in every seat exactly once, so every agent holds the same number of seats and none is
+    favoured by its place in the list.
 
-    >>> [seating(["a", "b"], 3, i) for i in range(3)]
-    [['a', 'b', 'a'], ['b', 'a', 'a'], ['a', 'a', 'b']]
+    >>> [seating(["a", "b"], 3, i) for i in range(2)]
+    [['a', 'b', 'a'], ['b', 'a', 'b']]
     >>> seating(["a", "b", "c", "d"], 2, 3)
     ['d', 'a']
     """
     if not agents:
         raise OptionError("at least one agent is needed")
-    size = max(len(agents), players)
-    lineup = [agents[i % len(agents)] for i in range(size)]
-    return [lineup[(index + seat) % size] for seat in range(players)]
+    return [agents[(index + seat) % len(agents)] for seat in range(players)]
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -153,24 +151,36 @@ def _ignore_sigint() -> None:
 
 @dataclass(frozen=True)
 class WinStats:
-    """Wins and scores of one agent or one seat over the seats it played."""
+    """Wins and scores of one agent or one seat over the games it played.
+
+    An agent holding several seats of a game wins that game if any of its seats does: its seats are
+    not independent trials (two of them cannot both win outright), so rates and intervals are per game.
+    """
 
     label: str
+    games: int
+    """Games in which the agent held at least one seat (for a seat: games played)."""
     seats_played: int
     """Seat-games: a game where the agent held two seats counts twice."""
     wins: float
-    """A win shared by k seats counts 1/k for each."""
+    """Games won; a win shared by k seats counts 1/k for each of them."""
     total_score: float
+    players: int
 
     @property
     def win_rate(self) -> float:
-        """Wins per seat played (0 when nothing was played)."""
-        return self.wins / self.seats_played if self.seats_played else 0.0
+        """Share of its games won (0 when nothing was played)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def fair_share(self) -> float:
+        """The win rate if every seat were equally strong: seats held per game over the players."""
+        return self.seats_played / (self.games * self.players) if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of the win rate."""
-        return wilson_interval(self.wins, self.seats_played)
+        return wilson_interval(self.wins, self.games)
 
     @property
     def mean_score(self) -> float:
@@ -180,8 +190,9 @@ class WinStats:
     def to_json(self) -> dict[str, JSON]:
         """As JSON-ready data."""
         low, high = self.interval
-        return {"label": self.label, "seats_played": self.seats_played, "wins": self.wins,
-                "win_rate": self.win_rate, "ci95": [low, high], "mean_score": self.mean_score}
+        return {"label": self.label, "games": self.games, "seats_played": self.seats_played,
+                "wins": self.wins, "win_rate": self.win_rate, "ci95": [low, high],
+                "fair_share": self.fair_share, "mean_score": self.mean_score}
 
 
 @dataclass(frozen=True)
@@ -219,8 +230,9 @@ class Tally:
         self.players = players
         self.games = 0
         self.unfinished = 0
+        # Per agent and per seat: [games, seats played, wins, total score].
         self._agent: dict[str, list[float]] = {}
-        self._seat = [[0.0, 0.0, 0.0] for _ in range(players)]
+        self._seat = [[0.0, 0.0, 0.0, 0.0] for _ in range(players)]
         self._steps: list[int] = []
 
     def add(self, record: GameRecord) -> None:
@@ -234,17 +246,24 @@ class Tally:
             self.unfinished += 1
             return
         share = 1.0 / len(result.winners) if result.winners else 0.0
+        in_game: dict[str, list[float]] = {}
         for seat, name in enumerate(record.seats):
             won = share if seat in result.winners else 0.0
-            for row in (self._agent.setdefault(name, [0.0, 0.0, 0.0]), self._seat[seat]):
-                row[0] += 1
-                row[1] += won
-                row[2] += result.scores[seat]
+            row = in_game.setdefault(name, [1.0, 0.0, 0.0, 0.0])
+            for target in (row, self._seat[seat]):
+                target[1] += 1
+                target[2] += won
+                target[3] += result.scores[seat]
+            self._seat[seat][0] += 1
+        for name, row in in_game.items():
+            total = self._agent.setdefault(name, [0.0, 0.0, 0.0, 0.0])
+            for i, value in enumerate(row):
+                total[i] += value
 
     def summary(self) -> Summary:
         """The aggregates so far (agents in order of first appearance)."""
         def stats(label: str, row: list[float]) -> WinStats:
-            return WinStats(label, int(row[0]), row[1], row[2])
+            return WinStats(label, int(row[0]), int(row[1]), row[2], row[3], self.players)
 
         return Summary(
             game=self.game, players=self.players, games=self.games,

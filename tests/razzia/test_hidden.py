@@ -116,3 +116,16 @@ def test_narration_never_fails_over_whole_games(players: int) -> None:
     rng = random.Random(players)
     while not state.is_over:
         assert narrated(state, rng.randrange(players), rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("seat", [0, 1, 4])
+def test_the_score_table_header_keeps_every_seat_apart(seat: int) -> None:
+    from gangland.games.razzia.view import render_scores
+
+    state = new_state(5)
+    rng = random.Random(seat)
+    while state.round == 1:
+        state.apply(rng.choice(state.legal_actions()))
+    header = render_scores(state.view(seat)).splitlines()[0]
+    labels = [f"Seat {s} (you)" if s == seat else f"Seat {s}" for s in range(5)]
+    assert all(f"  {label}" in header for label in labels)

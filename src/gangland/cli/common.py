@@ -21,6 +21,8 @@ RuleOptions = Annotated[list[str] | None, typer.Option(
 
 USAGE_ERROR = 2
 """Exit code for bad input: an unknown game, option, player count or agent, a corrupt record."""
+INTERRUPTED = 130
+"""Exit code after Ctrl-C (a game being played is saved first)."""
 
 
 def fail(message: object, code: int = USAGE_ERROR) -> NoReturn:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import shlex
 import sys
@@ -20,6 +21,7 @@ from gangland.games import get
 from gangland.sim import agent_seed
 
 from .common import (
+    INTERRUPTED,
     PlayersOption,
     RuleOptions,
     check_seat,
@@ -39,8 +41,6 @@ from .human import HumanAgent, QuitGame
 HUMAN = "human"
 """The seat name a game record gives the person at the terminal."""
 
-INTERRUPTED = 130
-"""Exit code after Ctrl-C (the game is saved first)."""
 
 
 def default_bot(game: Game) -> str:
@@ -78,6 +78,15 @@ def catch_up(game: Game, record: GameRecord, agents: list[Agent], skip: int) -> 
         if seat is not None and seat != skip:
             agents[seat].act(Decision(game, state, seat, tuple(state.legal_actions())))
         state.apply(action)
+
+
+def check_save_path(path: Path) -> None:
+    """OptionError now, not after the game, if a record cannot be written to `path`."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise OptionError(f"cannot save to {str(path)!r}: it is a folder")
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise OptionError(f"cannot save to {str(path)!r}: no writable folder {str(folder)!r}")
 
 
 class PlaySession:
@@ -199,6 +208,7 @@ def new_session(game_id: str | None, players: int | None, bots: str | None, seed
     seats = [*names[:seat], HUMAN, *names[seat:]]
     record = GameRecord.start(game, players, seed, resolved, seats)
     path = save or free_path(game, tag)
+    check_save_path(path)
     return PlaySession(game, record, seat, console, path, save_at_end=save is not None)
 
 
@@ -224,6 +234,7 @@ def resume_session(path: Path, game_id: str | None, seat: int | None, save: Path
     for s, name in enumerate(record.seats):
         if s != seat:
             make_agent(name, game, 0)
+    check_save_path(save or path)
     return PlaySession(game, record, seat, console, save or path, save_at_end=True)
 
 

@@ -10,16 +10,19 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from gangland.engine import Game, GameRecord, State
+from gangland.engine import Game, GameRecord, OptionError, State
 from gangland.games import get
 
 from .common import check_seat, make_console, result_table, seat_label, user_errors, winners_line
 from .human import ViewBox
 
 
-def load_record(path: Path, seat: int | None) -> tuple[Game, GameRecord]:
-    """The record in `path` and its game, checked to replay; GanglandError otherwise."""
-    record = GameRecord.load(path)
+def load_record(path: Path, seat: int | None, number: int = 1) -> tuple[Game, GameRecord]:
+    """Record `number` (from 1) in `path` and its game, checked to replay; GanglandError otherwise."""
+    records = GameRecord.load_all(path)
+    if not 1 <= number <= len(records):
+        raise OptionError(f"{str(path)!r} holds {len(records)} record(s); --game must be 1 to {len(records)}")
+    record = records[number - 1]
     game = get(record.game)
     record.replay(game)
     if seat is not None:
@@ -90,6 +93,8 @@ def replay_command(
     seat: Annotated[int | None, typer.Option(
         "--seat", show_default=False, help="Show the game as this seat saw it (default: as a spectator).")]
     = None,
+    number: Annotated[int, typer.Option(
+        "--game", "-g", help="Which game of a file holding several (simulate --out), from 1.")] = 1,
 ) -> None:
     """Replay a recorded game step by step.
 
@@ -98,5 +103,5 @@ def replay_command(
     """
     console = make_console()
     with user_errors():
-        game, record = load_record(file, seat)
+        game, record = load_record(file, seat, number)
     show_replay(game, record, seat, console, wait=sys.stdin.isatty())

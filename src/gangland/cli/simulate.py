@@ -26,6 +26,7 @@ from gangland.games import get
 from gangland.sim import SimConfig, Summary, WinStats, simulate
 
 from .common import (
+    INTERRUPTED,
     PlayersOption,
     RuleOptions,
     default_players,
@@ -37,23 +38,23 @@ from .common import (
     user_errors,
 )
 
-INTERRUPTED = 130
 
-
-def stats_table(title: str, first: str, rows: tuple[WinStats, ...], games_column: str) -> Table:
-    """Win rate with its 95% interval and mean score, one row per agent or seat."""
+def stats_table(title: str, first: str, rows: tuple[WinStats, ...], seats: bool) -> Table:
+    """Win rate with its 95% interval, fair share and mean score, one row per agent or seat."""
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     table.add_column(first)
-    table.add_column(games_column, justify="right")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% CI", justify="right")
-    table.add_column("mean score", justify="right")
+    table.add_column("games", justify="right")
+    if seats:
+        table.add_column("seats", justify="right")
+    for column in ("wins", "win rate", "95% CI", "fair share", "mean score"):
+        table.add_column(column, justify="right")
     for row in rows:
         low, high = row.interval
-        wins = f"{row.wins:g}" if row.wins == int(row.wins) else f"{row.wins:.2f}"
-        table.add_row(row.label, str(row.seats_played), wins, f"{100 * row.win_rate:.1f}%",
-                      f"{100 * low:.1f}-{100 * high:.1f}%", f"{row.mean_score:.2f}")
+        wins = f"{row.wins:,.0f}" if row.wins == int(row.wins) else f"{row.wins:,.2f}"
+        counts = [f"{row.games:,}", f"{row.seats_played:,}"] if seats else [f"{row.games:,}"]
+        table.add_row(row.label, *counts, wins, f"{100 * row.win_rate:.1f}%",
+                      f"{100 * low:.1f}-{100 * high:.1f}%", f"{100 * row.fair_share:.1f}%",
+                      f"{row.mean_score:.2f}")
     return table
 
 
@@ -65,14 +66,15 @@ def print_summary(console: Console, name: str, config: SimConfig, summary: Summa
         options = ", ".join(f"{k}={option_text(v)}" for k, v in config.options.items())
         console.print(Text(f"options: {options}", style="dim"))
     console.print()
-    console.print(stats_table("By agent", "agent", summary.by_agent, "seats"))
+    console.print(stats_table("By agent", "agent", summary.by_agent, seats=True))
     console.print()
-    console.print(stats_table("By seat", "seat", summary.by_seat, "games"))
+    console.print(stats_table("By seat", "seat", summary.by_seat, seats=False))
     console.print()
     console.print(f"Game length: mean {summary.mean_length:.1f} decisions "
                   f"(min {summary.min_steps}, max {summary.max_steps})")
-    notes = (f"Win rate is wins per seat played; chance level {100 / summary.players:.1f}% (1 in "
-             f"{summary.players}). A win shared by k seats counts 1/k. Intervals are Wilson 95%.")
+    notes = ("Win rate is the share of games won (an agent holding several seats wins when any of them "
+             "does); fair share is the rate if every seat were equally strong. A win shared by k seats "
+             "counts 1/k. Intervals are Wilson 95% over games.")
     if summary.unfinished:
         notes += f" {summary.unfinished} games did not finish."
     console.print(Text(notes, style="dim"))

@@ -105,6 +105,30 @@ class GameRecord:
         except RecordError as exc:
             raise RecordError(f"{path}: {exc}") from None
 
+    @classmethod
+    def load_all(cls, path: str | Path) -> list[GameRecord]:
+        """Every record in a file: one record as `save` writes it, or one per line (JSON Lines).
+
+        RecordError naming the file, and the line for JSON Lines, if any record is corrupt.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
+        try:
+            return [cls.loads(text)]
+        except RecordError as whole:
+            lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+            if len(lines) < 2:
+                raise RecordError(f"{path}: {whole}") from None
+        records = []
+        for number, line in lines:
+            try:
+                records.append(cls.loads(line))
+            except RecordError as exc:
+                raise RecordError(f"{path} line {number}: {exc}") from None
+        return records
+
     def replay(self, game: Game, upto: int | None = None) -> State:
         """The state after the first `upto` actions (all by default), checking the record as it goes.
 

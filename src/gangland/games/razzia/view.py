@@ -123,7 +123,7 @@ def render_scores(view: dict[str, Any]) -> str:
     if not rounds:
         return "No scoring yet."
     players = view["players"]
-    width = 12
+    width = 2 + max(len(_seat_name(view, s)) for s in range(players))
     head = f"{'':<22}" + "".join(f"{_seat_name(view, s):>{width}}" for s in range(players))
     lines = [head]
     for number, scores in enumerate(rounds, start=1):
