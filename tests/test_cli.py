@@ -295,8 +295,8 @@ def test_simulate_prints_the_tables_and_writes_records(tmp_path: Path) -> None:
                  "--seed", "4", "--out", str(out))
     assert result.exit_code == 0, result.output
     text = result.stdout
-    for word in ("By agent", "By seat", "win rate", "95% CI", "mean score", "heuristic", "random", "seat 2",
-                 "Game length: mean"):
+    for word in ("By agent", "By seat", "win rate", "95% CI", "score", "fair share", "heuristic", "random",
+                 "seat 2", "Game length: mean"):
         assert word in text
     lines = out.read_text().splitlines()
     assert len(lines) == 6

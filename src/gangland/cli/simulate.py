@@ -42,12 +42,13 @@ from .common import (
 def stats_table(title: str, first: str, rows: tuple[WinStats, ...], seats: bool) -> Table:
     """Win rate with its 95% interval, fair share and mean score, one row per agent or seat."""
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column(first)
-    table.add_column("games", justify="right")
+    table.add_column(first, no_wrap=True)
+    # Figures are never cut short: the table is narrow enough for 80 columns without wrapping them.
+    table.add_column("games", justify="right", no_wrap=True)
     if seats:
-        table.add_column("seats", justify="right")
-    for column in ("wins", "win rate", "95% CI", "fair share", "mean score"):
-        table.add_column(column, justify="right")
+        table.add_column("seats", justify="right", no_wrap=True)
+    for column in ("wins", "win rate", "95% CI", "fair share", "score"):
+        table.add_column(column, justify="right", no_wrap=True, min_width=len(column))
     for row in rows:
         low, high = row.interval
         wins = f"{row.wins:,.0f}" if row.wins == int(row.wins) else f"{row.wins:,.2f}"
@@ -74,7 +75,7 @@ def print_summary(console: Console, name: str, config: SimConfig, summary: Summa
                   f"(min {summary.min_steps}, max {summary.max_steps})")
     notes = ("Win rate is the share of games won (an agent holding several seats wins when any of them "
              "does); fair share is the rate if every seat were equally strong. A win shared by k seats "
-             "counts 1/k. Intervals are Wilson 95% over games.")
+             "counts 1/k. Intervals are Wilson 95% over games. Score is the mean final score per seat.")
     if summary.unfinished:
         notes += f" {summary.unfinished} games did not finish."
     console.print(Text(notes, style="dim"))
