@@ -233,14 +233,19 @@ class Tally:
         # Per agent and per seat: [games, seats played, wins, total score].
         self._agent: dict[str, list[float]] = {}
         self._seat = [[0.0, 0.0, 0.0, 0.0] for _ in range(players)]
-        self._steps: list[int] = []
+        self._total_steps = 0
+        self._min_steps: int | None = None
+        self._max_steps = 0
 
     def add(self, record: GameRecord) -> None:
         """Count one finished game."""
         if record.players != self.players:
             raise ValueError(f"a {record.players}-player record in a {self.players}-player tally")
         self.games += 1
-        self._steps.append(len(record.actions))
+        steps = len(record.actions)
+        self._total_steps += steps
+        self._min_steps = steps if self._min_steps is None else min(self._min_steps, steps)
+        self._max_steps = max(self._max_steps, steps)
         result = record.result
         if result is None:
             self.unfinished += 1
@@ -269,8 +274,8 @@ class Tally:
             game=self.game, players=self.players, games=self.games,
             by_agent=tuple(stats(name, row) for name, row in self._agent.items()),
             by_seat=tuple(stats(f"seat {seat}", row) for seat, row in enumerate(self._seat)),
-            total_steps=sum(self._steps), min_steps=min(self._steps, default=0),
-            max_steps=max(self._steps, default=0), unfinished=self.unfinished,
+            total_steps=self._total_steps, min_steps=self._min_steps or 0,
+            max_steps=self._max_steps, unfinished=self.unfinished,
         )
 
 

@@ -52,11 +52,10 @@ class HumanAgent:
     name = "human"
 
     def __init__(self, game: Game, seat: int, console: Console,
-                 read: Callable[[str], str] | None = None, step: Callable[[], int] | None = None) -> None:
+                 step: Callable[[], int] | None = None) -> None:
         self.game = game
         self.seat = seat
         self.console = console
-        self.read = read or (lambda prompt: console.input(prompt))
         self.step = step
         self.shown_help = False
         self.box = ViewBox(game, console)
@@ -92,7 +91,7 @@ class HumanAgent:
         """Ask until the person names a legal action. Raises QuitGame, EOFError or KeyboardInterrupt."""
         self.show_board(decision)
         while True:
-            text = self.read("[bold]Your move>[/] ")
+            text = self.console.input("[bold]Your move>[/] ")
             if self.echo:  # input from a pipe is not echoed by a terminal: show it, for a readable log
                 self.console.print(Text(text))
             if text.strip().lower() in QUIT_WORDS:
