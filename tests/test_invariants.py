@@ -101,7 +101,9 @@ def test_determinize_keeps_what_the_seat_sees(game: Game, players: int, options:
         for _ in range(3):
             sample = state.determinize(seat, rng)
             assert sample.view(seat) == state.view(seat)
-            assert sample.to_act == state.to_act and sample.legal_actions() == state.legal_actions()
+            assert sample.to_act == state.to_act
+            if seat == state.to_act:  # a seat knows its own choices; others' may hang on its hidden cards
+                assert sample.legal_actions() == state.legal_actions()
     assert fingerprint(state) == before, "determinize changed the state it was called on"
 
 
@@ -125,12 +127,17 @@ def test_determinize_redraws_what_the_seat_cannot_see(game: Game, players: int,
     assert diverged >= trials * 0.8, f"only {diverged} of {trials} states had a re-drawn future"
 
 
-def future_of(state: State, steps: int = 40) -> str:
-    """What the spectator sees after `steps` moves of a fixed policy (always the first legal action)."""
+def future_of(state: State, steps: int = 200) -> str:
+    """What the spectator sees after `steps` moves of a fixed policy (random choices from a fixed seed).
+
+    Identical states give identical futures. (Always taking the first legal action would be fixed
+    too, but in some games, Downtown for one, it is "done" at every step and reveals nothing.)
+    """
+    rng = random.Random(0)
     for _ in range(steps):
         if state.is_over:
             break
-        state.apply(state.legal_actions()[0])
+        state.apply(rng.choice(state.legal_actions()))
     return json.dumps(state.view(None), sort_keys=True)
 
 

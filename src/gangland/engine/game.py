@@ -17,15 +17,25 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """A rule option: its name, default, the values it may take, and what it means."""
+    """A rule option: its name, default, the values it may take, and what it means.
+
+    A `free` option (a file path, say) takes any value of its default's type; `choices` then lists
+    the values that `Game.configurations` tries.
+    """
 
     name: str
     default: JSON
     choices: tuple[JSON, ...]
     doc: str
+    free: bool = False
 
     def validate(self, value: JSON) -> JSON:
-        """Return `value` if it is one of the choices, else raise OptionError."""
+        """Return `value` if it is allowed (a choice, or for a free option any value of its type)."""
+        if self.free:
+            if type(value) is not type(self.default):
+                raise OptionError(f"option {self.name!r} must be a {type(self.default).__name__}, "
+                                  f"not {value!r}")
+            return value
         # bool is an int subclass: compare type and value so that True never passes for 1.
         if not any(type(value) is type(c) and value == c for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
@@ -149,6 +159,7 @@ class Game(ABC):
         return {
             "id": self.id, "name": self.name, "version": self.version,
             "players": list(self.player_counts),
-            "options": [{"name": s.name, "default": s.default, "choices": list(s.choices), "doc": s.doc}
+            "options": [{"name": s.name, "default": s.default, "choices": list(s.choices), "doc": s.doc,
+                         "free": s.free}
                         for s in self.options],
         }

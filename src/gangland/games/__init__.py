@@ -5,9 +5,11 @@ from __future__ import annotations
 from gangland.engine import Game, all_games, register
 from gangland.engine import get as _get
 
+from .downtown import GAME as DOWNTOWN
 from .razzia import GAME as RAZZIA
 
 register(RAZZIA)
+register(DOWNTOWN)
 
 
 def get(game_id: str) -> Game:

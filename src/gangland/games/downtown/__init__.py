@@ -1,0 +1,113 @@
+"""Downtown (Florian Racky, Racky-Spiele 2013) for 2-4 players: the 2013 English and current German rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from gangland.engine import Game, OptionSpec, State
+
+from .cards import CASINO, DENOMINATIONS, GANGSTER_NAMES, NUM_ACTIONS
+from .state import DowntownState
+from .view import action_text, public_action_text
+
+
+class DowntownGame(Game):
+    """The Downtown rules engine."""
+
+    id = "downtown"
+    name = "Downtown"
+    version = "1.0"
+    player_counts = (2, 3, 4)
+    num_actions = NUM_ACTIONS
+    options = (
+        OptionSpec("edition", "current", ("current", "2013"),
+                   "Which rulebook: 'current' (the publisher's current German rules, the default) or "
+                   "'2013' (the first English rulebook). docs/rules/downtown.md 2.22 lists the differences."),
+        OptionSpec("villa", False, (False, True),
+                   "The 2013 'rules expansion for advanced players': the lone Villa holder gets half of "
+                   "the money every other player robs (D25)."),
+        OptionSpec("villa_victim", True, (True, False),
+                   "With 'villa': does the lone Villa holder get half even when he is the one robbed? "
+                   "The text excludes only the robber (D25)."),
+        OptionSpec("pay_without_move", False, (False, True),
+                   "With 3-4 players, may a player pay another without moving a token onto him (always "
+                   "allowed with 2)? (D8)"),
+        OptionSpec("casino_skip", "unanimous", ("unanimous", "active"),
+                   "Who may skip a casino visit: everyone taking part, by vote ('Players can agree not to "
+                   "play'), or the active player alone ('the current player may visit') (D22)."),
+        OptionSpec("first_seat", "random", ("random", "seat0"),
+                   "Who 'has last been in prison' (places first, and may start): a seat drawn at random, "
+                   "or seat 0 (D3)."),
+        OptionSpec("turn_limit", 0, (0,),
+                   "Not a rule of either rulebook: end the game after this many turns (0: never), the "
+                   "richest winning, for simulations and search. Random play can go on for a very long "
+                   "time (docs D29).", free=True),
+        OptionSpec("stooge_deck", "", ("",),
+                   "Path of a stooge deck file in the format of the built-in stooges.toml; empty: the "
+                   "built-in deck (authored for Gangland, not the printed cards).", free=True),
+    )
+
+    def configurations(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        """Every player count and option value, as the base class gives, each under a turn limit.
+
+        Uniformly random play rarely sells loot, so under the rules alone a random two-player game of
+        the current edition can run for hundreds of thousands of decisions (docs D29). The shared
+        invariants play random games to the end, so here they play under a 30-turn limit; games under
+        the rules alone are ended by the bots (tests/downtown/test_bots.py).
+        """
+        for players, options in super().configurations():
+            yield players, {**options, "turn_limit": 30}
+
+    @property
+    def bots(self) -> dict[str, Any]:  # type: ignore[override]
+        from .bots import DowntownHeuristicBot
+
+        return {"heuristic": DowntownHeuristicBot}
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return DowntownState.new(players, seed, options)
+
+    def action_name(self, state: State, action: int) -> str:
+        assert isinstance(state, DowntownState)
+        return action_text(state, action)
+
+    def public_action_name(self, state: State, action: int, seat: int | None) -> str:
+        assert isinstance(state, DowntownState)
+        return public_action_text(state, action, seat)
+
+    def inventory(self, state: State) -> dict[str, int]:
+        assert isinstance(state, DowntownState)
+        s = state
+        counts: dict[str, int] = {}
+        for k, name in enumerate(GANGSTER_NAMES):
+            counts[f"gangster {name}"] = (s.draw[k] + s.discard[k] + s.downtown[k]
+                                          + sum(h[k] for h in s.hands) + sum(d[k] for d in s.disp_g)
+                                          + sum(d[k] for d in s.down_g))
+        for i, d in enumerate(DENOMINATIONS):
+            counts[f"note ${d},000"] = (s.bank[i] + sum(c[i] for c in s.cash) + sum(c[i] for c in s.disp_n)
+                                        + sum(c[i] for c in s.down_n) + sum(1 for b in s.bets if b == i))
+        stooges = [c for pile in s.spiles for c in pile] + [c for h in s.shand for c in h] + s.out_s + s.offer
+        counts["stooge cards"] = len(stooges)
+        counts["distinct stooge cards"] = len(set(stooges))
+        fences = [f for pile in s.fpiles for f in pile if f != CASINO] + s.out_f
+        counts["fence cards"] = len(fences)
+        counts["distinct fence cards"] = len(set(fences))
+        counts["casino cards"] = s.casinos + sum(pile.count(CASINO) for pile in s.fpiles)
+        return counts
+
+    def render(self, view: dict[str, Any]) -> str:
+        from .render import render_view
+
+        return render_view(view)
+
+    def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+        from .render import narrate
+
+        return narrate(before, actor, action_text, after)
+
+
+GAME = DowntownGame()
+"""The registered Downtown game."""
+
+__all__ = ["GAME", "DowntownGame", "DowntownState"]

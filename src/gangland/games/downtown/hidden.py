@@ -1,0 +1,194 @@
+"""Determinization: a full Downtown state consistent with one seat's view, the rest re-drawn.
+
+What a seat cannot see (docs/rules/downtown.md 3.2) is re-dealt here; everything in its view stays.
+Every choice below is made from `rng` and from data sorted independently of where the hidden cards
+truly are, so the result depends only on the seat's view: a bot cannot learn the truth from it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .cards import CASINO, DENOMINATIONS, START_NOTES, WIN_MONEY, fence_front
+from .money import value
+
+if TYPE_CHECKING:
+    from .state import DowntownState
+
+BIDS_BY_COUNT = {1: ([1, 0], [0, 1]), 2: ([2, 0], [1, 1]), 3: ([3, 0],)}
+"""Opening bids ($1,000-$3,000 in $1,000 and $2,000 notes) by their number of notes."""
+
+
+def determinize(state: DowntownState, seat: int, rng: random.Random) -> DowntownState:
+    """A copy of `state` in which everything `seat` cannot see is dealt again at random."""
+    s = state.clone()
+    others = [w for w in range(s.players) if w != seat]
+    s.events = [(who, text) for who, text in s.events if who is None or who == seat]
+    _deal_gangsters(s, others, rng)
+    _deal_stooges(s, seat, others, rng)
+    _deal_fences(s, seat, others, rng)
+    if not s.is_over:  # at the end every player's money is counted in the open
+        _deal_money(s, others, rng)
+    s._rng = rng.getrandbits(64)
+    s._legal = None
+    return s
+
+
+def _deal_gangsters(s: DowntownState, others: list[int], rng: random.Random) -> None:
+    """The draw pile and the other hands (and their face-down cards) are one pool of unseen gangsters."""
+    counts = s.draw[:]
+    for w in others:
+        for k in range(3):
+            counts[k] += s.hands[w][k] + s.down_g[w][k]
+    pool = [k for k in range(3) for _ in range(counts[k])]
+    rng.shuffle(pool)
+    for w in others:
+        for field in (s.down_g[w], s.hands[w]):
+            size = sum(field)
+            field[:] = [0, 0, 0]
+            for k in pool[:size]:
+                field[k] += 1
+            del pool[:size]
+    s.draw = [pool.count(k) for k in range(3)]
+
+
+def _deal_stooges(s: DowntownState, seat: int, others: list[int], rng: random.Random) -> None:
+    cards = s.cards
+    seen = set(s.shand[seat]) | s.known_s[seat] | s.pub_s | set(s.offer)
+    hidden = sorted(c for c in range(len(cards)) if c not in seen)
+    if not hidden:
+        return
+    free = set(hidden)
+    new: dict[int, int] = {}  # true id -> the id dealt into its place
+
+    def take(candidates: list[int]) -> int:
+        choice = candidates[rng.randrange(len(candidates))]
+        free.discard(choice)
+        return choice
+
+    # Pile tops show their fronts: a hidden top is replaced by a card with the same front.
+    for pile in s.spiles:
+        if pile and pile[-1] not in seen:
+            front = cards[pile[-1]].front
+            new[pile[-1]] = take([c for c in sorted(free) if cards[c].front == front])
+    for p, pile in enumerate(s.spiles):
+        for c in pile[:-1]:
+            if c not in seen:
+                new[c] = take([x for x in sorted(free) if cards[x].stooge == p])
+    rest = sorted(free)
+    rng.shuffle(rest)
+    for w in others:
+        for c in s.shand[w]:
+            new[c] = rest.pop()
+    for c in s.out_s:
+        if c not in seen:
+            new[c] = rest.pop()
+    assert not rest
+    s.spiles = [[new.get(c, c) for c in pile] for pile in s.spiles]
+    for w in others:
+        s.shand[w] = sorted(new[c] for c in s.shand[w])
+    s.out_s = [new.get(c, c) for c in s.out_s]
+    for w in others:
+        s.known_s[w] = {new.get(c, c) for c in s.known_s[w]}
+
+
+def _deal_fences(s: DowntownState, seat: int, others: list[int], rng: random.Random) -> None:
+    seen = s.known_f[seat] | s.pub_f | set(s.out_f)
+    free = sorted(f for f in range(12) if f not in seen and f not in s.out_f)
+    if not free:
+        return
+    new: dict[int, int] = {}
+    for pile in s.fpiles:
+        top = pile[-1] if pile else CASINO
+        if top != CASINO and top not in seen:
+            candidates = [f for f in free if fence_front(f) == fence_front(top)]
+            choice = candidates[rng.randrange(len(candidates))]
+            free.remove(choice)
+            new[top] = choice
+    rng.shuffle(free)
+    for pile in s.fpiles:
+        for f in pile[:-1]:
+            if f != CASINO and f not in seen:
+                new[f] = free.pop()
+    s.fpiles = [[new.get(f, f) for f in pile] for pile in s.fpiles]
+    for w in others:
+        s.known_f[w] = {new.get(f, f) for f in s.known_f[w]}
+
+
+def _deal_money(s: DowntownState, others: list[int], rng: random.Random) -> None:
+    from .state import BID, BUYING, CASINO_BET, CASINO_VOTE
+
+    if s.phase == BID:
+        # Before the reveal everyone still holds the starting notes less his own bid; only the
+        # composition of the others' bids is unknown (their number of notes lies on the table).
+        for w in others:
+            count = sum(s.down_n[w])
+            bid = [0, 0] if not count else list(rng.choice(BIDS_BY_COUNT[count]))
+            s.down_n[w] = [bid[0], bid[1], 0, 0, 0]
+            s.cash[w] = [START_NOTES[i] - s.down_n[w][i] for i in range(5)]
+        return
+    pool: list[int] = []
+    for w in others:
+        pool += [i for i in range(5) for _ in range(s.cash[w][i] + s.down_n[w][i])]
+        if s.bets[w] >= 0:
+            pool.append(s.bets[w])
+    pool.sort()
+    casino = s.phase in (CASINO_VOTE, CASINO_BET)
+    # Seats that took no part in a running casino had no money when it began, and still have none.
+    broke = {w for w in others if casino and w not in s.casino_seats}
+    # Seats still to bet must hold a note to bet with; a buyer must hold what he has spent so far.
+    need = {w: 1 for w in others if casino and w in s.casino_seats and s.bets[w] < 0}
+    if s.phase == BUYING and s.active in others:
+        need[s.active] = s.spent
+    shown = {w: value(s.disp_n[w]) for w in others}
+    for attempt in range(40):
+        dealt = _try_deal(s, others, pool, broke, need, shown, rng if attempt < 39 else None)
+        if dealt is not None:
+            break
+    assert dealt is not None
+    for w in others:
+        s.cash[w], s.down_n[w], bet = dealt[w]
+        if s.bets[w] >= 0:
+            s.bets[w] = bet
+
+
+def _try_deal(s: DowntownState, others: list[int], pool: list[int], broke: set[int], need: dict[int, int],
+              shown: dict[int, int], rng: random.Random | None
+              ) -> dict[int, tuple[list[int], list[int], int]] | None:
+    """One random deal of the unseen notes (rng None: a fixed fallback deal); None if it broke a rule.
+
+    Kept: each seat's number of face-down notes, one note per casino bet, the cash a seat must hold
+    (a note to bet with, a buyer's spending), nobody at $100,000 or more (the game would be over).
+    """
+    notes = pool[:]
+    if rng is not None:
+        rng.shuffle(notes)
+    cash = {w: [0] * 5 for w in others}
+    down = {w: [0] * 5 for w in others}
+    bet = {w: -1 for w in others}
+    total = dict(shown)
+    for w in others:
+        for _ in range(sum(s.down_n[w])):
+            note = notes.pop()
+            down[w][note] += 1
+            total[w] += DENOMINATIONS[note]
+        if s.bets[w] >= 0:
+            bet[w] = notes.pop()
+            total[w] += DENOMINATIONS[bet[w]]
+        while value(cash[w]) < need.get(w, 0):
+            note = notes.pop()
+            cash[w][note] += 1
+            total[w] += DENOMINATIONS[note]
+    notes.sort(reverse=True)
+    takers = [w for w in others if w not in broke]
+    for note in notes:
+        room = [w for w in takers if total[w] + DENOMINATIONS[note] < WIN_MONEY]
+        if not room:
+            if rng is not None:
+                return None
+            room = takers or others
+        w = rng.choice(room) if rng is not None else min(room, key=lambda x: (total[x], x))
+        cash[w][note] += 1
+        total[w] += DENOMINATIONS[note]
+    return {w: (cash[w], down[w], bet[w]) for w in others}
