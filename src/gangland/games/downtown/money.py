@@ -29,6 +29,15 @@ def pick(notes: Notes, amount: int) -> Notes | None:
     >>> pick([0, 3, 0, 0, 0], 3) is None
     True
     """
+    # Largest notes first settles almost every case; the search below is for the rest.
+    chosen = [0, 0, 0, 0, 0]
+    rest = amount
+    for i in (4, 3, 2, 1, 0):
+        count = min(notes[i], rest // DENOMINATIONS[i])
+        chosen[i] = count
+        rest -= count * DENOMINATIONS[i]
+    if not rest:
+        return chosen
     chosen = [0, 0, 0, 0, 0]
 
     def search(i: int, rest: int) -> bool:
@@ -119,3 +128,26 @@ def exchange_for(cash: Notes, note: int, bank: Notes, apply: bool) -> bool:
             cash[i] = keep[i]
         cash[note] += 1
     return True
+
+
+def notes_to_put_down(cash: Notes, bank: Notes, exchange: bool) -> list[int]:
+    """Denomination indices of the notes `cash` can put down: those it holds, and with `exchange`
+    those it can get by changing notes at the bank (the same as `exchange_for`, faster)."""
+    if not exchange:
+        return [i for i in range(5) if cash[i]]
+    worth = value(cash)
+    found = []
+    for i in range(5):
+        if cash[i]:
+            found.append(i)
+            continue
+        d = DENOMINATIONS[i]
+        if not bank[i] or worth < d:
+            continue
+        rest = worth - d
+        for j in (4, 3, 2, 1, 0):  # largest notes first from cash and bank, less the note taken
+            have = cash[j] + bank[j] - (j == i)
+            rest -= min(have, rest // DENOMINATIONS[j]) * DENOMINATIONS[j]
+        if not rest or exchange_for(cash, i, bank, False):
+            found.append(i)
+    return found

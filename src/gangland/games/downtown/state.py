@@ -62,7 +62,7 @@ from .cards import (
     refill_count,
 )
 from .deck import StoogeCard, load_deck
-from .money import exchange_for, pay_out, transfer, value
+from .money import exchange_for, notes_to_put_down, pay_out, transfer, value
 
 # Phases: who is asked what (docs section 4.1).
 (PLACE, BID, MOVE, ROBPAY, PAYMOVE, LOCATION, BUYING, STOOGE_BACK, AFTER_STOOGE_LOOK, FENCE_BACK,
@@ -481,10 +481,7 @@ class DowntownState(State):
 
     def _note_actions(self, seat: int, base: int) -> list[int]:
         """Notes `seat` may put down: those it holds, and (current edition) any it can change for."""
-        cash = self.cash[seat]
-        if self.ed2013:
-            return [base + i for i in range(5) if cash[i]]
-        return [base + i for i in range(5) if exchange_for(cash, i, self.bank, False)]
+        return [base + i for i in notes_to_put_down(self.cash[seat], self.bank, not self.ed2013)]
 
     def _jobs(self) -> list[int]:
         hand = self.hands[self.active]
