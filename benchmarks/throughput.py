@@ -4,7 +4,7 @@ Run from the repository root:
 
     .venv/bin/python benchmarks/throughput.py [--seconds S] [--game ID]
 
-For each game and each of its player counts (default options) it prints:
+For each game and each of its player counts (default options; Downtown also its 2013 edition) it prints:
 
 * random playouts: games/s and decisions/s of a tight loop (new_game, legal_actions, rng.choice,
   apply), the figure that bounds Monte Carlo search and simulation studies;
@@ -13,8 +13,8 @@ For each game and each of its player counts (default options) it prints:
 * where the game has a "heuristic" bot, its mean time per decision (`act`, which determinizes, and,
   if the bot has one, the state-level `choose` a search bot would use in rollouts).
 
-Razzia! with 4 players is printed against its targets with PASS/FAIL. A benchmark prints; it is
-not a test. Figures vary with the machine and its load: each one is the best of several short
+Razzia! and Downtown with 4 players are printed against their targets with PASS/FAIL. A benchmark
+prints; it is not a test. Figures vary with the machine and its load: each one is the best of several short
 repeats (as `timeit` does), the repeat least disturbed by other processes, and the load average is
 printed with them.
 """
@@ -40,7 +40,17 @@ TARGETS: dict[tuple[str, int], list[tuple[str, str, str, float]]] = {
         ("random playouts, decisions/s", "decisions_per_s", ">=", 150_000),
         ("determinize, us", "determinize_us", "<", 20.0),
     ],
+    ("downtown", 4): [
+        ("random playouts, games/s", "games_per_s", ">=", 300),
+    ],
 }
+
+VARIANTS: dict[str, list[dict[str, object]]] = {"downtown": [{}, {"edition": "2013"}]}
+"""Option sets measured for a game besides its defaults."""
+
+BOUNDED: dict[tuple[str, int], dict[str, object]] = {("downtown", 2): {"turn_limit": 200}}
+"""Options added where random play under the rules alone may not end in reasonable time: random
+two-player Downtown games often run past 2,000,000 decisions (docs/rules/downtown.md D29)."""
 
 MID_GAME_SAMPLES = 300
 """Mid-game states timed for clone and determinize."""
@@ -61,7 +71,8 @@ class Figures:
     bot_choose_us: float | None
 
 
-def random_playouts(game: Game, players: int, seconds: float, seed: int) -> tuple[float, float, float]:
+def random_playouts(game: Game, players: int, seconds: float, seed: int,
+                    options: dict[str, object]) -> tuple[float, float, float]:
     """Games/s, decisions/s (each the best of REPEATS repeats) and decisions per game of random
     playouts for about `seconds` in all."""
     rng = random.Random(seed)
@@ -73,7 +84,7 @@ def random_playouts(game: Game, players: int, seconds: float, seed: int) -> tupl
         start = time.perf_counter()
         deadline = start + seconds / REPEATS
         while True:
-            state = game.new_game(players, seed + all_games + games)
+            state = game.new_game(players, seed + all_games + games, options)
             while not state.is_over:
                 state.apply(choice(state.legal_actions()))
                 decisions += 1
@@ -88,12 +99,13 @@ def random_playouts(game: Game, players: int, seconds: float, seed: int) -> tupl
     return best_games, best_decisions, all_decisions / all_games
 
 
-def mid_game_states(game: Game, players: int, count: int, seed: int) -> list[State]:
+def mid_game_states(game: Game, players: int, count: int, seed: int,
+                    options: dict[str, object]) -> list[State]:
     """`count` states from random playouts, each at a random step strictly inside its game."""
     rng = random.Random(seed)
     states: list[State] = []
     while len(states) < count:
-        state = game.new_game(players, rng.getrandbits(32))
+        state = game.new_game(players, rng.getrandbits(32), options)
         trail: list[State] = []
         while not state.is_over:
             trail.append(state.clone())
@@ -122,8 +134,8 @@ def mean_us(states: list[State], op: Callable[[State], object], min_seconds: flo
     return best / len(states) * 1e6
 
 
-def bot_decision_time(game: Game, players: int, seconds: float,
-                      seed: int) -> tuple[float | None, float | None]:
+def bot_decision_time(game: Game, players: int, seconds: float, seed: int,
+                      options: dict[str, object]) -> tuple[float | None, float | None]:
     """Mean microseconds per decision of the game's "heuristic" bot (act, and choose if it has one),
     over self-play games for about `seconds`; (None, None) when the game has no heuristic bot."""
     factory = game.bots.get("heuristic")
@@ -135,7 +147,7 @@ def bot_decision_time(game: Game, players: int, seconds: float,
     decisions = games = 0
     deadline = time.perf_counter() + seconds
     while games < 2 or time.perf_counter() < deadline:
-        state = game.new_game(players, seed + games)
+        state = game.new_game(players, seed + games, options)
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
@@ -154,10 +166,10 @@ def bot_decision_time(game: Game, players: int, seconds: float,
     return act_us, (choose_time / decisions * 1e6 if choose is not None else None)
 
 
-def measure(game: Game, players: int, seconds: float) -> Figures:
-    """Every figure for one game and player count."""
-    games_per_s, decisions_per_s, per_game = random_playouts(game, players, seconds, seed=1)
-    states = mid_game_states(game, players, MID_GAME_SAMPLES, seed=2)
+def measure(game: Game, players: int, seconds: float, options: dict[str, object]) -> Figures:
+    """Every figure for one game, player count and option set."""
+    games_per_s, decisions_per_s, per_game = random_playouts(game, players, seconds, 1, options)
+    states = mid_game_states(game, players, MID_GAME_SAMPLES, 2, options)
     clone_us = mean_us(states, lambda s: s.clone(), min_seconds=0.1)
     rng = random.Random(3)
 
@@ -167,7 +179,7 @@ def measure(game: Game, players: int, seconds: float) -> Figures:
         return state.determinize(seat, rng)
 
     determinize_us = mean_us(states, determinize, min_seconds=0.1)
-    act_us, choose_us = bot_decision_time(game, players, max(0.3, seconds / 3), seed=4)
+    act_us, choose_us = bot_decision_time(game, players, max(0.3, seconds / 3), 4, options)
     return Figures(games_per_s, decisions_per_s, per_game, clone_us, determinize_us, act_us, choose_us)
 
 
@@ -188,19 +200,27 @@ def main(argv: list[str] | None = None) -> int:
     print(f"gangland throughput: Python {platform.python_version()} ({platform.python_implementation()}), "
           f"{platform.machine()}, one core, {os.cpu_count()} cores present, load average {load}")
     print(f"random playouts {args.seconds:g} s per row; every figure is the best of {REPEATS} repeats")
-    header = (f"{'game':<10} {'players':>7} {'games/s':>9} {'decisions/s':>12} {'dec/game':>9} "
+    header = (f"{'game':<24} {'players':>7} {'games/s':>9} {'decisions/s':>12} {'dec/game':>9} "
               f"{'clone us':>9} {'determ. us':>10} {'bot act us':>10} {'bot choose us':>13}")
     print(header)
     print("-" * len(header))
     checks: list[tuple[str, int, str, float, str, float]] = []
+    bounded = []
     for game in games:
-        for players in game.player_counts:
-            f = measure(game, players, args.seconds)
-            print(f"{game.id:<10} {players:>7} {f.games_per_s:>9,.0f} {f.decisions_per_s:>12,.0f} "
+        for variant, players in ((v, p) for v in VARIANTS.get(game.id, [{}]) for p in game.player_counts):
+            options = {**variant, **BOUNDED.get((game.id, players), {})}
+            row = game.id + "".join(f" {k}={v}" for k, v in variant.items())
+            if (game.id, players) in BOUNDED:
+                row += " *"
+                bounded.append(f"* {game.id} {players}p: random playouts under {BOUNDED[game.id, players]}")
+            f = measure(game, players, args.seconds, options)
+            print(f"{row:<24} {players:>7} {f.games_per_s:>9,.0f} {f.decisions_per_s:>12,.0f} "
                   f"{f.decisions_per_game:>9.0f} {f.clone_us:>9.1f} {f.determinize_us:>10.1f} "
                   f"{_fmt(f.bot_act_us, '>10.1f')} {_fmt(f.bot_choose_us, '>13.1f')}", flush=True)
-            for label, key, op, target in TARGETS.get((game.id, players), []):
+            for label, key, op, target in TARGETS.get((game.id, players), []) if not variant else []:
                 checks.append((game.name, players, label, getattr(f, key), op, target))
+    for line in sorted(set(bounded)):
+        print(line)
     if checks:
         print()
         print("Targets")
