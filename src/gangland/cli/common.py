@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Annotated, NoReturn
 
 import typer
@@ -41,22 +41,29 @@ def user_errors() -> Iterator[None]:
         fail(exc)
 
 
-def parse_options(items: Sequence[str] | None) -> dict[str, JSON]:
+def parse_options(items: Sequence[str] | None, game: Game | None = None) -> dict[str, JSON]:
     """`name=value` pairs to an options dict; values are JSON when they parse (true, 3) else strings.
+
+    With `game`, an option whose default is a string always takes the text as typed, so that
+    `edition=2013` is the string '2013' and a path is never read as a number.
 
     >>> parse_options(["tiebreak=shared", "thief_takes_thief=false", "n=3"])
     {'tiebreak': 'shared', 'thief_takes_thief': False, 'n': 3}
+    >>> from gangland.games import get
+    >>> parse_options(["edition=2013", "turn_limit=40", "stooge_deck=7"], get("downtown"))
+    {'edition': '2013', 'turn_limit': 40, 'stooge_deck': '7'}
     """
+    textual = {spec.name for spec in game.options if isinstance(spec.default, str)} if game else set()
     options: dict[str, JSON] = {}
     for item in items or ():
         name, sep, raw = item.partition("=")
         name = name.strip()
         if not sep or not name:
             raise OptionError(f"--option takes name=value, not {item!r}")
-        try:
-            value: JSON = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
+        value: JSON = raw
+        if name not in textual:
+            with suppress(json.JSONDecodeError):
+                value = json.loads(raw)
         options[name] = value
     return options
 

@@ -13,6 +13,9 @@ from gangland.games import all_games
 
 from .common import make_console, option_text
 
+FREE_KINDS = {"int": "whole number", "str": "text", "float": "number"}
+"""What a free option (OptionSpec.free) takes, by the type of its default."""
+
 
 def player_text(counts: tuple[int, ...]) -> str:
     """`2-5` for a run of counts, else `2, 4`."""
@@ -35,7 +38,9 @@ def game_panel(game: Game) -> Panel:
         table.add_column(ratio=1)
         for spec in info["options"]:
             others = [option_text(c) for c in spec["choices"] if c != spec["default"]]
-            values = Text.assemble(("= ", "dim"), (option_text(spec["default"]), "green"),
+            if spec["free"]:
+                others = [f"any {FREE_KINDS.get(type(spec['default']).__name__, 'value')}"]
+            values = Text.assemble(("= ", "dim"), (option_text(spec["default"]) or '""', "green"),
                                    ("  (or " + ", ".join(others) + ")" if others else "", "dim"))
             table.add_row(spec["name"], values)
             table.add_row("", Text(spec["doc"], style="italic"))

@@ -189,7 +189,8 @@ def new_session(game_id: str | None, players: int | None, bots: str | None, seed
         players = default_players(game)
     game.check_players(players)
     check_seat(seat, players)
-    resolved = game.resolve_options(parse_options(options))
+    resolved = game.resolve_options(parse_options(options, game))
+    game.new_game(players, 0, resolved)  # options checked only at set-up (a deck file) fail here, not later
     given = parse_names(bots or default_bot(game), "bot")
     if len(given) > players - 1:
         raise OptionError(f"--bots names {len(given)} bots but a {players}-player game has "

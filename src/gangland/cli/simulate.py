@@ -109,8 +109,9 @@ def simulate_command(
         names = parse_names(agents) if agents is not None else agent_names(found)
         if games < 0:
             raise OptionError(f"--games must be 0 or more, not {games}")
-        config = SimConfig(game, players, tuple(names), games, seed, parse_options(option))
+        config = SimConfig(game, players, tuple(names), games, seed, parse_options(option, found))
         config.check()
+        found.new_game(players, seed, config.options)  # options checked only at set-up (a deck file)
     with contextlib.ExitStack() as stack:
         sink: IO[str] | None = None
         if out is not None:

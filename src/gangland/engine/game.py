@@ -33,8 +33,9 @@ class OptionSpec:
         """Return `value` if it is allowed (a choice, or for a free option any value of its type)."""
         if self.free:
             if type(value) is not type(self.default):
-                raise OptionError(f"option {self.name!r} must be a {type(self.default).__name__}, "
-                                  f"not {value!r}")
+                kind = {int: "a whole number", str: "text", bool: "true or false"}.get(
+                    type(self.default), type(self.default).__name__)
+                raise OptionError(f"option {self.name!r} must be {kind}, not {value!r}")
             return value
         # bool is an int subclass: compare type and value so that True never passes for 1.
         if not any(type(value) is type(c) and value == c for c in self.choices):
