@@ -105,9 +105,6 @@ def check_rendering(state: DowntownState, seat: int | None) -> str:
     return text
 
 
-PHASES_SEEN: set[str] = set()
-
-
 @pytest.mark.parametrize("edition", ["current", "2013"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("chooser", [uniform, greedy])
@@ -115,8 +112,6 @@ def test_every_view_of_every_seat_renders(players: int, edition: str, chooser: C
     steps = 0
     for before, actor, action, after in play(players, edition, players * 10 + len(edition), chooser):
         steps += 1
-        PHASES_SEEN.add(PHASE_NAMES[before.phase])
-        PHASES_SEEN.add(PHASE_NAMES[after.phase])
         for seat in (*range(players), None):
             check_rendering(after, seat)
             text = GAME.public_action_name(before, action, seat)
@@ -128,13 +123,17 @@ def test_every_view_of_every_seat_renders(players: int, edition: str, chooser: C
 
 
 def test_every_phase_was_rendered() -> None:
-    """Run after the games above (in file order): between them they reach every phase."""
-    if len(PHASES_SEEN) < 2:
-        for players, edition in ((2, "current"), (3, "2013"), (4, "current"), (3, "current")):
-            for chooser in (uniform, greedy):
-                for before, _, _, after in play(players, edition, players * 10 + len(edition), chooser):
-                    PHASES_SEEN.update((PHASE_NAMES[before.phase], PHASE_NAMES[after.phase]))
-    assert set(PHASE_NAMES) == PHASES_SEEN
+    """The games the rendering tests play reach every phase between them.
+
+    Played again here, so that the test does not depend on which tests ran before it in this process
+    (pytest-xdist spreads tests over workers).
+    """
+    seen: set[str] = set()
+    for players, edition in ((2, "current"), (3, "2013"), (4, "current"), (3, "current")):
+        for chooser in (uniform, greedy):
+            for before, _, _, after in play(players, edition, players * 10 + len(edition), chooser):
+                seen.update((PHASE_NAMES[before.phase], PHASE_NAMES[after.phase]))
+    assert set(PHASE_NAMES) == seen
 
 
 @pytest.mark.parametrize("edition", ["current", "2013"])

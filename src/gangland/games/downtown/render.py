@@ -251,8 +251,8 @@ def _own(view: dict[str, Any]) -> list[str]:
              f"  gangsters in hand: {gangsters(me['gangsters'])}"]
     down = me["face_down"]
     if down["notes"] or down["gangsters"]:
-        lines.append(f"  your face-down display: {notes(down['notes_detail'])}; "
-                     f"gangsters: {gangsters(down['gangsters_detail'])}")
+        lines.extend(_wrap(f"  your face-down display: {notes(down['notes_detail'])}; "
+                           f"gangsters: {gangsters(down['gangsters_detail'])}"))
     cards = [card_known(card) for card in me["stooge_cards"]]
     lines.extend(_wrap("  stooge cards: " + ("; ".join(cards) or "none")))
     return lines
