@@ -527,16 +527,20 @@ def test_2013_casino_notes_only_those_held() -> None:
     assert s.to_act == 1 and s.legal_actions() == [BILL0 + 3]
 
 
-def test_current_casino_notes_by_exchange() -> None:
+def test_casino_notes_only_from_notes_held_in_both_editions() -> None:
     # downtown-current-de.txt: "Die Spieler dürfen zu jeder Zeit des Spiels mit dem Geldvorrat der Bank
-    # Geldscheine in kleinere oder größere Scheine umtauschen"
-    s = casino_position("current", 3, {1: [0, 0, 0, 1, 0]})
-    inv = GAME.inventory(s)
-    play(s, CASINO_PLAY, BILL0 + 2)
-    assert s.to_act == 1 and s.legal_actions() == [BILL0, BILL0 + 1, BILL0 + 2, BILL0 + 3]
-    play(s, BILL0 + 2)  # he changes his $10,000 and bets $5,000: matched
-    assert cash(s, 1) == 5
-    assert GAME.inventory(s) == inv
+    # Geldscheine in kleinere oder größere Scheine umtauschen" -- but a casino note lies face down, and a
+    # change made at the bank for it would show the table which note it is (the bank's notes are in
+    # view). D1: a note put down face down must be one the player holds, in both editions.
+    for edition in ("current", "2013"):
+        s = casino_position(edition, 3, {1: [0, 0, 0, 1, 0]})
+        inv = GAME.inventory(s)
+        bank = list(s.bank)
+        play(s, CASINO_PLAY, BILL0 + 2)
+        assert s.to_act == 1 and s.legal_actions() == [BILL0 + 3]
+        assert s.bank == bank  # nothing was changed at the bank for the active player's note
+        play(s, BILL0 + 3)
+        assert GAME.inventory(s) == inv
 
 
 # == Casino ends ===================================================================================
@@ -698,3 +702,25 @@ def test_2013_fence_look_at_a_one_card_pile() -> None:
     play(s, LOOK_FENCE0 + 0)
     assert s.fpiles[0] == pile and s.phase == WINDOW
     assert pile[0] in s.known_f[0]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_villa_sale_after_a_look_that_brings_a_casino_to_a_player_without_money(edition: str) -> None:
+    # downtown-2013-en.txt (Villa): "before selling loot to a fence (East Side location), play the "East Side
+    # alternative action" once per turn. The player may sell his loot afterwards"; "If the current player
+    # does not have any bill, he is not visiting the Casino." (D21: the turn goes on after the casino.)
+    # A review found the penniless Villa holder losing his sale here.
+    s = setup(3, edition, seed=1)
+    set_money(s, 0, 0)
+    phase3(s, 0, {0: (EAST_SIDE, VILLA), 1: (DOWNTOWN, GHETTO), 2: (WEST_SIDE, BANK)}, 1)
+    if edition == "current":
+        thin_fence_pile(s, 0, 1, 1)
+    else:  # three of pile 0's four fences already went under its casino card
+        pile = s.fpiles[0]
+        for _ in range(3):
+            pile.insert(0, pile.pop())
+        s._legal = None
+    casinos = s.casinos
+    play(s, LOOK_FENCE0, PUT_ONTO0 + 1 if edition == "current" else PUT_UNDER)
+    assert s.casinos == casinos + 1
+    assert s.phase == AFTER_FENCE_LOOK and s.to_act == 0

@@ -161,9 +161,30 @@ def test_window_adds_only_money_and_hand_gangsters(edition: str) -> None:
     assert ADD_GANGSTER0 + LOOKOUT not in legal and ADD_GANGSTER0 + SPY not in legal
     assert not any(a >= SHED_STOOGE0 for a in legal)  # no stooge card goes into a display
     notes = [a - ADD_NOTE0 for a in legal if ADD_NOTE0 <= a < ADD_GANGSTER0]
-    # the current edition changes notes at the bank ("zu jeder Zeit des Spiels [...] umtauschen"); the 2013
-    # text has no exchange: only the note he holds (D1 as implemented)
+    # D1: a note put face down must be one he holds, in both editions (a change at the bank, whose notes
+    # are in view, would show which note went down)
+    assert notes == [3]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_refresh_notes_by_exchange_in_the_current_edition_only(edition: str) -> None:
+    # downtown-current-de.txt: "Die Spieler dürfen zu jeder Zeit des Spiels mit dem Geldvorrat der Bank
+    # Geldscheine in kleinere oder größere Scheine umtauschen"; the 2013 text has no such rule (D1: face up,
+    # the current edition's player may change notes to put down a note he does not hold).
+    s = setup(4, edition)
+    phase3(s, 0, FOUR, 2)
+    set_cash(s, 0, [0, 0, 0, 1, 0])
+    play(s, DONE)
+    while s.phase == WINDOW:
+        play(s, DONE)
+    assert s.phase == REFRESH and s.to_act == 0
+    inv = GAME.inventory(s)
+    notes = [a - ADD_NOTE0 for a in s.legal_actions() if ADD_NOTE0 <= a < ADD_GANGSTER0]
     assert notes == ([0, 1, 2, 3] if edition == "current" else [3])
+    if edition == "current":
+        play(s, ADD_NOTE0 + 2)  # $5,000 face up: he changed his $10,000 at the bank
+        assert s.disp_n[0] == [0, 0, 1, 0, 0] and value(s.cash[0]) == 5
+        assert GAME.inventory(s) == inv
 
 
 # == Phase 4: refresh ==============================================================================

@@ -281,7 +281,9 @@ def test_opening_bid_between_1000_and_3000(edition: str) -> None:
         s.apply(ADD_NOTE0 + 2)  # a $5,000 note is more than $3,000
     play(s, ADD_NOTE0 + 1)
     assert s.legal_actions() == [DONE, ADD_NOTE0]  # a second $2,000 would make $4,000
-    play(s, ADD_NOTE0)  # $3,000: the bid is complete by itself
+    play(s, ADD_NOTE0)  # $3,000: nothing more fits, but "done" is still asked: ending by itself would
+    assert s.to_act == bidder and s.legal_actions() == [DONE]  # tell the others the amount (D6)
+    play(s, DONE)
     assert s.to_act != bidder
     assert value(s.down_n[bidder]) == 3 and value(s.cash[bidder]) == 7
 
@@ -305,7 +307,7 @@ def test_bids_hidden_until_all_have_bid_then_face_up(edition: str) -> None:
         if other != s.to_act:  # how the next bidder's note reads to the others
             assert "$2,000" not in GAME.public_action_name(s, ADD_NOTE0 + 1, other)
     assert s.view(1)["players"][1]["face_down"]["notes_detail"] == [0, 1, 0, 0, 0]
-    play(s, ADD_NOTE0 + 1, ADD_NOTE0)  # seat 3 bids $3,000: all have bid
+    play(s, ADD_NOTE0 + 1, ADD_NOTE0, DONE)  # seat 3 bids $3,000: all have bid
     assert s.phase in (MOVE, ROBPAY) and s.active == 0
     assert [value(s.disp_n[seat]) for seat in range(4)] == [0, 2, 1, 3]
     assert all(sum(d) == 0 for d in s.down_n)

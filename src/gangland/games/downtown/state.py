@@ -479,9 +479,14 @@ class DowntownState(State):
         mine = self.tokens[self.active]
         return [loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if loc in mine and not self.used >> loc & 1]
 
-    def _note_actions(self, seat: int, base: int) -> list[int]:
-        """Notes `seat` may put down: those it holds, and (current edition) any it can change for."""
-        return [base + i for i in notes_to_put_down(self.cash[seat], self.bank, not self.ed2013)]
+    def _note_actions(self, seat: int, base: int, face_up: bool) -> list[int]:
+        """Notes `seat` may put down: those it holds, and (current edition, face up) any it can change for.
+
+        A note put down face down must be one the seat holds: changing notes at the bank happens in
+        the open, and the bank's notes would show which note went down (D1).
+        """
+        exchange = face_up and not self.ed2013
+        return [base + i for i in notes_to_put_down(self.cash[seat], self.bank, exchange)]
 
     def _jobs(self) -> list[int]:
         hand = self.hands[self.active]
@@ -568,10 +573,10 @@ class DowntownState(State):
         if phase == CASINO_VOTE:
             return [CASINO_PLAY, CASINO_SKIP]
         if phase == CASINO_BET:
-            return self._note_actions(seat, BILL0)
+            return self._note_actions(seat, BILL0, False)
         if phase in (WINDOW, REFRESH):
             hand = self.hands[seat]
-            return [DONE, *self._note_actions(seat, ADD_NOTE0),
+            return [DONE, *self._note_actions(seat, ADD_NOTE0, phase == REFRESH),
                     *(ADD_GANGSTER0 + k for k in range(3) if hand[k])]
         # HANDLIMIT
         hand = self.hands[seat]
@@ -656,8 +661,8 @@ class DowntownState(State):
             note = action - ADD_NOTE0
             self.cash[seat][note] -= 1
             self.down_n[seat][note] += 1
-            if value(self.down_n[seat]) < 3:
-                return
+            # Even a $3,000 bid ends with "done": ending it by itself would tell the others its amount.
+            return
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]
@@ -1006,13 +1011,13 @@ class DowntownState(State):
             # "Das Spiel endet nach dem Spielzug, in dem die zweite Casino-Karte erschienen ist."
             self.ending = True
         a, n = self.active, self._players
+        self.resume = resume
         # "A player who does not have any bill, does not take part [...] If the current player does
         # not have any bill, he is not visiting the Casino."
         if not value(self.cash[a]):
             self.events.append((None, f"seat {a} has no money: no casino visit"))
             return self._casino_over()
         self.casino_seats = [(a + i) % n for i in range(n) if value(self.cash[(a + i) % n])]
-        self.resume = resume
         self.bets = [-1] * n
         self.queue = [a] if self.casino_active_only else self.casino_seats[:]
         self.phase = CASINO_VOTE
@@ -1034,8 +1039,6 @@ class DowntownState(State):
 
     def _bet(self, note: int) -> None:
         seat = self.queue.pop(0)
-        if not self.cash[seat][note]:
-            exchange_for(self.cash[seat], note, self.bank, True)
         self.cash[seat][note] -= 1
         self.bets[seat] = note
         if self.queue:
