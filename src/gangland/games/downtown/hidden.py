@@ -61,21 +61,23 @@ def _deal_stooges(s: DowntownState, seat: int, others: list[int], rng: random.Ra
         return
     free = set(hidden)
     new: dict[int, int] = {}  # true id -> the id dealt into its place
-
-    def take(candidates: list[int]) -> int:
-        choice = candidates[rng.randrange(len(candidates))]
-        free.discard(choice)
-        return choice
-
     # Pile tops show their fronts: a hidden top is replaced by a card with the same front.
     for pile in s.spiles:
         if pile and pile[-1] not in seen:
             front = cards[pile[-1]].front
-            new[pile[-1]] = take([c for c in sorted(free) if cards[c].front == front])
+            alike = [c for c in sorted(free) if cards[c].front == front]
+            choice = alike[rng.randrange(len(alike))]
+            free.discard(choice)
+            new[pile[-1]] = choice
+    # Below the top, a pile holds only its own stooge's cards.
     for p, pile in enumerate(s.spiles):
-        for c in pile[:-1]:
-            if c not in seen:
-                new[c] = take([x for x in sorted(free) if cards[x].stooge == p])
+        slots = [c for c in pile[:-1] if c not in seen]
+        if slots:
+            own = [c for c in sorted(free) if cards[c].stooge == p]
+            rng.shuffle(own)
+            for c, choice in zip(slots, own, strict=False):
+                new[c] = choice
+                free.discard(choice)
     rest = sorted(free)
     rng.shuffle(rest)
     for w in others:
@@ -117,11 +119,11 @@ def _deal_fences(s: DowntownState, seat: int, others: list[int], rng: random.Ran
 
 
 def _deal_money(s: DowntownState, others: list[int], rng: random.Random) -> None:
-    from .state import BID, BUYING, CASINO_BET, CASINO_VOTE
+    from .state import BID, BUYING, CASINO_BET, CASINO_VOTE, PLACE
 
-    if s.phase == BID:
-        # Before the reveal everyone still holds the starting notes less his own bid; only the
-        # composition of the others' bids is unknown (their number of notes lies on the table).
+    if s.phase in (PLACE, BID):
+        # Before the bids are revealed everyone still holds the starting notes less his own bid; only
+        # the composition of the others' bids is unknown (their number of notes lies on the table).
         for w in others:
             count = sum(s.down_n[w])
             bid = [0, 0] if not count else list(rng.choice(BIDS_BY_COUNT[count]))
