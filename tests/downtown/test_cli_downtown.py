@@ -3,7 +3,6 @@ one-line errors for bad option values. Random games are bounded by the `turn_lim
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from importlib import resources
 from pathlib import Path
@@ -15,19 +14,10 @@ from typer.testing import CliRunner
 from gangland.cli import app
 from gangland.engine import GameRecord
 from gangland.games import get
-from gangland.games.downtown import DowntownGame
 
 GAME = get("downtown")
 MANY_ONES = "1\n" * 3000
 runner = CliRunner()
-HAVE_BOTS = importlib.util.find_spec("gangland.games.downtown.bots") is not None
-
-
-@pytest.fixture(autouse=True)
-def _bots_while_unwritten(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until Downtown's bots module exists, its game offers the generic agents only."""
-    if not HAVE_BOTS:
-        monkeypatch.setattr(DowntownGame, "bots", property(lambda self: {}))
 
 
 def run(*args: str, input: str | None = None) -> Any:
@@ -88,7 +78,6 @@ def test_play_the_2013_edition(tmp_path: Path) -> None:
     assert GameRecord.load(save).options["edition"] == "2013"
 
 
-@pytest.mark.skipif(not HAVE_BOTS, reason="Downtown's heuristic bot is not written yet")
 def test_play_against_the_default_heuristic_bots(tmp_path: Path) -> None:
     save = tmp_path / "heuristic.json"
     result = run("play", "downtown", "--players", "3", "--seed", "5", "--option", "turn_limit=8",

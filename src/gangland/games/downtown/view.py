@@ -58,13 +58,6 @@ def gangsters_text(counts: list[int] | tuple[int, ...]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def notes_text(notes: list[int]) -> str:
-    """'$5,000 + 2 x $1,000' for the counts [2, 0, 1, 0, 0]; '$0' for none."""
-    parts = [(f"{n} x " if n > 1 else "") + money_text(DENOMINATIONS[i])
-             for i, n in reversed(list(enumerate(notes))) if n]
-    return " + ".join(parts) or "$0"
-
-
 def stooge_card_json(card: StoogeCard, back: bool) -> dict[str, Any]:
     """A stooge card's face-up side, and its back if `back`."""
     data: dict[str, Any] = {
@@ -208,9 +201,7 @@ def action_text(state: DowntownState, action: int) -> str:
     if action < OFFER0:
         return f"put it on fence pile {action - PUT_ONTO0}"
     if action < SELL_AT0:
-        card = state.cards[action - OFFER0]
-        return f"offer stooge card {card.id} ({STOOGE_NAMES[card.stooge]}, {LOOT_NAMES[card.loot]}, " \
-               f"{money_text(card.back)})"
+        return f"offer {_card_label(state.cards[action - OFFER0])}"
     if action < CASINO_PLAY:
         return f"sell to fence pile {action - SELL_AT0}"
     if action == CASINO_PLAY:
@@ -225,9 +216,13 @@ def action_text(state: DowntownState, action: int) -> str:
         return f"add a {GANGSTER_NAMES[action - ADD_GANGSTER0]}"
     if action < SHED_STOOGE0:
         return f"discard a {GANGSTER_NAMES[action - DISCARD_GANGSTER0]}"
-    card = state.cards[action - SHED_STOOGE0]
-    return f"shed stooge card {card.id} ({STOOGE_NAMES[card.stooge]}, {LOOT_NAMES[card.loot]}, " \
-           f"{money_text(card.back)})"
+    return f"shed {_card_label(state.cards[action - SHED_STOOGE0])}"
+
+
+def _card_label(card: StoogeCard) -> str:
+    """'stooge card 14 (Luigi, art, $52,000)': a card in its owner's hand, back included."""
+    return (f"stooge card {card.id} ({STOOGE_NAMES[card.stooge]}, {LOOT_NAMES[card.loot]}, "
+            f"{money_text(card.back)})")
 
 
 def public_action_text(state: DowntownState, action: int, seat: int | None) -> str:
