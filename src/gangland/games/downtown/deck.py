@@ -17,15 +17,12 @@ inside the engine. Fronts are numbered from 0 in messages ("front 0" is the firs
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Final
 
+from gangland.engine.datafile import load_data_file
 from gangland.engine.errors import OptionError
 
 FRANKIE, LUIGI, JOE = 0, 1, 2
@@ -55,7 +52,6 @@ _DECK_KEYS: Final = ("authored", "name", "version")
 _LOOT_ALIASES: Final = {"money": MONEY, "jewellery": JEWELLERY, "jewelry": JEWELLERY, "art": ART}
 _PACKAGE: Final = "gangland.games.downtown"
 _RESOURCE: Final = "stooges.toml"
-BUILT_IN: Final = "built-in"
 
 # Soft constraints (section 5.4 items 11-13).
 _GANGSTERS_PER_JOB: Final = (2, 6)
@@ -137,42 +133,18 @@ class StoogeDeck:
 
 
 def load_deck(path: str | None = None) -> StoogeDeck:
-    """The stooge deck: None or "" = the packaged stooges.toml (read via importlib.resources, cached);
-    else the file at `path` (cached by resolved path and modification time). Raises DeckError.
+    """The stooge deck: None or "" = the packaged stooges.toml (cached); else the file at `path`
+    (cached by resolved path and modification time). Raises DeckError.
 
     The built-in deck, when it says it is authored, must also contain the printed Luigi card
     (`check_printed_card`); a user's file need not.
     """
-    if not path:
-        return _builtin_deck()
-    resolved = Path(path).expanduser().resolve()
-    try:
-        stat = os.stat(resolved)
-    except OSError as exc:
-        raise DeckError(f"{path}: cannot read the stooge deck file: {exc.strerror or exc}") from None
-    key = (str(resolved), stat.st_mtime_ns, stat.st_size)
-    deck = _file_cache.get(key)
-    if deck is None:
-        try:
-            text = resolved.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DeckError(f"{resolved}: cannot read the stooge deck file: {exc}") from None
-        deck = parse_deck(text, str(resolved))
-        _file_cache.clear()  # one user file at a time is plenty; keeps stale versions from piling up
-        _file_cache[key] = deck
-    return deck
+    return load_data_file(path, _PACKAGE, _RESOURCE, "stooge deck",
+                          _parse_builtin if not path else parse_deck, DeckError)
 
 
-_file_cache: dict[tuple[str, int, int], StoogeDeck] = {}
-
-
-@cache
-def _builtin_deck() -> StoogeDeck:
-    try:
-        text = resources.files(_PACKAGE).joinpath(_RESOURCE).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckError(f"{BUILT_IN}: cannot read the packaged {_RESOURCE}: {exc}") from None
-    deck = parse_deck(text, BUILT_IN)
+def _parse_builtin(text: str, source: str) -> StoogeDeck:
+    deck = parse_deck(text, source)
     if deck.authored:
         check_printed_card(deck)
     return deck
