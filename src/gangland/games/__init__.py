@@ -6,10 +6,12 @@ from gangland.engine import Game, all_games, register
 from gangland.engine import get as _get
 
 from .downtown import GAME as DOWNTOWN
+from .protection_racket import GAME as PROTECTION_RACKET
 from .razzia import GAME as RAZZIA
 
 register(RAZZIA)
 register(DOWNTOWN)
+register(PROTECTION_RACKET)
 
 
 def get(game_id: str) -> Game:
