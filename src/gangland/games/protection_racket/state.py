@@ -19,7 +19,7 @@ from typing import Any
 from gangland.engine import IllegalAction, Result, State, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
-from .actions import GANG0, MAX_REGULARS, NUM_ACTIONS, PASS, SITE0, YES, deploy_action, deploy_parts
+from .actions import DEPLOY0, GANG0, MAX_REGULARS, NUM_ACTIONS, PASS, SITE0, YES, deploy_parts
 from .sites import MUSCLE_NAMES, MUSCLES, Effect, Face, SiteSet, load_sites
 
 # Phases: what the seat to act is asked.
@@ -36,6 +36,8 @@ MOBSTERS = MAX_REGULARS
 
 # Where the Hired Muscle is when not on a site.
 HIDEOUT, NOWHERE = -2, -1
+SITE_STRIDE = (MAX_REGULARS + 1) * 2
+"""Deploy ids per site (actions.deploy_action)."""
 NEUTRAL = -1
 """The Hired Muscle's owner before anyone recruits it."""
 PINK = 4
@@ -51,6 +53,10 @@ RECOMMENDED_MAX = {"red": 1, "orange": 1, "light yellow": 1, "yellow": 1, "light
                    "white": 2}
 """The rulebook's recommended most faces of each deck-3 colour in one city (the same for 9 and 12
 cards); the blue and green ranges always hold when each deck deals 3 (or 4) cards."""
+
+
+_DEPLOY_OPTIONS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Deploy options by (mobsters in the hideout, has the Hired Muscle, open sites, -1, deploy limits)."""
 
 
 @cache
@@ -100,7 +106,8 @@ class ProtectionRacketState(State):
         "columns", "corner", "deployed", "draw", "earned", "edge", "effect_site", "events", "first",
         "first_seat",
         "hideout", "lie", "lie_down_at", "m_home", "m_lying", "m_owner", "m_where", "max_deploy",
-        "money", "muscle", "no_war", "options", "phase", "picks", "recommended", "round", "rows",
+        "money", "muscle", "no_war", "open_sites", "options", "phase", "picks", "recommended", "round",
+        "rows",
         "sites", "stand", "supply", "turn", "turn_player", "used", "war_site",
     )
 
@@ -143,6 +150,8 @@ class ProtectionRacketState(State):
     muscle: int
     """Index in MUSCLES of the Hired Muscle in this city, or -1."""
     no_war: list[bool]
+    open_sites: list[int]
+    """Sites that are not closed (shared between clones: replaced, never changed in place)."""
     options: dict[str, Any]
     phase: int
     picks: list[int]
@@ -200,8 +209,14 @@ class ProtectionRacketState(State):
         return r % bound
 
     def _shuffled(self, items: list[int]) -> list[int]:
+        """Fisher-Yates, taking several indexes from each 64-bit draw (the bias is below 2^-40)."""
+        pool, room = 0, 1
         for i in range(len(items) - 1, 0, -1):
-            j = self._random(i + 1)
+            if room < 1 << 24:
+                self._rng, pool = splitmix64(self._rng)
+                room = 1 << 64
+            pool, j = divmod(pool, i + 1)
+            room //= i + 1
             items[i], items[j] = items[j], items[i]
         return items
 
@@ -226,7 +241,9 @@ class ProtectionRacketState(State):
             self.used[self.faces[face].deck - 1].append(face // 2)
         deal = self.sites.deal[n]
         cards = [self._draw_card(d) for d in range(3) for _ in range(deal[d])]
-        self.city = [self._face(c) for c in self._shuffled(cards)]
+        self._rng, flips = splitmix64(self._rng)
+        # each card "flipped at random": one bit of one draw per card
+        self.city = [2 * c + (flips >> k & 1) for k, c in enumerate(self._shuffled(cards))]
         self._one_hired_muscle()
         if self.recommended:
             self._recommended_city()
@@ -303,6 +320,8 @@ class ProtectionRacketState(State):
         self.lie_down_at = [False] * size
         self.max_deploy = [0] * size
         self.aura_at = [0] * size
+        self.open_sites = [t for t, face in enumerate(self.city)
+                           if (effect := self.faces[face].effect) is None or effect.kind != "closed"]
         for site, face in enumerate(self.city):
             effect = self.faces[face].effect
             if effect is None:
@@ -404,6 +423,7 @@ class ProtectionRacketState(State):
         s.money = self.money[:]
         s.muscle = self.muscle
         s.no_war = self.no_war[:]
+        s.open_sites = self.open_sites
         s.options = self.options
         s.phase = self.phase
         s.picks = self.picks[:]
@@ -463,9 +483,15 @@ class ProtectionRacketState(State):
 
     def parties(self, site: int) -> list[int]:
         """The seats with mobsters on a site, and PINK for the unrecruited Hired Muscle."""
-        found = [g for g in range(self._players) if self.units(site, g)]
-        if self.m_owner == NEUTRAL and self.muscle_at(site):
-            found.append(PINK)
+        standing, lying = self.stand[site], self.lie[site]
+        found = [g for g in range(self._players) if standing[g] or lying[g]]
+        if self.muscle >= 0 and self.m_where == site:
+            owner = self.m_owner
+            if owner == NEUTRAL:
+                found.append(PINK)
+            elif owner not in found:
+                found.append(owner)
+                found.sort()
         return found
 
     def strength(self, site: int, gang: int) -> int:
@@ -479,14 +505,18 @@ class ProtectionRacketState(State):
 
     def controller(self, site: int) -> int:
         """The party with more (standing) mobsters on the site than any other: a seat, PINK, or -1."""
-        best, who, tie = 0, -1, False
-        for gang in (*range(self._players), PINK):
-            count = self.strength(site, gang)
-            if count > best:
-                best, who, tie = count, gang, False
-            elif count == best and count:
-                tie = True
-        return -1 if tie else who
+        counts = self.stand[site]
+        if self.muscle >= 0 and self.m_where == site and not self.m_lying:
+            counts = [*counts, 0]  # the last slot is the unrecruited Hired Muscle's
+            if self.m_owner == NEUTRAL:
+                counts[-1] = 1  # its special rules only count once it has joined a gang
+            else:
+                counts[self.m_owner] += self.muscle_weight()
+        best = max(counts)
+        if not best or counts.count(best) > 1:
+            return -1
+        who = counts.index(best)
+        return PINK if who == self._players else who
 
     def counter(self, per: str, site: int, gang: int) -> int:
         """The value of a `per` counter (sites.COUNTERS) for a seat at a site."""
@@ -521,11 +551,6 @@ class ProtectionRacketState(State):
             return self.adj[site]
         return range(len(self.city))
 
-    def _blocked(self, site: int) -> bool:
-        """Nobody may deploy onto a closed site or onto the Loner's or the Cleaner's."""
-        return self.closed[site] or (self.m_where == site and self.m_owner != NEUTRAL
-                                     and self.muscle in (M_LONER, M_CLEANER))
-
     def deploy_options(self, seat: int) -> list[int]:
         """The legal deploy actions of a seat (rulebook "1. Deploy Mobsters", the Hired Muscle rules)."""
         regulars = self.hideout[seat]
@@ -533,13 +558,21 @@ class ProtectionRacketState(State):
         if not regulars and not has_muscle:
             return []
         cleaner = has_muscle and self.muscle == M_CLEANER
+        open_sites = self._open_sites()
+        key = None
+        if not cleaner:
+            # The same few hands and cities come up again and again: remember their options.
+            key = (regulars, has_muscle, *open_sites, -1, *self.max_deploy)
+            cached = _DEPLOY_OPTIONS.get(key)
+            if cached is not None:
+                return list(cached)
         acts: list[int] = []
+        max_deploy = self.max_deploy
         # Ids of one site are consecutive: base + 2n + m for n regulars and m (0/1) Hired Muscle.
-        for site in range(len(self.city)):
-            if self._blocked(site):
-                continue
-            base = deploy_action(site, 0, 0)
-            most = min(regulars, self.max_deploy[site] or MAX_REGULARS)
+        for site in open_sites:
+            base = DEPLOY0 + site * SITE_STRIDE
+            cap = max_deploy[site]
+            most = regulars if not cap or cap > regulars else cap
             if not has_muscle:
                 acts.extend(range(base + 2, base + 2 * most + 1, 2))
             elif cleaner:
@@ -549,14 +582,24 @@ class ProtectionRacketState(State):
                 acts.extend(range(base + 2, base + 2 * most + 1, 2))
             else:
                 # with the muscle at most cap - 1 regulars: all ids up to base + 2 * most (+ 1)
-                limit = self.max_deploy[site] or 99
-                acts.extend(range(base + 1, base + 2 * most + (2 if regulars < limit else 1)))
+                acts.extend(range(base + 1, base + 2 * most + (2 if not cap or regulars < cap else 1)))
+        if key is not None:
+            if len(_DEPLOY_OPTIONS) > 50_000:
+                _DEPLOY_OPTIONS.clear()
+            _DEPLOY_OPTIONS[key] = tuple(acts)
         return acts
+
+    def _open_sites(self) -> list[int]:
+        """The sites anyone may deploy onto now: not closed, not the Loner's or the Cleaner's."""
+        sites = self.open_sites
+        if self.muscle in (M_LONER, M_CLEANER) and self.m_owner != NEUTRAL and self.m_where in sites:
+            return [t for t in sites if t != self.m_where]
+        return sites
 
     def can_deploy(self, seat: int) -> bool:
         """Whether a seat has a turn ("If a player is unable to deploy a Mobster their turn is skipped")."""
         if self.hideout[seat]:
-            return not all(map(self._blocked, range(len(self.city))))
+            return bool(self._open_sites())
         return bool(self.deploy_options(seat))
 
     # -- legal actions -----------------------------------------------------------------------------
@@ -657,9 +700,9 @@ class ProtectionRacketState(State):
                     self._ask(STAND, winner)
                     return
             elif task == T_ACTION:
-                face = self.faces[self.city[site]]
-                if (self.controller(site) == self.turn_player and face.effect is not None
-                        and not face.effect.passive and self._effect_available(face.effect, site)):
+                effect = self.faces[self.city[site]].effect
+                if (effect is not None and not effect.passive and self.controller(site) == self.turn_player
+                        and self._effect_available(effect, site)):
                     self.effect_site = site
                     self._ask(ACTION, self.turn_player)
                     return
@@ -899,9 +942,13 @@ class ProtectionRacketState(State):
         return len(self.picks) >= self._steps(self.effect_at(self.effect_site))
 
     def _gangs_with(self, site: int, gangs: range | list[int], standing: bool = False) -> list[int]:
+        """Those of `gangs` with a mobster (standing, if `standing`) on a site, Hired Muscle included."""
+        row_s, row_l = self.stand[site], self.lie[site]
+        owner = (self.m_owner if self.muscle >= 0 and self.m_where == site
+                 and not (standing and self.m_lying) else NOWHERE)
         if standing:
-            return [g for g in gangs if self.standing_units(site, g)]
-        return [g for g in gangs if self.units(site, g)]
+            return [g for g in gangs if row_s[g] or g == owner]
+        return [g for g in gangs if row_s[g] or row_l[g] or g == owner]
 
     def _rivals(self, seat: int) -> list[int]:
         return [g for g in range(self._players) if g != seat]
