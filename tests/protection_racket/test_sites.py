@@ -391,6 +391,9 @@ def test_texts_state_what_the_data_does(sites: SiteSet) -> None:
         if kind in ("move", "lay_down", "reinforce"):
             if effect.count == 0:
                 assert "all " in lower, face.name
+            elif kind == "move" and effect.count > 1:
+                # the engine moves that many, standing ones first: the player does not choose fewer
+                assert f"move {effect.count} " in lower and "(or as many as there are)" in lower, face.name
             else:
                 assert COUNT_WORDS[effect.count] in lower, face.name
         if kind in ("move", "swap"):
@@ -591,7 +594,14 @@ def test_bad_file_is_refused_naming_the_card_the_face_and_the_field(tmp_path: Pa
 
 @pytest.mark.parametrize(("effect", "message"), [
     # A closed site's aura or deploy limit needs an amount; lay_down and reinforce move at least one.
-    ({"kind": "closed", "adjacent": "max_deploy"}, r"effect: amount: required \(not 0\)"),
+    ({"kind": "closed", "adjacent": "max_deploy"},
+     r"effect: amount: a closed site's max_deploy must be at least 1"),
+    ({"kind": "closed", "adjacent": "max_deploy", "amount": -1},
+     r"effect: amount: a closed site's max_deploy must be at least 1"),
+    ({"kind": "closed", "adjacent": "aura"}, r"effect: amount: required \(not 0\) for a closed site's aura"),
+    ({"kind": "closed", "adjacent": "no_war", "amount": 2},
+     r"effect: amount: a closed site's no_war takes no amount"),
+    ({"kind": "income", "amount": 0, "per": "deployed"}, r"effect: kind: 'income' belongs on"),
     ({"kind": "closed", "adjacent": "sideways"}, r"effect: adjacent: 'sideways' is not one of aura"),
     ({"kind": "closed", "adjacent": "no_war", "war": True}, r"effect: unknown key 'war' for closed"),
 ])

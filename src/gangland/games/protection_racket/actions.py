@@ -5,7 +5,7 @@
     2..145   DEPLOY    deploy n (0-5) of your mobsters and m (0-1) Hired Muscle onto site s:
                        DEPLOY0 + (s * 6 + n) * 2 + m, with n + m >= 1
     146..157 SITE0+s   pick site s (0-11, row by row) for an effect or the Hired Gun
-    158..162 GANG0+g   pick gang g (0-3: a seat) for an effect
+    158..161 GANG0+g   pick gang g (0-3: a seat) for an effect
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ File format (TOML)::
     revenue = 2                          # dollars paid to the controller in the revenue step
     text = "Gain $2 in the Revenue Step."
     source = "rulebook"                  # "rulebook" (named in the rulebook) or "authored"
-    [card.face.effect]                   # optional for light blue, required otherwise
+    [card.face.effect]                   # none on light blue faces, required on every other
     kind = "income"
     ...
 
@@ -364,9 +364,10 @@ def _parse_effect(raw: object, colour: str, where: str) -> Effect | None:
         pass  # "deployed" counts only for income, the one kind taken in the turn of the deployment
     elif values.get("per") == "deployed":
         raise SiteError(f"{where}: effect: per: 'deployed' is only for income")
-    if kind == "closed" and values["adjacent"] in ("aura", "max_deploy") and values["amount"] == 0:
-        raise SiteError(f"{where}: effect: amount: required (not 0) for a closed site's "
-                        f"{values['adjacent']}")
+    if kind == "closed" and values["adjacent"] == "aura" and values["amount"] == 0:
+        raise SiteError(f"{where}: effect: amount: required (not 0) for a closed site's aura")
+    if kind == "closed" and values["adjacent"] == "max_deploy" and values["amount"] < 1:
+        raise SiteError(f"{where}: effect: amount: a closed site's max_deploy must be at least 1")
     if kind in ("income", "extort", "bonus") and values["amount"] < 1:
         raise SiteError(f"{where}: effect: amount: must be at least 1 for {kind}")
     if kind == "closed" and values["adjacent"] in ("no_war", "lie_down") and values["amount"]:

@@ -669,7 +669,8 @@ class ProtectionRacketState(State):
         (self.lie if lying else self.stand)[site][seat] += regulars
         if muscle:
             self.m_where, self.m_lying = site, lying
-        self.deployed = regulars + muscle
+        # Lying mobsters "do not count as being deployed" (glossary): Growing the Gang does not pay them.
+        self.deployed = 0 if lying else regulars + muscle
         what = f"{regulars} mobster{'s' if regulars != 1 else ''}" if regulars else ""
         if muscle:
             what = f"{what} and {MUSCLE_NAMES[self.muscle]}" if what else MUSCLE_NAMES[self.muscle]
@@ -737,17 +738,19 @@ class ProtectionRacketState(State):
         """Resolve a declared Mob War; the party left on the site (or -1 when none is)."""
         parties = self.parties(site)
         if len(parties) < 2:
+            # No war is fought, so nobody may stand up "at the end of a Mob War" (C16).
             self.events.append(f"no war on {self._name(site)}: only one gang is left there")
-            return parties[0] if parties else -1
+            return -1
         pending_pink = survivor_back = False
+        losses: dict[int, int] = {}
         if self.muscle == M_HITMAN and self.m_owner != NEUTRAL and self.m_where == site:
             # "all players with the exception of the player controlling the Hitman must remove one
             # Mobster before the Mob War begins" (the unrecruited pink is no player: C12).
             for gang in parties:
                 if gang not in (self.m_owner, PINK):
+                    losses[gang] = 1
                     self._war_loss(site, gang)
             self.events.append(f"{MUSCLE_NAMES[M_HITMAN]}: every rival loses a mobster before the war")
-        losses: dict[int, int] = {}
         while True:
             parties = self.parties(site)
             if len(parties) < 2:
@@ -897,12 +900,12 @@ class ProtectionRacketState(State):
             return self.m_owner == NEUTRAL and self.m_where == site
         if kind == "reinforce":
             return self.supply[seat] > 0
-        self.effect_site, saved = site, self.picks
-        self.picks = []
+        saved = self.effect_site, self.picks
+        self.effect_site, self.picks = site, []
         try:
             first = self._pick_choices()
         finally:
-            self.picks = saved
+            self.effect_site, self.picks = saved
         prefilled = self._prefilled(effect, site)
         return prefilled[0] in first if prefilled else bool(first)
 

@@ -18,7 +18,18 @@ if TYPE_CHECKING:
 
 def build_view(s: ProtectionRacketState, seat: int | None) -> dict[str, Any]:
     """JSON-ready data of the table (see the module docstring)."""
-    from .state import ACTION, HIDEOUT, HIRED_GUN, NEUTRAL, PHASE_NAMES, PICK, STAND, WAR_OFFER, site_label
+    from .state import (
+        ACTION,
+        HIDEOUT,
+        HIRED_GUN,
+        NEUTRAL,
+        PHASE_NAMES,
+        PICK,
+        ROUNDS,
+        STAND,
+        WAR_OFFER,
+        site_label,
+    )
 
     city = []
     for site, face_id in enumerate(s.city):
@@ -46,7 +57,7 @@ def build_view(s: ProtectionRacketState, seat: int | None) -> dict[str, Any]:
     }
     return {
         "game": "protection-racket", "seat": seat, "players": s.players,
-        "round": s.round + 1, "rounds": 3, "turn": s.turn,
+        "round": s.round + 1, "rounds": max(ROUNDS, s.round + 1), "turn": s.turn,
         "phase": PHASE_NAMES[s.phase], "to_act": s.to_act, "turn_player": s.turn_player,
         "first": s.first, "columns": s.columns, "rows": s.rows, "city": city,
         "hideout": list(s.hideout), "supply": list(s.supply), "money": list(s.money),
