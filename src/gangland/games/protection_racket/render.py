@@ -7,14 +7,13 @@ from typing import Any
 
 GANG_MARKS = "RYGP"
 """One letter per seat's colour (red, yellow, green, purple, as in the box)."""
+LINE = 78
+"""Width of the rendering: fits an 80-column terminal."""
+CELL_LINES = 4
 
 
-def _cell(site: dict[str, Any], view: dict[str, Any], width: int) -> list[str]:
-    """The lines of one site card."""
-    name = f"{site['label']} {site['name']}"
-    money = f"${site['revenue']}" if site["revenue"] else ""
-    head = name[: width - len(money) - 1].ljust(width - len(money)) + money
-    lines = [head, f"[{site['colour']}]" + (" closed" if site["closed"] else "")]
+def _mobsters(site: dict[str, Any], view: dict[str, Any]) -> str:
+    """Who is on a site: a seat letter and its standing count, '+Nv' for lying ones (R2+1v)."""
     gangs = []
     for seat, (up, down) in enumerate(zip(site["standing"], site["lying"], strict=True)):
         if up or down:
@@ -22,40 +21,60 @@ def _cell(site: dict[str, Any], view: dict[str, Any], width: int) -> list[str]:
     muscle = view["muscle"]
     if muscle is not None and muscle["site"] == site["site"]:
         owner = "pink" if muscle["owner"] is None else GANG_MARKS[muscle["owner"]]
-        gangs.append(f"{muscle['name'].removeprefix('The ')}({owner}{', down' if muscle['lying'] else ''})")
-    lines.append(" ".join(gangs) or "-")
+        gangs.append(f"HM:{owner}{'v' if muscle['lying'] else ''}")
+    return " ".join(gangs) or "-"
+
+
+def _cell(site: dict[str, Any], view: dict[str, Any], width: int) -> list[str]:
+    """The lines of one site in the grid (its text is listed under the grid)."""
+    revenue = f" ${site['revenue']}" if site["revenue"] else ""
     control = site["controller"]
-    lines.append("held by " + ("pink" if control == 4 else GANG_MARKS[control]) if control >= 0 else "")
-    lines += textwrap.wrap(site["text"], width)[:3]
-    return [line[:width].ljust(width) for line in lines] + [" " * width] * (7 - len(lines))
+    held = "" if control < 0 else "held: " + ("pink" if control == 4 else GANG_MARKS[control])
+    if site["revenue_now"]:
+        held += f" (${site['revenue_now']} now)"
+    lines = [f"{site['label']} {site['name']}",
+             site["colour"] + (" closed" if site["closed"] else revenue),
+             _mobsters(site, view), held]
+    return [line[:width].ljust(width) for line in lines]
 
 
 def render_view(view: dict[str, Any]) -> str:
-    """Plain text of a view: the city grid, then hideouts, supply, money and whose turn it is.
+    """Plain text of a view: the city grid, every site's text, then the seats and whose turn it is.
 
-    Standing mobsters are a seat letter and a count (R2); lying ones follow with 'v' (R2+1v).
+    In the grid, standing mobsters are a seat letter and a count (R2), lying ones follow as +1v, and
+    HM:R is the Hired Muscle with its gang (HM:pink before anyone recruits it); "held: R ($3 now)" says
+    who controls a site and what it would pay them in a revenue step now.
     """
-    width = 24
     columns = view["columns"]
+    width = (LINE - 1) // columns - 3
     out = [f"Protection Racket - round {view['round']} of {view['rounds']}, turn {view['turn']}"]
     rule = "+" + "+".join("-" * (width + 2) for _ in range(columns)) + "+"
     for row in range(view["rows"]):
         cells = [_cell(site, view, width) for site in view["city"][row * columns:(row + 1) * columns]]
         out.append(rule)
-        for i in range(7):
-            out.append("| " + " | ".join(cell[i] for cell in cells) + " |")
+        out += ["| " + " | ".join(cell[i] for cell in cells) + " |" for i in range(CELL_LINES)]
     out.append(rule)
+    for site in view["city"]:
+        revenue = f", ${site['revenue']}" if site["revenue"] else ""
+        out += textwrap.wrap(f"{site['label']} {site['name']} ({site['colour']}{revenue}): {site['text']}",
+                             LINE, subsequent_indent="    ")
+    muscle = view["muscle"]
+    if muscle is not None:
+        where = "not recruited" if muscle["owner"] is None else f"in seat {muscle['owner']}'s gang"
+        if muscle["in_hideout"]:
+            where += ", in its hideout"
+        elif muscle["site"] is not None:
+            lying = " lying down" if muscle["lying"] else ""
+            where += f", on {view['city'][muscle['site']]['label']}{lying}"
+        out.append(f"Hired Muscle: {muscle['name']}, {where}")
     for seat in range(view["players"]):
-        mark = GANG_MARKS[seat]
         you = " (you)" if view["seat"] == seat else ""
-        muscle = view["muscle"]
-        extra = (f" + {muscle['name']}" if muscle is not None and muscle["owner"] == seat
-                 and muscle["in_hideout"] else "")
-        out.append(f"seat {seat} [{mark}]{you}: ${view['money'][seat]}, hideout {view['hideout'][seat]}"
-                   f"{extra}, supply {view['supply'][seat]}")
+        out.append(f"seat {seat} [{GANG_MARKS[seat]}]{you}: ${view['money'][seat]}, hideout "
+                   f"{view['hideout'][seat]}, supply {view['supply'][seat]}")
     if view["result"] is not None:
-        winners = ", ".join(f"seat {w}" for w in view["result"]["winners"])
-        out.append(f"Game over: {winners} win{'s' if len(view['result']['winners']) == 1 else ''}.")
+        winners = view["result"]["winners"]
+        names = ", ".join(f"seat {w}" for w in winners)
+        out.append(f"Game over: {names} win{'s' if len(winners) == 1 else ''}.")
     else:
         out.append(f"seat {view['to_act']} to act: {view['phase']}")
     return "\n".join(out)
