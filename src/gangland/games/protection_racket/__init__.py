@@ -7,7 +7,7 @@ from typing import Any
 from gangland.engine import Game, OptionSpec, State
 
 from .actions import NUM_ACTIONS
-from .state import MOBSTERS, ProtectionRacketState
+from .state import MOBSTERS, NOWHERE, ProtectionRacketState
 from .view import action_text
 
 
@@ -54,7 +54,7 @@ class ProtectionRacketGame(Game):
         cards = [f // 2 for f in s.city] + [c for pile in (*s.draw, *s.used) for c in pile]
         counts["city cards"] = len(cards)
         counts["distinct city cards"] = len(set(cards))
-        counts["hired muscle on the table"] = int(s.muscle < 0 or s.m_where != -1)
+        counts["hired muscle"] = int(s.muscle < 0 or s.m_where != NOWHERE)
         return counts
 
     def render(self, view: dict[str, Any]) -> str:

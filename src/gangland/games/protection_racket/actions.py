@@ -6,6 +6,7 @@
                        DEPLOY0 + (s * 6 + n) * 2 + m, with n + m >= 1
     146..157 SITE0+s   pick site s (0-11, row by row) for an effect or the Hired Gun
     158..161 GANG0+g   pick gang g (0-3: a seat) for an effect
+    162      MUSCLE_PICK  pick the Hired Muscle (an effect that removes "any Mobster")
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ SITES: Final = 12
 SITE0: Final = DEPLOY0 + SITES * (MAX_REGULARS + 1) * 2
 GANG0: Final = SITE0 + SITES
 MAX_SEATS: Final = 4
-NUM_ACTIONS: Final = GANG0 + MAX_SEATS
+MUSCLE_PICK: Final = GANG0 + MAX_SEATS
+NUM_ACTIONS: Final = MUSCLE_PICK + 1
 
 
 def deploy_action(site: int, regulars: int, muscle: int) -> int:

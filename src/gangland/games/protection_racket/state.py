@@ -19,7 +19,7 @@ from typing import Any
 from gangland.engine import IllegalAction, Result, State, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
-from .actions import DEPLOY0, GANG0, MAX_REGULARS, NUM_ACTIONS, PASS, SITE0, YES, deploy_parts
+from .actions import DEPLOY0, GANG0, MAX_REGULARS, MUSCLE_PICK, NUM_ACTIONS, PASS, SITE0, YES, deploy_parts
 from .sites import MUSCLE_NAMES, MUSCLES, Effect, Face, SiteSet, load_sites
 
 # Phases: what the seat to act is asked.
@@ -35,7 +35,8 @@ START_MONEY = 1
 MOBSTERS = MAX_REGULARS
 
 # Where the Hired Muscle is when not on a site.
-HIDEOUT, NOWHERE = -2, -1
+HIDEOUT, NOWHERE, LIMBO = -2, -1, -3
+"""LIMBO: removed in a war, its way back not yet settled (until the survivors have stood up)."""
 SITE_STRIDE = (MAX_REGULARS + 1) * 2
 """Deploy ids per site (actions.deploy_action)."""
 NEUTRAL = -1
@@ -46,8 +47,12 @@ PINK = 4
 M_LONER, M_ACCOUNTANT, M_HITMAN, M_CLEANER, M_HIRED_GUN, M_SURVIVOR = range(6)
 """Indexes of the Hired Muscle in MUSCLES."""
 
+RETURN_KINDS = frozenset({"recall", "reinforce", "lying"})
+"""Actions that can bring mobsters back to a hideout ("lying" only with to = "hideout"): each face's
+once per round (C30)."""
+
 # Agenda tasks: (kind, site).
-T_WAR_OFFER, T_WAR, T_FIGHT, T_ACTION, T_END_TURN = range(5)
+T_WAR_OFFER, T_WAR, T_FIGHT, T_PINK, T_ACTION, T_END_TURN = range(6)
 
 RECOMMENDED_MAX = {"red": 1, "orange": 1, "light yellow": 1, "yellow": 1, "light pink": 1, "pink": 1,
                    "white": 2}
@@ -104,11 +109,10 @@ class ProtectionRacketState(State):
     __slots__ = (
         "_legal", "_players", "_rng", "actor", "adj", "agenda", "aura_at", "city", "closed",
         "columns", "corner", "deployed", "draw", "earned", "edge", "effect_site", "events", "first",
-        "first_seat",
-        "hideout", "lie", "lie_down_at", "m_home", "m_lying", "m_owner", "m_where", "max_deploy",
-        "money", "muscle", "no_war", "open_sites", "options", "phase", "picks", "recommended", "round",
-        "rows",
-        "sites", "stand", "supply", "turn", "turn_player", "used", "war_site",
+        "first_seat", "hideout", "lie", "lie_down_at", "m_home", "m_lying", "m_owner", "m_where",
+        "max_deploy", "money", "muscle", "no_war", "open_sites", "options", "phase", "picks",
+        "recommended", "returns_used", "round", "rows", "sites", "stand", "supply", "turn",
+        "turn_player", "used", "war_site",
     )
 
     _legal: list[int] | None
@@ -157,6 +161,8 @@ class ProtectionRacketState(State):
     picks: list[int]
     recommended: bool
     round: int
+    returns_used: list[int]
+    """Faces whose action brought mobsters back to a hideout this round (C30)."""
     rows: int
     sites: SiteSet
     stand: list[list[int]]
@@ -252,6 +258,7 @@ class ProtectionRacketState(State):
         self.lie = [[0] * n for _ in range(size)]
         self.hideout = [MOBSTERS] * n
         self.supply = [0] * n
+        self.returns_used = []
         self._place_muscle()
         self._city_rules()
         self.first = (self.first_seat + self.round) % n
@@ -429,6 +436,7 @@ class ProtectionRacketState(State):
         s.picks = self.picks[:]
         s.recommended = self.recommended
         s.round = self.round
+        s.returns_used = self.returns_used[:]
         s.rows = self.rows
         s.sites = self.sites
         s.stand = [row[:] for row in self.stand]
@@ -592,7 +600,8 @@ class ProtectionRacketState(State):
     def _open_sites(self) -> list[int]:
         """The sites anyone may deploy onto now: not closed, not the Loner's or the Cleaner's."""
         sites = self.open_sites
-        if self.muscle in (M_LONER, M_CLEANER) and self.m_owner != NEUTRAL and self.m_where in sites:
+        if (self.muscle in (M_LONER, M_CLEANER) and self.m_owner != NEUTRAL and not self.m_lying
+                and self.m_where in sites):
             return [t for t in sites if t != self.m_where]
         return sites
 
@@ -693,13 +702,17 @@ class ProtectionRacketState(State):
                     return
                 agenda.append((T_FIGHT, site))
             elif task == T_FIGHT:
-                winner = self._fight(site)
-                if winner >= 0 and winner != PINK and (
-                        self.lie[site][winner] or (self.m_owner == winner and self.m_where == site
-                                                   and self.m_lying)):
+                winner, pink_removed = self._fight(site)
+                if pink_removed:
+                    # after the stand-up: control "after a Mob War" decides where the pink goes
+                    agenda.append((T_PINK, site))
+                if winner >= 0 and (self.lie[site][winner] or (self.m_owner == winner and self.m_where == site
+                                                               and self.m_lying)):
                     self.war_site = site
                     self._ask(STAND, winner)
                     return
+            elif task == T_PINK:
+                self._muscle_returns(site)
             elif task == T_ACTION:
                 effect = self.faces[self.city[site]].effect
                 if (effect is not None and not effect.passive and self.controller(site) == self.turn_player
@@ -734,16 +747,17 @@ class ProtectionRacketState(State):
                            f"{self._name(target)}")
         self.m_where = target
 
-    def _fight(self, site: int) -> int:
-        """Resolve a declared Mob War; the party left on the site (or -1 when none is)."""
+    def _fight(self, site: int) -> tuple[int, bool]:
+        """Resolve a declared Mob War: (the seat the war left on the site, or -1; whether the Hired
+        Muscle was removed and has yet to go back or join the site's controller)."""
         parties = self.parties(site)
         if len(parties) < 2:
             # No war is fought, so nobody may stand up "at the end of a Mob War" (C16).
             self.events.append(f"no war on {self._name(site)}: only one gang is left there")
-            return -1
+            return -1, False
         pending_pink = survivor_back = False
         losses: dict[int, int] = {}
-        if self.muscle == M_HITMAN and self.m_owner != NEUTRAL and self.m_where == site:
+        if self.muscle == M_HITMAN and self.m_owner != NEUTRAL and self.m_where == site and not self.m_lying:
             # "all players with the exception of the player controlling the Hitman must remove one
             # Mobster before the Mob War begins" (the unrecruited pink is no player: C12).
             for gang in parties:
@@ -761,29 +775,25 @@ class ProtectionRacketState(State):
                 lost = self._war_loss(site, gang)
                 pending_pink |= lost == "muscle"
                 survivor_back |= lost == "survivor"
-        if survivor_back:
-            # "if a Mob War includes the Survivor and it is removed, then the Survivor is immediately
-            # returned to the site, after the Mob War."
-            self.m_where, self.m_lying = site, False
-            self.events.append(f"{MUSCLE_NAMES[M_SURVIVOR]} returns to {self._name(site)}")
         parties = self.parties(site)
-        left = parties[0] if len(parties) == 1 else -1
-        if pending_pink:
-            self._muscle_returns(site)
-            parties = self.parties(site)
-            left = parties[0] if len(parties) == 1 else -1
+        left = parties[0] if parties else -1
         lost_text = ", ".join(f"{'the Hired Muscle' if g == PINK else f'seat {g}'} loses {k}"
                               for g, k in sorted(losses.items()))
         outcome = ("nobody is left" if left < 0 else "the Hired Muscle holds" if left == PINK
                    else f"seat {left} is left")
         self.events.append(f"Mob War on {self._name(site)}: {lost_text}; {outcome}")
-        return left
+        if survivor_back:
+            # "if a Mob War includes the Survivor and it is removed, then the Survivor is immediately
+            # returned to the site, after the Mob War."
+            self.m_where, self.m_lying = site, False
+            self.events.append(f"{MUSCLE_NAMES[M_SURVIVOR]} returns to {self._name(site)}")
+        return (left if left != PINK else -1), pending_pink
 
     def _war_loss(self, site: int, gang: int) -> str:
         """Remove one of a party's mobsters in a war, in the order that costs it least (C10): a lying
         mobster, the Survivor (who comes back), a standing mobster, the Hired Muscle."""
         if gang == PINK:
-            self.m_where = NOWHERE
+            self.m_where = LIMBO
             return "muscle"
         owns = self.m_owner == gang and self.m_where == site and self.muscle >= 0
         if self.lie[site][gang]:
@@ -797,7 +807,7 @@ class ProtectionRacketState(State):
             self.stand[site][gang] -= 1
             self.supply[gang] += 1
             return "mobster"
-        self.m_where = NOWHERE
+        self.m_where = LIMBO
         return "muscle"
 
     def _muscle_returns(self, war_site: int) -> None:
@@ -898,6 +908,9 @@ class ProtectionRacketState(State):
             return any(self.money[g] for g in self._extorted(effect, site, seat))
         if kind == "recruit":
             return self.m_owner == NEUTRAL and self.m_where == site
+        if kind in RETURN_KINDS and (kind != "lying" or effect.to == "hideout") and (
+                self.city[site] in self.returns_used):
+            return False  # once per round, or a round could go on for ever (C30)
         if kind == "reinforce":
             return self.supply[seat] > 0
         saved = self.effect_site, self.picks
@@ -977,7 +990,15 @@ class ProtectionRacketState(State):
             if step == 0:
                 return [SITE0 + t for t in self._scope(site, effect.where)
                         if self._gangs_with(t, gangs, standing)]
-            return [GANG0 + g for g in self._gangs_with(picks[0] - SITE0, gangs, standing)]
+            target = picks[0] - SITE0
+            if standing:
+                return [GANG0 + g for g in self._gangs_with(target, gangs, True)]
+            # "Return any Mobster": one of a seat's own mobsters, or its Hired Muscle (C10)
+            row_s, row_l = self.stand[target], self.lie[target]
+            acts = [GANG0 + g for g in gangs if row_s[g] or row_l[g]]
+            if self.m_where == target and self.m_owner in gangs and self.muscle >= 0:
+                acts.append(MUSCLE_PICK)
+            return acts
         if kind == "move":
             gangs = [seat] if effect.whose == "own" else list(everyone)
             if step == 0:
@@ -1035,7 +1056,10 @@ class ProtectionRacketState(State):
         effect = self.effect_at(site)
         kind = effect.kind
         picked = [p - SITE0 if p < GANG0 else p - GANG0 for p in self.picks]
+        muscle_picked = MUSCLE_PICK in self.picks
         self.picks = []
+        if kind in RETURN_KINDS and (kind != "lying" or effect.to == "hideout"):
+            self.returns_used.append(self.city[site])
         if kind == "income":
             gain = effect.amount * self.counter(effect.per, site, seat)
             self._gain(seat, gain, "actions")
@@ -1065,7 +1089,11 @@ class ProtectionRacketState(State):
         elif kind == "lay_down":
             self._lay_down(picked[0], picked[1], effect.count)
         elif kind == "remove":
-            self._remove_one(picked[0], picked[1])
+            if muscle_picked:
+                self.events.append(f"{MUSCLE_NAMES[self.muscle]} on {self._name(picked[0])} is sent back")
+                self._muscle_home()
+            else:
+                self._remove_one(picked[0], picked[1])
         elif kind == "move":
             origin, target = picked[0], picked[-1]
             gang = picked[1] if effect.whose == "any" else seat
@@ -1132,15 +1160,10 @@ class ProtectionRacketState(State):
         self.events.append(f"{down} of seat {gang}'s mobsters on {self._name(site)} lie down")
 
     def _remove_one(self, site: int, gang: int) -> None:
-        """One mobster to the supply: a standing one, else the Hired Muscle, else a lying one (C10)."""
-        if self.stand[site][gang]:
-            self.stand[site][gang] -= 1
-            self.supply[gang] += 1
-        elif self.m_owner == gang and self.m_where == site and self.muscle >= 0:
-            self._muscle_home()
-        else:
-            self.lie[site][gang] -= 1
-            self.supply[gang] += 1
+        """One of a seat's mobsters to the supply: a standing one if it has one there (C10)."""
+        rows = self.stand if self.stand[site][gang] else self.lie
+        rows[site][gang] -= 1
+        self.supply[gang] += 1
         self.events.append(f"one of seat {gang}'s mobsters on {self._name(site)} goes to the supply")
 
     def _move(self, origin: int, gang: int, target: int, count: int) -> None:

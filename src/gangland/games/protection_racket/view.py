@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import DEPLOY0, GANG0, PASS, SITE0, YES, deploy_parts
+from .actions import DEPLOY0, GANG0, MUSCLE_PICK, PASS, SITE0, YES, deploy_parts
 from .sites import MUSCLE_NAMES
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def build_view(s: ProtectionRacketState, seat: int | None) -> dict[str, Any]:
             "effect": effect.kind if effect is not None else None,
             "standing": list(s.stand[site]), "lying": list(s.lie[site]),
             "controller": s.controller(site), "revenue_now": revenue if who >= 0 else 0,
-            "closed": s.closed[site],
+            "closed": s.closed[site], "used_this_round": face_id in s.returns_used,
         })
     muscle: dict[str, Any] | None = None
     if s.muscle >= 0:
@@ -86,6 +86,8 @@ def action_text(s: ProtectionRacketState, action: int) -> str:
     if SITE0 <= action < GANG0:
         verb = "move the Hired Gun to" if s.phase == HIRED_GUN else "site"
         return f"{verb} {site_name(action - SITE0)}"
+    if action == MUSCLE_PICK:
+        return "the Hired Muscle"
     if action >= GANG0:
         return f"seat {action - GANG0}"
     phase = s.phase
