@@ -1,0 +1,342 @@
+"""Protection Racket's terminal rendering and narration, from views of real games and of set positions.
+
+The rendering is the city grid (3 x 3 for two players, 4 x 3 for three or four), each cell a site's label
+and name, colour, mobsters and holder; then every site's text, the Hired Muscle's whereabouts, a row per
+seat (money, hideout, supply; "(you)" for the viewer) and whose turn it is, or who won. It is built from
+the view alone: a view sent through JSON renders the same, and a spectator's view renders too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gangland.games import get
+from gangland.games.protection_racket import ProtectionRacketState
+from gangland.games.protection_racket.render import GANG_MARKS, narrate, render_view
+from gangland.games.protection_racket.state import HIDEOUT, NEUTRAL, OVER
+
+GAME = get("protection-racket")
+WIDTH = 80
+"""The rendering fits an 80-column terminal."""
+GRID = {2: (3, 3), 3: (4, 3), 4: (4, 3)}
+"""Columns and rows of the city by player count."""
+
+Step = tuple[ProtectionRacketState, int, int, ProtectionRacketState]
+"""(state before, actor, action, state after)."""
+
+
+def new(players: int, seed: int = 1, **options: Any) -> ProtectionRacketState:
+    state = GAME.new_game(players, seed, options)
+    assert isinstance(state, ProtectionRacketState)
+    return state
+
+
+def play(players: int, seed: int, **options: Any) -> Iterator[Step]:
+    """The steps of one game of random play, each with clones of the states before and after it."""
+    state = new(players, seed, **options)
+    rng = random.Random(seed)
+    while not state.is_over:
+        before = state.clone()
+        actor = state.to_act
+        assert actor is not None
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        yield before, actor, action, state.clone()
+
+
+def grid(text: str) -> list[list[list[str]]]:
+    """The grid's cells: rows of cells, each the list of its lines (stripped)."""
+    lines = text.splitlines()
+    rows: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in lines[1:]:
+        if line.startswith("+"):
+            if current:
+                rows.append([list(cell) for cell in zip(*current, strict=True)])
+            current = []
+            continue
+        if not line.startswith("|"):
+            break
+        current.append([cell.strip() for cell in line.strip("|").split(" | ")])
+    return rows
+
+
+def cell_of(text: str, view: dict[str, Any], site: int) -> list[str]:
+    row, col = divmod(site, view["columns"])
+    return grid(text)[row][col]
+
+
+def seat_rows(text: str) -> list[str]:
+    return [line for line in text.splitlines() if re.match(r"seat \d \[[RYGP]\]", line)]
+
+
+def check_rendering(state: ProtectionRacketState, seat: int | None) -> str:
+    """Render `seat`'s view and check what every rendering shows."""
+    view = state.view(seat)
+    text = render_view(view)
+    lines = text.splitlines()
+    assert lines[0] == f"Protection Racket - round {view['round']} of {view['rounds']}, turn {view['turn']}"
+    assert view["rounds"] == max(3, view["round"])  # a tie plays another round
+    assert all(len(line) <= WIDTH for line in lines), max(lines, key=len)
+    columns, rows = GRID[state.players]
+    # The grid: rows + 1 rules of `columns` cells, and every cell the site's label and name first.
+    rules = [line for line in lines if line.startswith("+")]
+    assert len(rules) == rows + 1 and all(rule.count("+") == columns + 1 for rule in rules)
+    cells = grid(text)
+    assert len(cells) == rows and all(len(row) == columns for row in cells)
+    for site in view["city"]:
+        cell = cells[site["site"] // columns][site["site"] % columns]
+        head = f"{site['label']} {site['name']}"
+        assert head.startswith(cell[0]) and len(cell[0]) >= min(len(head), 12), (cell[0], head)
+        assert cell[1].startswith(site["colour"])
+        assert cell[1].endswith(" closed") == site["closed"]
+        # Every site's label, full name, colour and text below the grid.
+        listed = " ".join(text.split())
+        assert f"{head} ({site['colour']}" in listed
+        assert " ".join(site["text"].split()) in listed
+        # Mobsters: a seat letter and its standing count, '+Nv' for lying ones.
+        for gang, (up, down) in enumerate(zip(site["standing"], site["lying"], strict=True)):
+            mark = f"{GANG_MARKS[gang]}{up}" + (f"+{down}v" if down else "")
+            if up or down:
+                assert mark in cell[2].split(), (mark, cell)
+            else:
+                assert not any(m.startswith(GANG_MARKS[gang]) for m in cell[2].split()), cell
+        control = site["controller"]
+        if control < 0:
+            assert not cell[3].startswith("held")
+        else:
+            assert cell[3].startswith(f"held: {'pink' if control == 4 else GANG_MARKS[control]}")
+    # The seats: money, hideout, supply; "(you)" for the viewer only.
+    seats = seat_rows(text)
+    assert len(seats) == state.players
+    for s, row in enumerate(seats):
+        you = " (you)" if s == seat else ""
+        assert row == (f"seat {s} [{GANG_MARKS[s]}]{you}: ${view['money'][s]}, hideout {view['hideout'][s]}, "
+                       f"supply {view['supply'][s]}")
+    assert text.count("(you)") == (0 if seat is None else 1)
+    if state.is_over:
+        assert lines[-1].startswith("Game over: ")
+    else:
+        assert lines[-1] == f"seat {view['to_act']} to act: {view['phase']}"
+    return text
+
+
+# -- every view of real games ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("city", ["random", "recommended"])
+def test_every_view_of_every_seat_renders(players: int, city: str) -> None:
+    steps = 0
+    for before, actor, action, after in play(players, players * 10 + len(city), city=city):
+        steps += 1
+        for seat in (*range(players), None):
+            check_rendering(after, seat)
+        line = narrate(before.view(actor), actor, GAME.action_name(before, action), after.view(actor))
+        assert line.startswith(f"Seat {actor}: ")
+    assert after.is_over and steps > 10
+    text = render_view(after.view(0))
+    winners = after.result().winners
+    names = ", ".join(f"seat {w}" for w in winners)
+    assert text.splitlines()[-1] == f"Game over: {names} win{'s' if len(winners) == 1 else ''}."
+
+
+def test_the_grid_is_three_by_three_for_two_players_and_four_by_three_for_more() -> None:
+    for players, (columns, rows) in GRID.items():
+        text = render_view(new(players).view(0))
+        cells = grid(text)
+        assert [len(row) for row in cells] == [columns] * rows
+        labels = [cell[0].split()[0] for row in cells for cell in row]
+        assert labels == [f"{'ABCD'[c]}{r + 1}" for r in range(rows) for c in range(columns)]
+
+
+def test_render_is_built_from_the_view_alone() -> None:
+    for *_, after in play(3, 5):
+        if after.turn % 4:
+            continue
+        for seat in (0, 1, 2, None):
+            view = after.view(seat)
+            # A view sent over the wire (JSON) renders the same: nothing comes from the state.
+            assert render_view(json.loads(json.dumps(view))) == render_view(view)
+        # Everything is public: a seat's rendering is the spectator's but for "(you)".
+        spectator = render_view(after.view(None))
+        assert render_view(after.view(1)).replace(" (you)", "") == spectator
+        # The hidden order of the draw piles changes nothing on the screen.
+        twin = after.clone()
+        for pile in twin.draw:
+            pile.reverse()
+        assert render_view(twin.view(None)) == spectator
+
+
+# -- set positions ---------------------------------------------------------------------------------------
+
+
+def test_mobster_counts_per_gang_and_lying_marks() -> None:
+    state = new(3, 1)
+    site = next(s for s in range(12) if not state.closed[s])
+    state.stand[site][0], state.lie[site][0] = 2, 1
+    state.stand[site][2] = 3
+    state.lie[site][1] = 2
+    state.hideout = [2, 3, 2]
+    text = check_rendering(state, 0)
+    cell = cell_of(text, state.view(0), site)
+    assert cell[2].split() == ["R2+1v", "Y0+2v", "G3"]
+    assert cell[3].startswith("held: G")
+
+
+def test_a_held_site_says_what_it_pays_now() -> None:
+    state = new(2, 1)
+    site = next(s for s, f in enumerate(state.city) if state.faces[f].revenue and not state.closed[s])
+    state.stand[site][1] = 1
+    state.hideout[1] -= 1
+    view = state.view(0)
+    pays = view["city"][site]["revenue_now"]
+    assert pays > 0
+    assert cell_of(render_view(view), view, site)[3] == f"held: Y (${pays} now)"
+
+
+def test_closed_sites_are_marked() -> None:
+    for seed in range(40):
+        state = new(4, seed)
+        if any(state.closed):
+            break
+    view = state.view(2)
+    text = check_rendering(state, 2)
+    for site in view["city"]:
+        assert cell_of(text, view, site["site"])[1] == site["colour"] + (
+            " closed" if site["closed"] else (f" ${site['revenue']}" if site["revenue"] else ""))
+    assert sum(site["closed"] for site in view["city"]) >= 1
+
+
+def _with_muscle(players: int) -> ProtectionRacketState:
+    for seed in range(100):
+        state = new(players, seed)
+        if state.muscle >= 0:
+            return state
+    raise AssertionError("no city with a Hired Muscle")
+
+
+def test_the_hired_muscle_and_its_owner() -> None:
+    state = _with_muscle(4)
+    home = state.m_home
+    name = GAME.render(state.view(None))
+    muscle = state.view(None)["muscle"]
+    assert muscle is not None
+    label = state.view(None)["city"][home]["label"]
+    # Not recruited: on its card, pink.
+    text = check_rendering(state, None)
+    assert "HM:pink" in cell_of(text, state.view(None), home)[2].split()
+    assert f"Hired Muscle: {muscle['name']}, not recruited, on {label}" in text.splitlines()
+    assert name == text
+    # Recruited by seat 3, in its hideout.
+    state.m_owner, state.m_where = 3, HIDEOUT
+    text = check_rendering(state, 3)
+    assert "HM:" not in text
+    assert f"Hired Muscle: {muscle['name']}, in seat 3's gang, in its hideout" in text.splitlines()
+    # Deployed by seat 3 onto another site, standing, then lying down.
+    target = next(s for s in range(12) if s != home and not state.closed[s])
+    target_label = state.view(None)["city"][target]["label"]
+    state.m_where = target
+    text = check_rendering(state, None)
+    assert "HM:P" in cell_of(text, state.view(None), target)[2].split()
+    assert f"Hired Muscle: {muscle['name']}, in seat 3's gang, on {target_label}" in text.splitlines()
+    state.m_lying = True
+    text = check_rendering(state, None)
+    assert "HM:Pv" in cell_of(text, state.view(None), target)[2].split()
+    assert (f"Hired Muscle: {muscle['name']}, in seat 3's gang, on {target_label} lying down"
+            in text.splitlines())
+    # Gone from the table (removed in a war, before it is put back): no line about a site.
+    state.m_owner, state.m_where, state.m_lying = NEUTRAL, -1, False
+    text = render_view(state.view(None))
+    assert "HM:" not in text
+
+
+def test_no_hired_muscle_line_without_one() -> None:
+    for seed in range(100):
+        state = new(2, seed)
+        if state.muscle < 0:
+            break
+    assert state.muscle < 0
+    assert "Hired Muscle" not in render_view(state.view(0))
+
+
+def test_the_viewer_is_marked_and_a_spectator_is_nobody() -> None:
+    state = new(4, 3)
+    for seat in range(4):
+        rows = seat_rows(render_view(state.view(seat)))
+        assert [row for row in rows if "(you)" in row] == [rows[seat]]
+        assert rows[seat].startswith(f"seat {seat} [{GANG_MARKS[seat]}] (you): ")
+    assert "(you)" not in render_view(state.view(None))
+
+
+def test_money_hideout_and_supply_rows() -> None:
+    state = new(3, 2)
+    state.money = [7, 0, 12]
+    state.hideout = [1, 5, 0]
+    state.supply = [2, 0, 3]
+    rows = seat_rows(render_view(state.view(1)))
+    assert rows == ["seat 0 [R]: $7, hideout 1, supply 2",
+                    "seat 1 [Y] (you): $0, hideout 5, supply 0",
+                    "seat 2 [G]: $12, hideout 0, supply 3"]
+
+
+def test_game_over_line() -> None:
+    state = new(3, 4)
+    rng = random.Random(4)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.phase == OVER
+    text = render_view(state.view(None))
+    winners = state.result().winners
+    names = ", ".join(f"seat {w}" for w in winners)
+    assert text.splitlines()[-1] == f"Game over: {names} win{'s' if len(winners) == 1 else ''}."
+    assert "to act" not in text
+    # A shared win reads "win", one winner "wins".
+    view = state.view(None)
+    view["result"] = {**view["result"], "winners": [0, 2]}
+    assert render_view(view).splitlines()[-1] == "Game over: seat 0, seat 2 win."
+    view["result"] = {**view["result"], "winners": [1]}
+    assert render_view(view).splitlines()[-1] == "Game over: seat 1 wins."
+
+
+# -- narration -------------------------------------------------------------------------------------
+
+
+def test_narrate_prints_the_action_and_the_steps_events() -> None:
+    told = 0
+    events: list[str] = []
+    for players in (2, 4):
+        for before, actor, action, after in play(players, 30 + players):
+            for seat in (actor, (actor + 1) % players, None):
+                name = GAME.public_action_name(before, action, seat)
+                text = GAME.narrate(before.view(seat), actor, name, after.view(seat))
+                assert text == narrate(before.view(seat), actor, name, after.view(seat))
+                lines = text.splitlines()
+                assert lines[0] == f"Seat {actor}: {GAME.action_name(before, action)}"
+                # Only this step's events, each indented under the action.
+                assert lines[1:] == [f"  {event}" for event in after.events]
+            told += 1
+            events += after.events
+    assert told > 50
+    # Deploys, actions, the revenue steps, the new rounds and the end of the game were all told.
+    text = "\n".join(events)
+    for words in ("deploys", "takes the action of", "revenue step of round 1", "round 2: a new city",
+                  "the game is over"):
+        assert words in text, words
+
+
+def test_narrate_a_deploy() -> None:
+    state = new(2, 6, first_seat="seat0")
+    before = state.clone()
+    action = state.legal_actions()[0]
+    state.apply(action)
+    text = narrate(before.view(1), 0, GAME.action_name(before, action), state.view(1))
+    lines = text.splitlines()
+    assert re.fullmatch(r"Seat 0: deploy 1 to .+ \([A-C][1-3]\)", lines[0])
+    assert re.fullmatch(r"  seat 0 deploys 1 mobster to .+ \([A-C][1-3]\)", lines[1])
