@@ -99,8 +99,13 @@ def site_label(site: int, columns: int) -> str:
     >>> site_label(5, 4)
     'B2'
     """
-    row, col = divmod(site, columns)
-    return f"{'ABCD'[col]}{row + 1}"
+    return site_labels(columns)[site]
+
+
+@cache
+def site_labels(columns: int) -> tuple[str, ...]:
+    """The grid references of the (at most 12) sites of a grid with this many columns."""
+    return tuple(f"{'ABCDEFGHIJKL'[t % columns]}{t // columns + 1}" for t in range(12))
 
 
 class ProtectionRacketState(State):
@@ -108,10 +113,10 @@ class ProtectionRacketState(State):
 
     __slots__ = (
         "_legal", "_players", "_rng", "actor", "adj", "agenda", "aura_at", "city", "closed",
-        "columns", "corner", "deployed", "draw", "earned", "edge", "effect_site", "events", "first",
-        "first_seat", "hideout", "lie", "lie_down_at", "m_home", "m_lying", "m_owner", "m_where",
-        "max_deploy", "money", "muscle", "no_war", "open_sites", "options", "phase", "picks",
-        "recommended", "returns_used", "round", "rows", "sites", "stand", "supply", "turn",
+        "columns", "corner", "deployed", "draw", "earned", "edge", "effect_site", "events", "faces",
+        "first", "first_seat", "hideout", "lie", "lie_down_at", "m_home", "m_lying", "m_owner",
+        "m_where", "max_deploy", "money", "muscle", "no_war", "open_sites", "options", "phase",
+        "picks", "recommended", "returns_used", "round", "rows", "sites", "stand", "supply", "turn",
         "turn_player", "used", "war_site",
     )
 
@@ -165,6 +170,8 @@ class ProtectionRacketState(State):
     """Faces whose action brought mobsters back to a hideout this round (C30)."""
     rows: int
     sites: SiteSet
+    faces: tuple[Face, ...]
+    """Every face of the site set, by face id (`sites.faces`)."""
     stand: list[list[int]]
     """Standing mobsters per site per seat (the Hired Muscle apart)."""
     supply: list[int]
@@ -183,6 +190,7 @@ class ProtectionRacketState(State):
         s._players = players
         s.options = options
         s.sites = load_sites(options["sites"] or None)
+        s.faces = s.sites.faces
         s.recommended = options["city"] == "recommended"
         s.columns, s.rows = s.sites.grid[players]
         s.adj, s.edge, s.corner = grid_geometry(s.columns, s.rows)
@@ -265,11 +273,6 @@ class ProtectionRacketState(State):
         self.events.append(f"round {self.round + 1}: a new city is dealt; seat {self.first} starts")
         self.turn_player = (self.first - 1) % n
         self._end_turn()
-
-    @property
-    def faces(self) -> tuple[Face, ...]:
-        """Every face of the site set, by face id."""
-        return self.sites.faces
 
     def _pink_sites(self) -> list[int]:
         return [i for i, f in enumerate(self.city) if self.faces[f].colour == "pink"]
@@ -439,6 +442,7 @@ class ProtectionRacketState(State):
         s.returns_used = self.returns_used[:]
         s.rows = self.rows
         s.sites = self.sites
+        s.faces = self.faces
         s.stand = [row[:] for row in self.stand]
         s.supply = self.supply[:]
         s.turn = self.turn
@@ -662,7 +666,7 @@ class ProtectionRacketState(State):
         self._run()
 
     def _name(self, site: int) -> str:
-        return f"{self.faces[self.city[site]].name} ({site_label(site, self.columns)})"
+        return f"{self.faces[self.city[site]].name} ({site_labels(self.columns)[site]})"
 
     def _start_turn(self, seat: int) -> None:
         self.turn += 1
@@ -957,6 +961,15 @@ class ProtectionRacketState(State):
     def _effect_complete(self) -> bool:
         return len(self.picks) >= self._steps(self.effect_at(self.effect_site))
 
+    def _occupied(self, site: int, gangs: range | list[int], standing: bool = False) -> bool:
+        """Whether any of `gangs` has a mobster (standing, if `standing`) on a site."""
+        row_s, row_l = self.stand[site], self.lie[site]
+        for g in gangs:
+            if row_s[g] or (row_l[g] and not standing):
+                return True
+        return (self.muscle >= 0 and self.m_where == site and self.m_owner in gangs
+                and not (standing and self.m_lying))
+
     def _gangs_with(self, site: int, gangs: range | list[int], standing: bool = False) -> list[int]:
         """Those of `gangs` with a mobster (standing, if `standing`) on a site, Hired Muscle included."""
         row_s, row_l = self.stand[site], self.lie[site]
@@ -989,7 +1002,7 @@ class ProtectionRacketState(State):
             standing = kind == "lay_down"
             if step == 0:
                 return [SITE0 + t for t in self._scope(site, effect.where)
-                        if self._gangs_with(t, gangs, standing)]
+                        if self._occupied(t, gangs, standing)]
             target = picks[0] - SITE0
             if standing:
                 return [GANG0 + g for g in self._gangs_with(target, gangs, True)]
@@ -1002,7 +1015,7 @@ class ProtectionRacketState(State):
         if kind == "move":
             gangs = [seat] if effect.whose == "own" else list(everyone)
             if step == 0:
-                return [SITE0 + t for t in self._scope(site, effect.origin) if self._gangs_with(t, gangs)]
+                return [SITE0 + t for t in self._scope(site, effect.origin) if self._occupied(t, gangs)]
             origin = picks[0] - SITE0
             if step == 1 and effect.whose == "any":
                 return [GANG0 + g for g in self._gangs_with(origin, gangs)]
