@@ -196,3 +196,13 @@ def pass_all(state: ProtectionRacketState) -> None:
     while state.phase not in (DEPLOY, OVER):
         assert state.phase != PICK, "pass_all does not make picks"
         state.apply(PASS)
+
+
+def city_with(players: int, placed: dict[int, str], seat: int = 0) -> ProtectionRacketState:
+    """A new game whose city shows these faces at these sites (faces without revenue elsewhere)."""
+    state = new_state(players)
+    names: list[str | None] = [None] * (state.columns * state.rows)
+    for site, name in placed.items():
+        names[site] = name
+    set_city(state, names, seat=seat)
+    return state

@@ -38,6 +38,7 @@ from gangland.games.protection_racket.state import (
 )
 
 from .helpers import (
+    city_with,
     deploy,
     muscle_to,
     new_state,
@@ -65,14 +66,6 @@ def by_kind(*kinds: str | None) -> pytest.MarkDecorator:
     return pytest.mark.parametrize("face", group, ids=[f.name for f in group])
 
 
-def city_with(players: int, placed: dict[int, str], seat: int = 0) -> ProtectionRacketState:
-    """A new game whose city shows these faces at these sites (fillers elsewhere)."""
-    state = new_state(players)
-    names: list[str | None] = [None] * (state.columns * state.rows)
-    for site, name in placed.items():
-        names[site] = name
-    set_city(state, names, seat=seat)
-    return state
 
 
 def money_change(state: ProtectionRacketState, before: list[int]) -> list[int]:

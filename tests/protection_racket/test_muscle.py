@@ -31,12 +31,11 @@ from gangland.games.protection_racket.state import (
 )
 
 from .helpers import (
+    city_with,
     deploy,
     muscle_to,
-    new_state,
     pass_all,
     put,
-    set_city,
     set_hideouts,
     to_move,
     units,
@@ -46,16 +45,11 @@ HOME = 8
 CENTRE = 4
 
 
-def city_with(muscle: str, placed: dict[int, str] | None = None, players: int = 2,
-              seat: int = 0) -> ProtectionRacketState:
+def muscle_city(muscle: str, placed: dict[int, str] | None = None, players: int = 2,
+                seat: int = 0) -> ProtectionRacketState:
     """A new game whose city has the named Hired Muscle card at site 8 (and these faces at these sites,
     fillers without revenue elsewhere); the pink mobster is on its card."""
-    state = new_state(players)
-    names: list[str | None] = [None] * (state.columns * state.rows)
-    names[HOME] = muscle
-    for site, name in (placed or {}).items():
-        names[site] = name
-    set_city(state, names, seat=seat)
+    state = city_with(players, {HOME: muscle, **(placed or {})}, seat=seat)
     assert (state.m_owner, state.m_where, state.m_home) == (NEUTRAL, HOME, HOME)
     return state
 
@@ -84,7 +78,7 @@ def test_recruiting_is_the_controllers_action(muscle: str) -> None:
     # "The Hired Muscle mobster starts deployed on that card. If you control the recruiting site ... the
     # pink meeple is moved to your hideout ... The Hired Muscle becomes a member of your gang"; sites.toml:
     # "Recruit the Hired Muscle: ..."
-    state = city_with(muscle)
+    state = muscle_city(muscle)
     deploy(state, HOME, 2)
     assert state.phase == WAR_OFFER, "the pink mobster is a rival on its card"
     state.apply(PASS)
@@ -98,7 +92,7 @@ def test_recruiting_is_the_controllers_action(muscle: str) -> None:
 
 def test_the_recruit_may_be_declined() -> None:
     # protection-racket.txt: "If you control the site then you may take the action printed on the card."
-    state = city_with("The Accountant")
+    state = muscle_city("The Accountant")
     deploy(state, HOME, 2)
     state.apply(PASS)
     state.apply(PASS)
@@ -109,7 +103,7 @@ def test_the_recruit_may_be_declined() -> None:
 def test_the_neutral_pink_counts_as_one_mobster_for_control() -> None:
     # "Pink Mobster starts deployed on Hired Muscle card" (the setup picture): a deployed mobster, so one
     # mobster is not "more Mobsters on the site than any other player" (C9, C24: the neutral pink counts 1).
-    state = city_with("The Accountant")
+    state = muscle_city("The Accountant")
     deploy(state, HOME, 1)
     state.apply(PASS)
     assert state.controller(HOME) == -1
@@ -120,7 +114,7 @@ def test_the_neutral_pink_counts_as_one_mobster_for_control() -> None:
 def test_a_war_on_the_card_sends_the_pink_to_the_winners_hideout() -> None:
     # "If you control the recruiting site after a Mob War then the pink meeple is moved to your hideout
     # rather than the supply."
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     deploy(state, HOME, 2)
     state.apply(YES)
     assert units(state, HOME) == [(1, 0), (0, 0)]
@@ -132,7 +126,7 @@ def test_a_war_on_the_card_sends_the_pink_to_the_winners_hideout() -> None:
 def test_the_pink_joins_whoever_controls_the_card_after_the_war() -> None:
     # "If you control the recruiting site after a Mob War": whoever controls it then, not the seat that
     # declared the war (C9).
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     put(state, HOME, 1, standing=2)
     deploy(state, HOME, 1)
     state.apply(YES)
@@ -145,7 +139,7 @@ def test_the_pink_joins_whoever_controls_the_card_after_the_war() -> None:
 def test_with_nobody_in_control_the_pink_stays_on_its_card() -> None:
     # "If the Hired Muscle is removed in a Mob War then it is returned to the site from where it can be
     # recruited again." (the unrecruited pink: C9)
-    state = city_with("The Loner")
+    state = muscle_city("The Loner")
     deploy(state, HOME, 1)
     state.apply(YES)
     assert units(state, HOME) == [(0, 0), (0, 0)]
@@ -165,7 +159,7 @@ def test_with_nobody_in_control_the_pink_stays_on_its_card() -> None:
 def test_deploying_with_the_hired_muscle() -> None:
     # "The Hired Muscle becomes a member of your gang"; "deploy any number of Mobsters. Place one or more
     # Mobsters on to a single site": with the pink or without it, or the pink alone.
-    state = city_with("The Accountant", {2: "Growing the Gang"})
+    state = muscle_city("The Accountant", {2: "Growing the Gang"})
     muscle_to(state, 0, HIDEOUT)
     legal = state.legal_actions()
     assert legal == [deploy_action(t, n, m) for t in range(9) for n in range(6) for m in (0, 1) if n + m]
@@ -178,7 +172,7 @@ def test_deploying_with_the_hired_muscle() -> None:
 
 
 def test_deploying_the_hired_muscle_alone() -> None:
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     muscle_to(state, 0, HIDEOUT)
     deploy(state, 0, 0, 1)
     assert state.m_where == 0 and state.hideout[0] == 5
@@ -188,7 +182,7 @@ def test_deploying_the_hired_muscle_alone() -> None:
 def test_a_hideout_with_only_the_hired_muscle_still_has_a_turn() -> None:
     # protection-racket.txt: "If a player is unable to deploy a Mobster their turn is skipped": the pink
     # in the hideout can be deployed.
-    state = city_with("The Survivor")
+    state = muscle_city("The Survivor")
     muscle_to(state, 0, HIDEOUT)
     set_hideouts(state, [0, 2])
     to_move(state, 1)
@@ -200,7 +194,7 @@ def test_a_hideout_with_only_the_hired_muscle_still_has_a_turn() -> None:
 
 def test_the_hired_muscle_fights_alongside_its_gang() -> None:
     # "counts alongside other members when calculating control or during Mob Wars."
-    state = city_with("The Accountant")
+    state = muscle_city("The Accountant")
     muscle_to(state, 1, 0)
     put(state, 0, 1, standing=1)
     deploy(state, 0, 2)
@@ -217,7 +211,7 @@ def test_the_hired_muscle_fights_alongside_its_gang() -> None:
 def test_nobody_deploys_onto_the_loners_site() -> None:
     # "The Loner - no further Mobsters of any colour can be deployed directly to a site upon which the
     # Loner has been deployed."
-    state = city_with("The Loner")
+    state = muscle_city("The Loner")
     muscle_to(state, 0, HIDEOUT)
     assert deploy_action(2, 2, 1) in state.legal_actions(), "the Loner may come with company"
     deploy(state, 2, 2, 1)
@@ -232,7 +226,7 @@ def test_nobody_deploys_onto_the_loners_site() -> None:
 
 def test_mobsters_may_be_moved_to_the_loners_site() -> None:
     # "Other card affects may allow Mobsters to be moved to this site."
-    state = city_with("The Loner", {CENTRE: "Bus Depot"})
+    state = muscle_city("The Loner", {CENTRE: "Bus Depot"})
     muscle_to(state, 1, 2)
     put(state, 0, 0, standing=2)
     deploy(state, CENTRE, 1)
@@ -250,28 +244,28 @@ def test_mobsters_may_be_moved_to_the_loners_site() -> None:
 def test_the_accountant_alone_doubles_the_revenue() -> None:
     # "The Accountant - if the Accountant controls any site alone, then any revenue earned from that site
     # is doubled."
-    state = city_with("The Accountant", {0: "Gambling Den"})
+    state = muscle_city("The Accountant", {0: "Gambling Den"})
     muscle_to(state, 0, HIDEOUT)
     assert last_deploy_revenue(state, 0, 0, 1) == [12, 0]
 
 
 def test_the_accountant_doubles_aura_and_bonus_too() -> None:
     # "any revenue earned from that site is doubled": Central Park's $2 on a $6 site, then doubled.
-    state = city_with("The Accountant", {0: "Gambling Den", 1: "Central Park"})
+    state = muscle_city("The Accountant", {0: "Gambling Den", 1: "Central Park"})
     muscle_to(state, 0, HIDEOUT)
     assert last_deploy_revenue(state, 0, 0, 1) == [16, 0]
 
 
 def test_the_accountant_with_company_does_not_double() -> None:
     # "controls any site *alone*"
-    state = city_with("The Accountant", {0: "Gambling Den"})
+    state = muscle_city("The Accountant", {0: "Gambling Den"})
     muscle_to(state, 0, HIDEOUT)
     assert last_deploy_revenue(state, 0, 1, 1) == [6, 0]
 
 
 def test_the_accountant_on_its_own_card_doubles_its_two_dollars() -> None:
     # The setup picture: "The Accountant $ 2"; recruited and deployed back alone on its card.
-    state = city_with("The Accountant")
+    state = muscle_city("The Accountant")
     muscle_to(state, 0, HIDEOUT)
     assert last_deploy_revenue(state, HOME, 0, 1) == [4, 0]
 
@@ -279,14 +273,14 @@ def test_the_accountant_on_its_own_card_doubles_its_two_dollars() -> None:
 def test_the_unrecruited_accountant_pays_nobody() -> None:
     # "special rules ... do not come into play until the pink meeple has joined a gang"; the pink on its
     # card controls it (1 against nobody) and is no player.
-    state = city_with("The Accountant", {0: "Gambling Den"})
+    state = muscle_city("The Accountant", {0: "Gambling Den"})
     assert state.controller(HOME) == PINK
     assert last_deploy_revenue(state, 0, 1) == [6, 0]
 
 
 def test_a_lying_accountant_controls_nothing() -> None:
     # glossary: lying mobsters "do not count towards control of a site and cannot collect revenue"
-    state = city_with("The Accountant", {0: "Gambling Den", 3: "Cemetery"})
+    state = muscle_city("The Accountant", {0: "Gambling Den", 3: "Cemetery"})
     muscle_to(state, 0, HIDEOUT)
     assert last_deploy_revenue(state, 0, 0, 1) == [0, 0]
     assert state.events[0].endswith("(they lie down)")
@@ -299,7 +293,7 @@ def test_a_lying_accountant_controls_nothing() -> None:
 def test_hitman_and_cleaner_count_for_two(muscle: str) -> None:
     # "The Hitman - the Hitman counts for 2 Mobsters when assessing control of a site."; "The Cleaner -
     # the Cleaner counts for 2 Mobsters (as above)"
-    state = city_with(muscle)
+    state = muscle_city(muscle)
     muscle_to(state, 0, 0)
     for rivals, controller in ((1, 0), (2, -1), (3, 1)):
         state.stand[0][1] = rivals
@@ -311,7 +305,7 @@ def test_hitman_and_cleaner_count_for_two(muscle: str) -> None:
 def test_unrecruited_hitman_and_cleaner_count_for_one(muscle: str) -> None:
     # "Each Hired Muscle has special rules detailed on the card, which do not come into play until the
     # pink meeple has joined a gang"
-    state = city_with(muscle)
+    state = muscle_city(muscle)
     deploy(state, HOME, 2)
     state.apply(PASS)
     assert state.controller(HOME) == 0
@@ -321,7 +315,7 @@ def test_unrecruited_hitman_and_cleaner_count_for_one(muscle: str) -> None:
 def test_the_hitman_makes_every_rival_lose_one_before_the_war() -> None:
     # "If a Mob War is declared on a site where the Hitman is deployed, all players with the exception of
     # the player controlling the Hitman must remove one Mobster before the Mob War begins."
-    state = city_with("The Hitman", players=3)
+    state = muscle_city("The Hitman", players=3)
     # the 4 x 3 city: the Hitman card is at 8 here too; site 5 has neighbours 1, 4, 6, 9
     muscle_to(state, 0, 5)
     put(state, 5, 1, standing=1)
@@ -338,7 +332,7 @@ def test_the_hitman_makes_every_rival_lose_one_before_the_war() -> None:
 
 def test_the_hitman_rule_holds_when_a_rival_declares_the_war() -> None:
     # "If a Mob War is declared on a site where the Hitman is deployed" - by anybody.
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     muscle_to(state, 1, 0)
     put(state, 0, 1, standing=1)
     deploy(state, 0, 3)
@@ -351,7 +345,7 @@ def test_the_hitman_rule_holds_when_a_rival_declares_the_war() -> None:
 
 def test_the_unrecruited_hitman_has_no_such_rule() -> None:
     # "which do not come into play until the pink meeple has joined a gang" (C12)
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     put(state, HOME, 1, standing=1)
     deploy(state, HOME, 2)
     state.apply(YES)
@@ -367,7 +361,7 @@ def test_the_unrecruited_hitman_has_no_such_rule() -> None:
 def test_the_cleaner_is_deployed_alone() -> None:
     # "The Cleaner - ... always works alone. You may not deploy the Cleaner with any other Mobsters in
     # your gang"
-    state = city_with("The Cleaner")
+    state = muscle_city("The Cleaner")
     muscle_to(state, 0, HIDEOUT)
     put(state, 0, 0, standing=1)  # its own mobsters on site 0
     put(state, 1, 1, standing=2)  # a rival's on site 1
@@ -382,7 +376,7 @@ def test_the_cleaner_is_deployed_alone() -> None:
 
 def test_nobody_deploys_onto_the_cleaners_site() -> None:
     # "... or deploy Mobsters to a site where the Cleaner is already deployed."
-    state = city_with("The Cleaner")
+    state = muscle_city("The Cleaner")
     muscle_to(state, 0, 2)
     assert deploys_onto(state, 2) == []
     to_move(state, 1)
@@ -392,7 +386,7 @@ def test_nobody_deploys_onto_the_cleaners_site() -> None:
 
 def test_mobsters_may_be_moved_to_the_cleaners_site() -> None:
     # "Other card affects may allow Mobsters to be moved to this site."
-    state = city_with("The Cleaner", {CENTRE: "Bus Depot"})
+    state = muscle_city("The Cleaner", {CENTRE: "Bus Depot"})
     muscle_to(state, 0, 2)
     put(state, 0, 0, standing=2)
     deploy(state, CENTRE, 1)
@@ -405,12 +399,12 @@ def test_mobsters_may_be_moved_to_the_cleaners_site() -> None:
 
 def test_the_unrecruited_cleaner_does_not_block_its_card() -> None:
     # "which do not come into play until the pink meeple has joined a gang"
-    state = city_with("The Cleaner")
+    state = muscle_city("The Cleaner")
     assert deploys_onto(state, HOME) == [deploy_action(HOME, n, 0) for n in range(1, 6)]
 
 
 def test_the_unrecruited_loner_does_not_block_its_card() -> None:
-    state = city_with("The Loner")
+    state = muscle_city("The Loner")
     assert deploys_onto(state, HOME) == [deploy_action(HOME, n, 0) for n in range(1, 6)]
 
 
@@ -420,7 +414,7 @@ def test_the_unrecruited_loner_does_not_block_its_card() -> None:
 def hired_gun_war(at: int, seat1_at_war: int = 1) -> ProtectionRacketState:
     """Seat 1's Hired Gun at `at`, seat 1 with mobsters on the centre; seat 0 deploys 2 there and declares
     a war."""
-    state = city_with("The Hired Gun")
+    state = muscle_city("The Hired Gun")
     muscle_to(state, 1, at)
     put(state, CENTRE, 1, standing=seat1_at_war)
     deploy(state, CENTRE, 2)
@@ -476,7 +470,7 @@ def test_the_hired_gun_far_from_the_war_is_not_asked(where: int) -> None:
 
 def test_the_unrecruited_hired_gun_is_not_asked() -> None:
     # "which do not come into play until the pink meeple has joined a gang"; site 5 is next to its card.
-    state = city_with("The Hired Gun")
+    state = muscle_city("The Hired Gun")
     put(state, 5, 1, standing=1)
     deploy(state, 5, 2)
     state.apply(YES)
@@ -486,7 +480,7 @@ def test_the_unrecruited_hired_gun_is_not_asked() -> None:
 
 def test_the_hired_gun_answers_a_war_started_by_a_card() -> None:
     # "when a Mob War is declared" - by a red card too (Mob War: "Start a war on any site").
-    state = city_with("The Hired Gun", {CENTRE: "Mob War"})
+    state = muscle_city("The Hired Gun", {CENTRE: "Mob War"})
     muscle_to(state, 1, 2)
     put(state, 1, 1, standing=1)
     put(state, 1, 0, standing=2)
@@ -504,7 +498,7 @@ def test_the_hired_gun_answers_a_war_started_by_a_card() -> None:
 def test_the_survivor_returns_after_the_war() -> None:
     # "The Survivor - if a Mob War includes the Survivor and it is removed, then the Survivor is
     # immediately returned to the site, after the Mob War."
-    state = city_with("The Survivor")
+    state = muscle_city("The Survivor")
     muscle_to(state, 1, 0)
     deploy(state, 0, 2)
     state.apply(YES)
@@ -516,7 +510,7 @@ def test_the_survivor_returns_after_the_war() -> None:
 
 
 def test_the_survivor_returns_to_hold_the_site() -> None:
-    state = city_with("The Survivor")
+    state = muscle_city("The Survivor")
     muscle_to(state, 1, 0)
     put(state, 0, 1, standing=1)
     deploy(state, 0, 2)
@@ -528,7 +522,7 @@ def test_the_survivor_returns_to_hold_the_site() -> None:
 
 def test_the_unrecruited_survivor_does_not_come_back() -> None:
     # "which do not come into play until the pink meeple has joined a gang"
-    state = city_with("The Survivor")
+    state = muscle_city("The Survivor")
     deploy(state, HOME, 2)
     state.apply(YES)
     # round 1: 2-1 and the pink; the pink joins the winner rather than coming back onto the card
@@ -545,7 +539,7 @@ def test_a_hired_muscle_removed_in_a_war_returns_to_its_card(muscle: str) -> Non
     # "If the Hired Muscle is removed in a Mob War then it is returned to the site from where it can be
     # recruited again." The war is started by the Mob War card (the Loner's and the Cleaner's site takes
     # no deploys).
-    state = city_with(muscle, {CENTRE: "Mob War"})
+    state = muscle_city(muscle, {CENTRE: "Mob War"})
     muscle_to(state, 1, 0)
     put(state, 0, 1, standing=1)
     put(state, 0, 0, standing=2)
@@ -568,7 +562,7 @@ def test_a_hired_muscle_removed_in_a_war_returns_to_its_card(muscle: str) -> Non
 
 def test_a_hired_muscle_removed_on_its_own_card_joins_the_winner() -> None:
     # "If you control the recruiting site after a Mob War then the pink meeple is moved to your hideout"
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     muscle_to(state, 1, HOME)
     deploy(state, HOME, 3)
     state.apply(YES)
@@ -580,7 +574,7 @@ def test_a_hired_muscle_removed_on_its_own_card_joins_the_winner() -> None:
 def test_a_removed_hired_muscle_leaves_no_lying_state() -> None:
     # The Hired Muscle lying next to a Cemetery, removed by Whack-a-mole ("Return any Mobster to the
     # supply"): back on its card, standing, nobody's (C10).
-    state = city_with("The Accountant", {CENTRE: "Whack-a-mole", 0: "Cemetery"})
+    state = muscle_city("The Accountant", {CENTRE: "Whack-a-mole", 0: "Cemetery"})
     muscle_to(state, 1, 1, lying=True)
     deploy(state, CENTRE, 1)
     assert state.phase == ACTION
@@ -593,7 +587,7 @@ def test_a_removed_hired_muscle_leaves_no_lying_state() -> None:
 
 def test_stand_up_after_a_war_includes_the_lying_hired_muscle() -> None:
     # glossary: lying mobsters "may be stood up at the end of a Mob War that they are involved in".
-    state = city_with("The Accountant", {3: "Cemetery"})
+    state = muscle_city("The Accountant", {3: "Cemetery"})
     muscle_to(state, 1, 0, lying=True)
     put(state, 0, 1, lying=1)
     deploy(state, 0, 1)
@@ -616,7 +610,7 @@ def test_the_winner_lying_on_the_hired_muscle_card_may_stand_up_and_recruit() ->
     # site after a Mob War then the pink meeple is moved to your hideout" (C9). Seat 0's lying mobsters
     # win the war on the Hitman card (the pink and seat 1's mobster are removed): seat 0 is the one seat
     # left, so it may stand its last one up, and then controls the card.
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     put(state, HOME, 0, lying=2)
     to_move(state, 1)
     deploy(state, HOME, 1)
@@ -632,7 +626,7 @@ def test_the_war_winner_may_stand_up_when_the_survivor_comes_back() -> None:
     # Glossary: lying Mobsters "may be stood up at the end of a Mob War that they are involved in"; The
     # Survivor: "if it is removed, then the Survivor is immediately returned to the site, after the Mob
     # War" (C16, C29: the seat the war left is asked, though the Survivor is back beside it).
-    state = city_with("The Survivor")
+    state = muscle_city("The Survivor")
     muscle_to(state, 1, 0)
     put(state, 0, 0, lying=2)
     deploy(state, 0, 1)
@@ -652,7 +646,7 @@ def test_no_stand_up_when_the_hired_gun_leaves_and_no_war_is_fought() -> None:
     # one seat is left on the site and it has lying mobsters there ... that seat chooses". The Hired Gun,
     # seat 1's only unit in the war, leaves it: no war, so seat 0's lying mobsters are not offered to
     # stand up (the war step is over; seat 0's action comes next).
-    state = city_with("The Hired Gun", {CENTRE: "Gambling Den"})
+    state = muscle_city("The Hired Gun", {CENTRE: "Gambling Den"})
     muscle_to(state, 1, CENTRE)
     put(state, CENTRE, 0, lying=2)
     deploy(state, CENTRE, 1)
@@ -670,13 +664,13 @@ def test_the_war_report_says_who_is_left(case: str) -> None:
     # The war's event names who is left on the site: not "nobody" while seat 0's mobster is still there
     # (with the returning Survivor; or lying, with the pink back on its card).
     if case == "the Survivor comes back":
-        state = city_with("The Survivor")
+        state = muscle_city("The Survivor")
         muscle_to(state, 1, 0)
         deploy(state, 0, 2)
         state.apply(YES)
         assert units(state, 0) == [(1, 0), (0, 0)]
     else:
-        state = city_with("The Hitman")
+        state = muscle_city("The Hitman")
         put(state, HOME, 0, lying=2)
         to_move(state, 1)
         deploy(state, HOME, 1)
@@ -689,7 +683,7 @@ def test_the_war_report_says_who_is_left(case: str) -> None:
 def test_a_hired_muscle_joining_the_gang_gives_back_a_turn() -> None:
     # C22: "Mobsters come back to a hideout through ... a Hired Muscle joining the gang; a skipped seat
     # then plays again." Seat 0 (empty hideout) wins the war on the Hitman card on seat 1's turn.
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     put(state, HOME, 0, standing=2)
     set_hideouts(state, [0, 2])
     to_move(state, 1)
@@ -708,7 +702,7 @@ def test_a_lying_loner_or_cleaner_does_not_block_its_site(muscle: str) -> None:
     # Glossary: "Lie Down - If a Mobster is lying down then they do not count as being deployed"; the Loner
     # and the Cleaner block "a site upon which the Loner has been deployed" / "where the Cleaner is already
     # deployed" (C15).
-    state = city_with(muscle)
+    state = muscle_city(muscle)
     muscle_to(state, 1, 2)
     assert deploys_onto(state, 2) == []
     muscle_to(state, 1, 2, lying=True)
@@ -717,7 +711,7 @@ def test_a_lying_loner_or_cleaner_does_not_block_its_site(muscle: str) -> None:
 
 def test_a_lying_hitman_makes_nobody_lose_a_mobster_before_the_war() -> None:
     # "If a Mob War is declared on a site where the Hitman is deployed" - a lying one is not (glossary, C12).
-    state = city_with("The Hitman")
+    state = muscle_city("The Hitman")
     muscle_to(state, 0, 5, lying=True)
     put(state, 5, 1, standing=2)
     deploy(state, 5, 1)

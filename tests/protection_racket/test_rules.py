@@ -37,6 +37,7 @@ from gangland.games.protection_racket.state import (
 
 from .helpers import (
     GAME,
+    city_with,
     deploy,
     everyone,
     muscle_to,
@@ -54,14 +55,6 @@ from .helpers import (
 CENTRE = 4
 
 
-def city_with(players: int, placed: dict[int, str], seat: int = 0) -> ProtectionRacketState:
-    """A new game whose city shows these faces at these sites (faces without revenue elsewhere)."""
-    state = new_state(players)
-    names: list[str | None] = [None] * (state.columns * state.rows)
-    for site, name in placed.items():
-        names[site] = name
-    set_city(state, names, seat=seat)
-    return state
 
 
 def pinks(state: ProtectionRacketState) -> list[int]:
