@@ -74,10 +74,13 @@ FENCE_PILES: Final = 3
 STOOGE_PILES: Final = 3
 
 
+FENCE_FRONTS: Final = tuple((kind, half) for kind, half, _ in FENCES)
+"""What the face-up side of each fence card shows: its kind and whether it takes half."""
+
+
 def fence_front(fence: int) -> tuple[int, bool]:
     """What the face-up side of a fence card shows: its kind and whether it takes half."""
-    kind, half, _ = FENCES[fence]
-    return kind, half
+    return FENCE_FRONTS[fence]
 
 
 def fence_text(fence: int) -> str:

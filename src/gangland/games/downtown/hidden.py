@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .cards import CASINO, DENOMINATIONS, START_NOTES, WIN_MONEY, fence_front
+from .cards import CASINO, DENOMINATIONS, FENCE_FRONTS, START_NOTES, WIN_MONEY
 from .money import value
 
 if TYPE_CHECKING:
@@ -56,16 +56,16 @@ def _deal_gangsters(s: DowntownState, others: list[int], rng: random.Random) -> 
 def _deal_stooges(s: DowntownState, seat: int, others: list[int], rng: random.Random) -> None:
     cards = s.cards
     seen = set(s.shand[seat]) | s.known_s[seat] | s.pub_s | set(s.offer)
-    hidden = sorted(c for c in range(len(cards)) if c not in seen)
-    if not hidden:
+    free = {c for c in range(len(cards)) if c not in seen}
+    if not free:
         return
-    free = set(hidden)
     new: dict[int, int] = {}  # true id -> the id dealt into its place
     # Pile tops show their fronts: a hidden top is replaced by a card with the same front.
+    fronts = [card.front for card in cards]  # (`front` is a property: build each once)
     for pile in s.spiles:
         if pile and pile[-1] not in seen:
-            front = cards[pile[-1]].front
-            alike = [c for c in sorted(free) if cards[c].front == front]
+            front = fronts[pile[-1]]
+            alike = [c for c in sorted(free) if fronts[c] == front]
             choice = alike[rng.randrange(len(alike))]
             free.discard(choice)
             new[pile[-1]] = choice
@@ -97,14 +97,15 @@ def _deal_stooges(s: DowntownState, seat: int, others: list[int], rng: random.Ra
 
 def _deal_fences(s: DowntownState, seat: int, others: list[int], rng: random.Random) -> None:
     seen = s.known_f[seat] | s.pub_f | set(s.out_f)
-    free = sorted(f for f in range(12) if f not in seen and f not in s.out_f)
+    free = [f for f in range(12) if f not in seen]  # ascending (`seen` includes the fences out of play)
     if not free:
         return
     new: dict[int, int] = {}
     for pile in s.fpiles:
         top = pile[-1] if pile else CASINO
         if top != CASINO and top not in seen:
-            candidates = [f for f in free if fence_front(f) == fence_front(top)]
+            front = FENCE_FRONTS[top]
+            candidates = [f for f in free if FENCE_FRONTS[f] == front]
             choice = candidates[rng.randrange(len(candidates))]
             free.remove(choice)
             new[top] = choice

@@ -21,6 +21,17 @@ def value(notes: Notes) -> int:
     return notes[0] + 2 * notes[1] + 5 * notes[2] + 10 * notes[3] + 20 * notes[4]
 
 
+def total_value(a: Notes, b: Notes, c: Notes) -> int:
+    """What three holdings are worth together, in thousands (one call where `value` would take three:
+    a seat's wealth is checked after every change of money).
+
+    >>> total_value([3, 1, 1, 0, 0], [0, 0, 0, 0, 1], [1, 0, 0, 0, 0])
+    31
+    """
+    return ((a[0] + b[0] + c[0]) + 2 * (a[1] + b[1] + c[1]) + 5 * (a[2] + b[2] + c[2])
+            + 10 * (a[3] + b[3] + c[3]) + 20 * (a[4] + b[4] + c[4]))
+
+
 def pick(notes: Notes, amount: int) -> Notes | None:
     """Counts of notes from `notes` worth exactly `amount`, using the largest notes first; None if impossible.
 
@@ -130,6 +141,10 @@ def exchange_for(cash: Notes, note: int, bank: Notes, apply: bool) -> bool:
     return True
 
 
+LARGEST_FIRST = tuple((i, DENOMINATIONS[i]) for i in (4, 3, 2, 1, 0))
+"""(index, denomination) of the notes from the largest down, for making an amount greedily."""
+
+
 def notes_to_put_down(cash: Notes, bank: Notes, exchange: bool) -> list[int]:
     """Denomination indices of the notes `cash` can put down: those it holds, and with `exchange`
     those it can get by changing notes at the bank (the same as `exchange_for`, faster)."""
@@ -137,17 +152,20 @@ def notes_to_put_down(cash: Notes, bank: Notes, exchange: bool) -> list[int]:
         return [i for i in range(5) if cash[i]]
     worth = value(cash)
     found = []
-    for i in range(5):
+    for i, d in enumerate(DENOMINATIONS):
         if cash[i]:
             found.append(i)
-            continue
-        d = DENOMINATIONS[i]
-        if not bank[i] or worth < d:
-            continue
-        rest = worth - d
-        for j in (4, 3, 2, 1, 0):  # largest notes first from cash and bank, less the note taken
-            have = cash[j] + bank[j] - (j == i)
-            rest -= min(have, rest // DENOMINATIONS[j]) * DENOMINATIONS[j]
-        if not rest or exchange_for(cash, i, bank, False):
-            found.append(i)
+        elif bank[i] and worth >= d:
+            # Can cash and bank, less the note taken, make up what the seat keeps? Largest notes
+            # first nearly always can; `exchange_for` searches exactly where they cannot.
+            rest = worth - d
+            for j, dj in LARGEST_FIRST:
+                take = rest // dj
+                if take:
+                    have = cash[j] + bank[j] - (j == i)
+                    rest -= (take if take < have else have) * dj
+                    if not rest:
+                        break
+            if not rest or exchange_for(cash, i, bank, False):
+                found.append(i)
     return found

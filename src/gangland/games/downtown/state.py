@@ -62,7 +62,7 @@ from .cards import (
     refill_count,
 )
 from .deck import StoogeCard, load_deck
-from .money import exchange_for, notes_to_put_down, pay_out, transfer, value
+from .money import exchange_for, notes_to_put_down, pay_out, total_value, transfer, value
 
 # Phases: who is asked what (docs section 4.1).
 (PLACE, BID, MOVE, ROBPAY, PAYMOVE, LOCATION, BUYING, STOOGE_BACK, AFTER_STOOGE_LOOK, FENCE_BACK,
@@ -74,6 +74,9 @@ PHASE_NAMES = (
     "(Villa): a sale after the look", "East Side: offering loot", "casino: play or skip", "casino: one note "
     "face down", "adding to displays face down", "phase 4: refresh the display", "hand limit", "game over",
 )
+
+DISPLAY_PHASES = (WINDOW, REFRESH)
+"""Adding to displays: two decisions in three of random play, so tested first where phases are told apart."""
 
 # What to do when a casino visit that interrupted the East Side is over.
 RESUME_AFTER_FENCE_LOOK, RESUME_AFTER_SALE = 0, 1
@@ -328,7 +331,7 @@ class DowntownState(State):
 
     def wealth(self, seat: int) -> int:
         """A seat's money in thousands: cash plus its display, face-down additions included."""
-        return value(self.cash[seat]) + value(self.disp_n[seat]) + value(self.down_n[seat])
+        return total_value(self.cash[seat], self.disp_n[seat], self.down_n[seat])
 
     def result(self) -> Result:
         scores = tuple(1000 * self.wealth(s) for s in range(self._players))
@@ -355,7 +358,7 @@ class DowntownState(State):
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         self.events = []
-        self._apply(action)
+        self._apply(action, legal)
 
     def _why_illegal(self, action: object) -> str:
         from .view import action_text
@@ -470,7 +473,11 @@ class DowntownState(State):
         hand, wanted = self.hands[a], self.disp_g[payee]
         if hand[0] < wanted[0] or hand[1] < wanted[1] or hand[2] < wanted[2]:
             return False
-        return self._players == 2 or self.pay_without_move or bool(self._pay_moves(payee))
+        if self._players == 2 or self.pay_without_move:
+            return True
+        # `_pay_moves(payee)` is not empty: a token of the payee stands where the active player has none.
+        mine, theirs = self.tokens[a], self.tokens[payee]
+        return theirs[0] not in mine or theirs[1] not in mine
 
     def usable_locations(self) -> list[int]:
         """Locations the active player may still use in phase 3."""
@@ -485,8 +492,14 @@ class DowntownState(State):
         A note put down face down must be one the seat holds: changing notes at the bank happens in
         the open, and the bank's notes would show which note went down (D1).
         """
-        exchange = face_up and not self.ed2013
-        return [base + i for i in notes_to_put_down(self.cash[seat], self.bank, exchange)]
+        cash = self.cash[seat]
+        if face_up and not self.ed2013:
+            return [base + i for i in notes_to_put_down(cash, self.bank, True)]
+        held = []
+        for i in range(5):  # (a comprehension would cost a function call on Python 3.11)
+            if cash[i]:
+                held.append(base + i)
+        return held
 
     def _jobs(self) -> list[int]:
         hand = self.hands[self.active]
@@ -515,7 +528,36 @@ class DowntownState(State):
         return [BUY0 + k for k in range(3) if self.downtown[k] and prices[k] <= money]
 
     def _compute_legal(self) -> list[int]:
+        # The phases are tested from the most frequent in random play down (see `_apply`).
         phase, seat = self.phase, self.actor
+        if phase in DISPLAY_PHASES:
+            acts = [DONE, *self._note_actions(seat, ADD_NOTE0, phase == REFRESH)]
+            hand = self.hands[seat]
+            for k in range(3):  # (a comprehension would cost a function call on Python 3.11)
+                if hand[k]:
+                    acts.append(ADD_GANGSTER0 + k)
+            return acts
+        if phase == HANDLIMIT:
+            hand = self.hands[seat]
+            acts = [ADD_GANGSTER0 + k for k in range(3) if hand[k]]
+            if self.ed2013:
+                acts += [DISCARD_GANGSTER0 + k for k in range(3) if hand[k]]
+            return acts + [SHED_STOOGE0 + c for c in self.shand[seat]]
+        if phase == ROBPAY:
+            others = [s for s in range(self._players) if s != seat]
+            return [ROB0 + s for s in others] + [PAY0 + s for s in others if self.can_pay(s)]
+        if phase == LOCATION:
+            acts = [DONE]
+            usable = self.usable_locations()
+            if DOWNTOWN in usable:
+                acts += self._buys()
+            if WEST_SIDE in usable:
+                acts += self._jobs()
+                acts += [LOOK_STOOGE0 + p for p in range(3) if self.spiles[p]]
+            if EAST_SIDE in usable:
+                acts += [LOOK_FENCE0 + p for p, f in enumerate(self._fence_tops()) if f >= 0]
+                acts += self._offers(-1)
+            return sorted(acts)
         if phase == OVER:
             return []
         if phase == PLACE:
@@ -536,24 +578,9 @@ class DowntownState(State):
             return acts
         if phase == MOVE:
             return [DONE, *self._free_moves()]
-        if phase == ROBPAY:
-            others = [s for s in range(self._players) if s != seat]
-            return [ROB0 + s for s in others] + [PAY0 + s for s in others if self.can_pay(s)]
         if phase == PAYMOVE:
             acts = self._pay_moves(self.payee)
             return [DONE, *acts] if self._players == 2 or self.pay_without_move else acts
-        if phase == LOCATION:
-            acts = [DONE]
-            usable = self.usable_locations()
-            if DOWNTOWN in usable:
-                acts += self._buys()
-            if WEST_SIDE in usable:
-                acts += self._jobs()
-                acts += [LOOK_STOOGE0 + p for p in range(3) if self.spiles[p]]
-            if EAST_SIDE in usable:
-                acts += [LOOK_FENCE0 + p for p, f in enumerate(self._fence_tops()) if f >= 0]
-                acts += self._offers(-1)
-            return sorted(acts)
         if phase == BUYING:
             return [DONE, *self._buys()]
         if phase == STOOGE_BACK:
@@ -572,24 +599,32 @@ class DowntownState(State):
             return sorted(self._offers(self.offer_loot) + sells)
         if phase == CASINO_VOTE:
             return [CASINO_PLAY, CASINO_SKIP]
-        if phase == CASINO_BET:
-            return self._note_actions(seat, BILL0, False)
-        if phase in (WINDOW, REFRESH):
-            hand = self.hands[seat]
-            return [DONE, *self._note_actions(seat, ADD_NOTE0, phase == REFRESH),
-                    *(ADD_GANGSTER0 + k for k in range(3) if hand[k])]
-        # HANDLIMIT
-        hand = self.hands[seat]
-        acts = [ADD_GANGSTER0 + k for k in range(3) if hand[k]]
-        if self.ed2013:
-            acts += [DISCARD_GANGSTER0 + k for k in range(3) if hand[k]]
-        return acts + [SHED_STOOGE0 + c for c in self.shand[seat]]
+        # CASINO_BET
+        return self._note_actions(seat, BILL0, False)
 
     # -- apply ----------------------------------------------------------------------------------
 
-    def _apply(self, action: int) -> None:
+    def _apply(self, action: int, legal: list[int]) -> None:
+        """Carry out a legal `action`, chosen from `legal`; `self._legal` is None on entry.
+
+        A step after which the same seat decides again may set `self._legal` from `legal` instead of
+        leaving it to be computed afresh (`_add_to_display` does). The phases are tested from the most
+        frequent in random play down: adding to displays is two decisions in three, the hand limit one
+        in eight, robbing or paying one in thirteen.
+        """
         phase = self.phase
-        if phase == PLACE:
+        if phase in DISPLAY_PHASES:
+            self._add_to_display(action, legal)
+        elif phase == HANDLIMIT:
+            self._shed(action)
+        elif phase == ROBPAY:
+            if action < PAY0:
+                self._rob(action - ROB0)
+            else:
+                self._pay(action - PAY0)
+        elif phase in (LOCATION, BUYING, AFTER_STOOGE_LOOK, AFTER_FENCE_LOOK, OFFERING):
+            self._location_action(action)
+        elif phase == PLACE:
             self._place(action - PLACE0)
         elif phase == BID:
             self._bid(action)
@@ -601,17 +636,10 @@ class DowntownState(State):
                 self.moved |= 1 << self.tokens[self.active].index(MOVES[action][1])
                 if self.moved == 3 or not self._free_moves():
                     self._enter_robpay()
-        elif phase == ROBPAY:
-            if action < PAY0:
-                self._rob(action - ROB0)
-            else:
-                self._pay(action - PAY0)
         elif phase == PAYMOVE:
             if action != DONE:
                 self._move_token(*MOVES[action])
             self._after_phase2()
-        elif phase in (LOCATION, BUYING, AFTER_STOOGE_LOOK, AFTER_FENCE_LOOK, OFFERING):
-            self._location_action(action)
         elif phase == STOOGE_BACK:
             if action == PUT_UNDER:
                 pile = self.spiles[self.look_pile]
@@ -623,12 +651,8 @@ class DowntownState(State):
             self._put_fence(action)
         elif phase == CASINO_VOTE:
             self._vote(action == CASINO_PLAY)
-        elif phase == CASINO_BET:
+        else:  # CASINO_BET (OVER has no legal action)
             self._bet(action - BILL0)
-        elif phase in (WINDOW, REFRESH):
-            self._add_to_display(action)
-        else:
-            self._shed(action)
 
     # set-up steps
 
@@ -674,12 +698,13 @@ class DowntownState(State):
     def _reveal_displays(self) -> None:
         for s in range(self._players):
             notes, cards = self.down_n[s], self.down_g[s]
-            if sum(notes) or sum(cards):
+            if any(notes) or any(cards):
+                shown_notes, shown_cards = self.disp_n[s], self.disp_g[s]
                 for i in range(5):
-                    self.disp_n[s][i] += notes[i]
+                    shown_notes[i] += notes[i]
                     notes[i] = 0
                 for k in range(3):
-                    self.disp_g[s][k] += cards[k]
+                    shown_cards[k] += cards[k]
                     cards[k] = 0
                 self.events.append((None, f"seat {s}'s face-down display is turned up"))
 
@@ -693,12 +718,14 @@ class DowntownState(State):
         self.turn += 1
         self.active = self.actor = seat
         # D10: the active player's display goes back to his money and hand at the start of his turn.
+        cash, hand = self.cash[seat], self.hands[seat]
+        shown_notes, shown_cards = self.disp_n[seat], self.disp_g[seat]
         for i in range(5):
-            self.cash[seat][i] += self.disp_n[seat][i]
-            self.disp_n[seat][i] = 0
+            cash[i] += shown_notes[i]
+            shown_notes[i] = 0
         for k in range(3):
-            self.hands[seat][k] += self.disp_g[seat][k]
-            self.disp_g[seat][k] = 0
+            hand[k] += shown_cards[k]
+            shown_cards[k] = 0
         self.moved = self.used = 0
         self.robbed = self.villa_w = self.villa_e = False
         self.nxt = self.payee = -1
@@ -718,12 +745,13 @@ class DowntownState(State):
     def _rob(self, victim: int) -> None:
         a = self.active
         notes, cards = self.disp_n[victim], self.disp_g[victim]
+        cash, hand = self.cash[a], self.hands[a]
         robbed = value(notes)
         for i in range(5):
-            self.cash[a][i] += notes[i]
+            cash[i] += notes[i]
             notes[i] = 0
         for k in range(3):
-            self.hands[a][k] += cards[k]
+            hand[k] += cards[k]
             cards[k] = 0
         self.nxt = victim
         self.robbed = True
@@ -1102,7 +1130,8 @@ class DowntownState(State):
             self.phase = REFRESH
             self.actor = a
 
-    def _add_to_display(self, action: int) -> None:
+    def _add_to_display(self, action: int, legal: list[int]) -> None:
+        """One decision while adding to displays; `legal` is what `action` was chosen from."""
         seat = self.actor
         face_down = self.phase == WINDOW
         if action == DONE:
@@ -1119,18 +1148,25 @@ class DowntownState(State):
             self._reveal_displays()
             self._enter_handlimit()
             return
-        notes = self.down_n[seat] if face_down else self.disp_n[seat]
-        cards = self.down_g[seat] if face_down else self.disp_g[seat]
         if action < ADD_GANGSTER0:
             note = action - ADD_NOTE0
-            if not self.cash[seat][note]:
-                exchange_for(self.cash[seat], note, self.bank, True)
-            self.cash[seat][note] -= 1
-            notes[note] += 1
+            cash = self.cash[seat]
+            if not cash[note]:
+                exchange_for(cash, note, self.bank, True)
+            cash[note] -= 1
+            (self.down_n if face_down else self.disp_n)[seat][note] += 1
+            if not face_down and not self.ed2013:
+                return  # the notes it can change for at the bank depend on all its notes: recompute
+            left = cash[note]
         else:
             kind = action - ADD_GANGSTER0
-            self.hands[seat][kind] -= 1
-            cards[kind] += 1
+            hand = self.hands[seat]
+            hand[kind] -= 1
+            (self.down_g if face_down else self.disp_g)[seat][kind] += 1
+            left = hand[kind]
+        # The same seat adds again, and its choices are the notes and the gangster kinds it holds: they
+        # change only if it has just put down its last of one. (A new list: clones share the old one.)
+        self._legal = legal if left else [act for act in legal if act != action]
 
     def hand_limit(self, seat: int) -> int:
         """7 cards, or 10 with a token at Don Massimo's Villa."""
@@ -1168,10 +1204,11 @@ class DowntownState(State):
 
     def _money_end(self) -> bool:
         """D27: $100,000 or more, display included, ends the game at once."""
-        if any(self.wealth(s) >= WIN_MONEY for s in range(self._players)):
-            self.events.append((None, "a player has $100,000: the game ends"))
-            self._finish()
-            return True
+        for cash, shown, face_down in zip(self.cash, self.disp_n, self.down_n, strict=True):
+            if total_value(cash, shown, face_down) >= WIN_MONEY:
+                self.events.append((None, "a player has $100,000: the game ends"))
+                self._finish()
+                return True
         return False
 
     def _finish(self) -> None:
