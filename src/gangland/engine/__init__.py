@@ -18,10 +18,11 @@ from .match import play_match, run_match
 from .record import GameRecord
 from .registry import all_games, get, register
 from .rng import mix_seed, splitmix64
-from .state import JSON, Result, State, rank_by
+from .state import JSON, CachedLegalState, Result, State, rank_by
 
 __all__ = [
-    "JSON", "ActionParseError", "Agent", "Decision", "Game", "GameRecord", "GanglandError",
+    "JSON", "ActionParseError", "Agent", "CachedLegalState", "Decision", "Game", "GameRecord",
+    "GanglandError",
     "IllegalAction", "OptionError", "OptionSpec", "RecordError", "Result", "SeatError", "State",
     "UnknownGame",
     "all_games", "get", "mix_seed", "play_match", "rank_by", "register", "run_match", "splitmix64",

@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Self
 
-from .errors import RecordError, SeatError
+from .errors import IllegalAction, RecordError, SeatError
 
 JSON = Any
 """A JSON-ready value: dicts with str keys, lists, str, int, float, bool, None."""
@@ -119,3 +119,43 @@ class State(ABC):
 
         The copy's own generator is re-seeded from `rng`, so the future it holds is not the true one.
         """
+
+
+class CachedLegalState(State):
+    """A State that works out its legal actions once per decision and checks each applied action
+    against them: a game supplies `_compute_legal` and `_why_illegal`, and its `apply` starts with
+    `legal = self._checked(action)`.
+
+    `_legal` is None until worked out for this decision; a subclass sets it to None in set-up and
+    copies it in `clone` (the list is never changed in place, so copies may share it).
+    """
+
+    __slots__ = ("_legal",)
+
+    _legal: list[int] | None
+
+    @abstractmethod
+    def _compute_legal(self) -> list[int]:
+        """The legal actions now, in increasing order."""
+
+    @abstractmethod
+    def _why_illegal(self, action: object) -> str:
+        """Why `action` is not legal now, naming it and the legal choices."""
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _checked(self, action: object) -> list[int]:
+        """The legal actions of this decision, once `action` is among them (the cache is then cleared:
+        the state is about to change). IllegalAction, the state unchanged, when it is not."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        # bool and float compare equal to ints (True == 1): only a real int is an action id.
+        if type(action) is not int or action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        return legal

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gangland.engine import IllegalAction, Result, State, rank_by
+from gangland.engine import CachedLegalState, Result, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
 from .cards import (
@@ -85,11 +85,10 @@ Event = tuple[int | None, str]
 """(seat, text): text every seat may read (seat None) or only that seat."""
 
 
-class DowntownState(State):
+class DowntownState(CachedLegalState):
     """A game of Downtown in progress."""
 
     __slots__ = (
-        "_legal",
         "_players",
         "_rng",
         "active",
@@ -149,7 +148,6 @@ class DowntownState(State):
         "villa_w",
     )
 
-    _legal: list[int] | None
     _players: int
     _rng: int
     active: int
@@ -343,20 +341,8 @@ class DowntownState(State):
             for s in range(self._players))
         return Result(scores, ranks, winners, breakdown)
 
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
     def apply(self, action: int) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        # bool and float compare equal to ints (True == 1): only a real int is an action id.
-        if type(action) is not int or action not in legal:
-            raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        legal = self._checked(action)
         self.events = []
         self._apply(action, legal)
 

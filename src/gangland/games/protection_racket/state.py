@@ -16,7 +16,7 @@ import random
 from functools import cache
 from typing import Any
 
-from gangland.engine import IllegalAction, Result, State, rank_by
+from gangland.engine import CachedLegalState, Result, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
 from .actions import DEPLOY0, GANG0, MAX_REGULARS, MUSCLE_PICK, NUM_ACTIONS, PASS, SITE0, YES, deploy_parts
@@ -108,11 +108,11 @@ def site_labels(columns: int) -> tuple[str, ...]:
     return tuple(f"{'ABCDEFGHIJKL'[t % columns]}{t // columns + 1}" for t in range(12))
 
 
-class ProtectionRacketState(State):
+class ProtectionRacketState(CachedLegalState):
     """A game of Protection Racket in progress."""
 
     __slots__ = (
-        "_legal", "_players", "_rng", "actor", "adj", "agenda", "aura_at", "city", "closed",
+        "_players", "_rng", "actor", "adj", "agenda", "aura_at", "city", "closed",
         "columns", "corner", "deployed", "draw", "earned", "edge", "effect_site", "events", "faces",
         "first", "first_seat", "hideout", "lie", "lie_down_at", "m_home", "m_lying", "m_owner",
         "m_where", "max_deploy", "money", "muscle", "no_war", "open_sites", "options", "phase",
@@ -120,7 +120,6 @@ class ProtectionRacketState(State):
         "turn_player", "used", "war_site",
     )
 
-    _legal: list[int] | None
     _players: int
     _rng: int
     actor: int
@@ -373,20 +372,8 @@ class ProtectionRacketState(State):
         winners = tuple(s for s, r in enumerate(ranks) if r == 1)
         return Result(scores, ranks, winners, tuple(dict(e) for e in self.earned))
 
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
     def apply(self, action: int) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        # bool compares equal to ints (True == 1): only a real int is an action id.
-        if type(action) is not int or action not in legal:
-            raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self._checked(action)
         self.events = []
         self._apply(action)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from gangland.engine import IllegalAction, Result, State, rank_by, splitmix64
+from gangland.engine import CachedLegalState, Result, rank_by, splitmix64
 from gangland.engine.rng import mix_seed
 
 from .cards import (
@@ -53,17 +53,16 @@ AUCTION_NAMES: Final = ("normal", "court", "full row")
 NOBODY: Final = -1
 
 
-class RazziaState(State):
+class RazziaState(CachedLegalState):
     """A game of Razzia! in progress."""
 
     __slots__ = (
-        "_clockwise", "_legal", "_players", "_rng", "a_bid", "a_bidder", "a_caller", "a_kind", "a_queue",
+        "_clockwise", "_players", "_rng", "a_bid", "a_bidder", "a_caller", "a_kind", "a_queue",
         "box", "centre", "deck", "down", "estate", "last_auction", "last_draw", "options", "phase", "piles",
         "police", "police_limit", "round", "round_scores", "row", "thieves_left", "turn", "up",
     )
 
     _clockwise: tuple[tuple[int, ...], ...]
-    _legal: list[int] | None
     _players: int
     _rng: int
     a_bid: int
@@ -143,12 +142,6 @@ class RazziaState(State):
             return self.a_queue[0]
         return None if phase == OVER else self.turn
 
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
     def _compute_legal(self) -> list[int]:
         phase = self.phase
         if phase == AUCTION:
@@ -183,13 +176,7 @@ class RazziaState(State):
         return any(kind != THIEF for kind in self.row)
 
     def apply(self, action: int) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        # bool and float compare equal to ints (True == 1): only a real int is an action id.
-        if action not in legal or type(action) is not int:
-            raise IllegalAction(self._why_illegal(action))
-        self._legal = None
+        self._checked(action)
         if action == DRAW:
             self._draw()
         elif action == PASS:
@@ -204,7 +191,7 @@ class RazziaState(State):
         else:
             self._steal(action - STEAL_BASE)
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: object) -> str:
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:
             return f"{action!r} is not a Razzia! action id (0..{NUM_ACTIONS - 1})"
         name = action_text(action)
