@@ -462,7 +462,8 @@ def test_the_console_script_runs() -> None:
     proc = subprocess.run([sys.executable, "-c", "from gangland.cli import main; main()", "play", "nope"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
-    assert proc.stderr.strip() == "error: no game 'nope'; registered games: downtown, protection-racket, razzia"
+    assert proc.stderr.strip() == ("error: no game 'nope'; registered games: downtown, protection-racket, "
+                                   "razzia")
 
 
 def test_replay_reads_one_game_of_a_simulate_out_file(tmp_path: Path) -> None:

@@ -721,3 +721,15 @@ def test_a_lying_hitman_makes_nobody_lose_a_mobster_before_the_war() -> None:
     # seat 1's last go
     assert units(state, 5) == [(0, 0), (0, 0)]
     assert state.supply == [1, 2]
+
+
+def test_a_lying_hired_gun_is_not_asked() -> None:
+    # Glossary: lying Mobsters "do not count as being deployed"; "when a Mob War is declared the Hired Gun
+    # may move" - a lying one stays where it lies (C11).
+    state = muscle_city("The Hired Gun")
+    muscle_to(state, 1, 1, lying=True)
+    put(state, CENTRE, 1, standing=1)
+    deploy(state, CENTRE, 2)
+    state.apply(YES)
+    assert state.phase != HIRED_GUN
+    assert state.m_where == 1

@@ -71,7 +71,8 @@ COUNTERS: Final = ("deployed", "own_here", "rival_gangs_here", "lying_here", "ad
 """What `per` may count (docs "Sites as data"): mobsters deployed this turn (income only); the
 controller's standing mobsters here; rival gangs with mobsters here; lying mobsters here; adjacent
 sites the controller controls; adjacent sites without mobsters; adjacent sites; sites the controller
-controls; 1 on the city's edge; 1 in a corner; 1 when no rival mobster is here."""
+controls; 1 on the city's edge; 1 in a corner; 1 when no other party (a rival's mobster or the
+unrecruited Hired Muscle) is here."""
 
 NEIGHBOUR_RULES: Final = ("aura", "no_war", "lie_down", "max_deploy")
 """What a closed (orange) site does to its neighbours: their revenue changes by `amount`; no Mob War

@@ -725,8 +725,8 @@ class ProtectionRacketState(CachedLegalState):
     def _hired_gun_asks(self, site: int) -> bool:
         """"When a Mob War is declared the Hired Gun may move to the Mob War from an adjacent site or
         from the Mob War to an adjacent site": its owner is asked (C11)."""
-        if self.muscle != M_HIRED_GUN or self.m_owner == NEUTRAL or self.m_where < 0:
-            return False
+        if self.muscle != M_HIRED_GUN or self.m_owner == NEUTRAL or self.m_where < 0 or self.m_lying:
+            return False  # lying, it is not "deployed" (glossary) and does not move (C11)
         if self.m_where != site and site not in self.adj[self.m_where]:
             return False
         self.war_site = site
@@ -784,7 +784,7 @@ class ProtectionRacketState(CachedLegalState):
         """Remove one of a party's mobsters in a war, in the order that costs it least (C10): a lying
         mobster, the Survivor (who comes back), a standing mobster, the Hired Muscle."""
         if gang == PINK:
-            self.m_where = LIMBO
+            self.m_where, self.m_lying = LIMBO, False
             return "muscle"
         owns = self.m_owner == gang and self.m_where == site and self.muscle >= 0
         if self.lie[site][gang]:
@@ -792,13 +792,13 @@ class ProtectionRacketState(CachedLegalState):
             self.supply[gang] += 1
             return "mobster"
         if owns and self.muscle == M_SURVIVOR:
-            self.m_where = NOWHERE
+            self.m_where, self.m_lying = NOWHERE, False
             return "survivor"
         if self.stand[site][gang]:
             self.stand[site][gang] -= 1
             self.supply[gang] += 1
             return "mobster"
-        self.m_where = LIMBO
+        self.m_where, self.m_lying = LIMBO, False
         return "muscle"
 
     def _muscle_returns(self, war_site: int) -> None:
