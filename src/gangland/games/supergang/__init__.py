@@ -1,0 +1,1 @@
+"""Supergang (Ludodélire 1984), reconstructed: work in progress; not registered yet."""
