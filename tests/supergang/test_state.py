@@ -200,6 +200,7 @@ def test_manhole_resurfacing() -> None:
     s = new()
     holes = s.geo.manholes
     stop_at(s, KILLER, holes[0])
+    s.apply(DONE)  # no coward attack (S19)
     for role in (VAMP, DEALER):
         s.apply(char_action(0, role))
         s.apply(s.legal_actions()[0])
@@ -227,7 +228,9 @@ def test_manhole_instead_option() -> None:
     s.pos[c] = holes[1]
     s.apply(char_action(0, VAMP))
     s.apply(MANHOLE0 + 3)
-    assert s.pos[c] == holes[3] and s.phase == CHOOSE
+    assert s.pos[c] == holes[3] and s.phase == ACT  # S10 "stops there, and acts" (S19 coward attack)
+    s.apply(DONE)
+    assert s.phase == CHOOSE
 
 
 # -- shop actions --------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Supergang's fixed action space (docs/rules/supergang.md; first slice: movement and peaceful shop actions).
+"""Supergang's fixed action space (docs/rules/supergang.md; movement, peaceful shop actions and fights).
 
 One id is one atomic choice of the seat to act:
 
@@ -19,6 +19,16 @@ One id is one atomic choice of the seat to act:
                             end the move at `place` (index into the board's street squares sorted by
                             id, then its shops sorted by id) arriving with `direction` (0 north, 1 east,
                             2 south, 3 west: from the square entered just before it to it) (S7-S9)
+    1051         COWARD     coward attack on a street square: 10 from the bank (S19)
+    1052         STICKUP_MONEY
+                            stick up the shop for money (S15)
+    1053         STICKUP_OWNERSHIP
+                            stick up another gang's shop for its ownership (S15)
+    1054..1065   KILL0 + 3 * gang + role
+                            gangland killing: a duel against that character of another gang on the
+                            same square (S18)
+
+Ids are only ever appended, so an id keeps its meaning from one slice to the next.
 """
 
 from __future__ import annotations
@@ -42,7 +52,20 @@ DEST0: Final = MANHOLE0 + MAX_MANHOLES
 MAX_PLACES: Final = 256
 """Street squares plus shops a board may have (the authored board: 158 + 36)."""
 DIRECTIONS: Final = ("north", "east", "south", "west")
-NUM_ACTIONS: Final = DEST0 + MAX_PLACES * len(DIRECTIONS)
+COWARD: Final = DEST0 + MAX_PLACES * len(DIRECTIONS)
+STICKUP_MONEY: Final = COWARD + 1
+STICKUP_OWNERSHIP: Final = STICKUP_MONEY + 1
+KILL0: Final = STICKUP_OWNERSHIP + 1
+NUM_ACTIONS: Final = KILL0 + MAX_SEATS * len(ROLES)
+
+
+def kill_action(gang: int, role: int) -> int:
+    """The id of attacking gang `gang`'s character `role` (a gangland killing, S18).
+
+    >>> kill_action(0, 0), kill_action(3, 2)
+    (1054, 1065)
+    """
+    return KILL0 + gang * len(ROLES) + role
 
 
 def char_action(gang: int, role: int) -> int:

@@ -1,12 +1,19 @@
-"""The rules of Supergang, first slice (docs/rules/supergang.md, decisions S1-S39; fragment lines L1-L94).
+"""The rules of Supergang (docs/rules/supergang.md, decisions S1-S39; fragment lines L1-L94).
 
-In this slice: the set-up (S3), the gang turn (S4, S5): incomes (S33), dice, then each character moving
+First slice: the set-up (S3), the gang turn (S4, S5): incomes (S33), dice, then each character moving
 exactly its die without turning back (S6-S9), manholes (S10), and at a stop in a shop the peaceful shop
 actions: racket (S13), purchase (S14), traffic (S16); the finite bank (S34); the district victory (S37)
 and a `turn_limit` for simulations (not a rule).
 
-Not yet: duels, stick-ups, killing, coward attacks, vamping, police, jail years, clinic, graveyard,
-recruiting, the turn clock, the police variant, rendering, taking a token back from the board (S13).
+Fights slice: the coward attack on a street square (S19), the stick-up for money or ownership (S15) and
+the gangland killing (S18), fought with `duel.duel` (S21-S23); after a duel (S24) an injured gangster is
+put in the clinic and a dead one in the graveyard (record erased, L78), managers are always replaced;
+rounds 1-3 forbid killings (S12); each crime adds its years to the character's record (S28). One duel per
+stop (L38). A character in the clinic or the graveyard does not move or act (its gang's turn skips it).
+
+Not yet: vamping, police (so no crime is noticed, S29), jail years, leaving the clinic (S25), clinic
+killings, recruiting (S17), the attacker's other characters joining a killing and several targets in one
+killing (S18), the turn clock, the police variant, rendering, taking a token back from the board (S13).
 """
 
 from __future__ import annotations
@@ -21,9 +28,11 @@ from gangland.engine.rng import mix_seed, splitmix64
 from .actions import (
     BUY0,
     CHAR0,
+    COWARD,
     DEST0,
     DIRECTIONS,
     DONE,
+    KILL0,
     MANHOLE0,
     MAX_MANHOLES,
     MAX_PAIRS,
@@ -34,11 +43,14 @@ from .actions import (
     RACKET,
     ROLES,
     STAY,
+    STICKUP_MONEY,
+    STICKUP_OWNERSHIP,
     char_action,
     dest_action,
     dest_parts,
 )
 from .board import Board, Move, load_board, moves, moves_from_jail
+from .duel import ATTACKER, DEFENDER, DuelOptions, DuelResult, Fighter, Side, Status, duel
 
 # Phases: what the seat to act is asked.
 CHOOSE, RESURFACE, MOVE, ACT, OVER = range(5)
@@ -47,6 +59,13 @@ PHASE_NAMES = ("choose the character that moves next", "resurface at another man
 
 KILLER, VAMP, DEALER = range(3)
 JAIL = "jail"
+CLINIC = "clinic"
+"""S24-S25: where injured gangsters are put (the board's clinic place)."""
+GRAVEYARD = "graveyard"
+"""S24, S26: where dead gangsters are put (the board's graveyard place)."""
+OFF_BOARD = (CLINIC, GRAVEYARD)
+EARLY_ROUNDS = 3
+"""L6: "During the three first turns, gangsters have not the right to harm each other"."""
 BANK = {3: 1000, 4: 1320}
 """L84: "The bank owns 1320 millions for 4 players, 1000 millions for 3 players et not any more"."""
 TOKENS = 15
@@ -57,6 +76,10 @@ RACKET_INCOME, SHOP_INCOME, PAWN_INCOME = 5, 10, 5
 """L39: racket 5 a turn, purchase 10 a turn, traffic 5 a turn per placed pawn."""
 PAIR_PRICE = 5
 """L28: "at the price of 5 millions the two"."""
+COWARD_YIELD = 10
+"""L17: "it yields 10 millions, given by the bank to the assaillant"."""
+COWARD_YEARS, STICKUP_YEARS, INJURY_YEARS, MURDER_YEARS = 1, 1, 1, 2
+"""L66 / S28: coward attack 1 year, stick-up 1, each target injured as attacker 1, each murder 2."""
 
 DEFAULTS: dict[str, Any] = {
     "first_seat": "dice",
@@ -65,6 +88,12 @@ DEFAULTS: dict[str, Any] = {
     "shop_action_required": False,
     "killer_may_buy": True,
     "neutralized_racket": False,
+    "early_stickup": True,
+    "dart_hit": 0.5,
+    "dart_dead": 0.5,
+    "dart_target": "choose",
+    "duel_max_volleys": 50,
+    "killer_bonus": "dice",
     "turn_limit": 0,
     "board": "",
 }
@@ -75,10 +104,16 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "shop_action_required": (False, True),
     "killer_may_buy": (True, False),
     "neutralized_racket": (False, True),
+    "early_stickup": (True, False),
+    "dart_target": ("choose", "random"),
+    "killer_bonus": ("dice", "shot", "none"),
 }
+MIN_DART_HIT = 0.05
+"""Section 4: dart_hit ranges over 0.05-1 (a dart must be able to hit, or no duel ends)."""
 
 # Flags of what a character did at its current stop (S11: each action at most once).
-F_RACKET, F_PURCHASE, F_BUY, F_PLACE = 1, 2, 4, 8
+F_RACKET, F_PURCHASE, F_BUY, F_PLACE, F_COWARD, F_DUEL = 1, 2, 4, 8, 16, 32
+"""F_DUEL: the stop's one "dice throw against characters" (L38): a stick-up or a killing."""
 
 
 class Geometry:
@@ -144,6 +179,10 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
         raise OptionError(f"option turn_limit: {limit!r} must be a whole number of rounds (0 = none)")
     if not isinstance(merged["board"], str):
         raise OptionError(f"option board: {merged['board']!r} must be a path or empty")
+    DuelOptions.from_options(merged)  # dart_dead, duel_max_volleys and dart_hit's 0..1 checked there
+    hit = merged["dart_hit"]
+    if isinstance(hit, bool) or not isinstance(hit, int | float) or hit < MIN_DART_HIT:
+        raise OptionError(f"option dart_hit: {hit!r} must be a probability in {MIN_DART_HIT}..1")
     return merged
 
 
@@ -151,9 +190,9 @@ class SupergangState(CachedLegalState):
     """A game of Supergang in progress (first slice)."""
 
     __slots__ = (
-        "_players", "_rng", "actor", "bank", "dice", "done", "entry", "events", "first", "flags", "geo",
-        "money", "moved", "options", "owner", "pawn_stock", "pawn_supply", "pawns", "phase", "pos",
-        "prev", "racket", "round", "tokens", "turn_player", "winner",
+        "_players", "_rng", "actor", "bank", "dice", "done", "duel_options", "entry", "events", "first",
+        "flags", "geo", "money", "moved", "options", "owner", "pawn_stock", "pawn_supply", "pawns", "phase",
+        "pos", "prev", "racket", "record", "robbed", "round", "tokens", "turn_player", "winner",
     )
 
     _players: int
@@ -165,6 +204,7 @@ class SupergangState(CachedLegalState):
     """This gang turn's die of each of the turn player's characters (S4: thrown together)."""
     done: bool
     """True once the game has ended."""
+    duel_options: DuelOptions
     entry: list[str | None]
     """Per character in a shop: the entrance square it came in by (S9)."""
     events: list[str]
@@ -186,11 +226,17 @@ class SupergangState(CachedLegalState):
     """Placed traffic pawns: section id -> gang."""
     phase: int
     pos: list[str]
-    """Where each character (3 * gang + role) is: JAIL, a street square or a shop."""
+    """Where each character (3 * gang + role) is: JAIL, CLINIC, GRAVEYARD, a street square or a shop."""
     prev: list[str | None]
     """The square entered just before `pos` (for a shop: the one before its entrance); None = any way."""
     racket: list[int]
     """Racketeering gang of each shop, -1 for none."""
+    record: list[int]
+    """Years of crimes committed by each character (S28; erased at death, L78). No police yet, so every
+    crime counts (S29's noticing is not implemented)."""
+    robbed: set[int]
+    """Shops (Geometry.shops indices) the turn player's gang has stuck up successfully this gang turn
+    (L25: once per shop per gang turn)."""
     round: int
     tokens: list[int]
     turn_player: int
@@ -211,6 +257,7 @@ class SupergangState(CachedLegalState):
         s._rng = mix_seed(seed)
         s._legal = None
         s.options = opts
+        s.duel_options = DuelOptions.from_options(opts)
         s.geo = geometry(opts["board"])
         s.events = []
         s.bank = BANK[players]
@@ -224,6 +271,8 @@ class SupergangState(CachedLegalState):
         s.pos = [JAIL] * (3 * players)
         s.prev = [None] * (3 * players)
         s.entry = [None] * (3 * players)
+        s.record = [0] * (3 * players)
+        s.robbed = set()
         s.dice = [0, 0, 0]
         s.moved = [False, False, False]
         s.actor = -1
@@ -297,6 +346,7 @@ class SupergangState(CachedLegalState):
         s.bank = self.bank
         s.dice = self.dice[:]
         s.done = self.done
+        s.duel_options = self.duel_options
         s.entry = self.entry[:]
         s.events = self.events[:]
         s.first = self.first
@@ -313,6 +363,8 @@ class SupergangState(CachedLegalState):
         s.pos = self.pos[:]
         s.prev = self.prev[:]
         s.racket = self.racket[:]
+        s.record = self.record[:]
+        s.robbed = set(self.robbed)
         s.round = self.round
         s.tokens = self.tokens[:]
         s.turn_player = self.turn_player
@@ -351,11 +403,13 @@ class SupergangState(CachedLegalState):
                 "pawn_supply": self.pawn_supply[g],
                 "pawn_stock": self.pawn_stock[g],
                 "characters": {ROLES[r]: {"at": self.pos[3 * g + r], "from": self.prev[3 * g + r],
-                                          "entrance": self.entry[3 * g + r]} for r in range(3)},
+                                          "entrance": self.entry[3 * g + r], "record": self.record[3 * g + r]}
+                               for r in range(3)},
             } for g in range(self._players)],
             "shops": {shop: {"owner": self.owner[i], "racket": self.racket[i]}
                       for i, shop in enumerate(geo.shops) if self.owner[i] >= 0 or self.racket[i] >= 0},
             "pawns": dict(sorted(self.pawns.items())),
+            "stuck_up_this_turn": [geo.shops[i] for i in sorted(self.robbed)],
             "winner": self.winner,
             "over": self.done,
             "events": self.events[:],
@@ -370,8 +424,16 @@ class SupergangState(CachedLegalState):
         return sum(1 for o in self.owner if o == gang)
 
     def is_free(self, character: int) -> bool:
-        """On the board (this slice: only the jail neutralizes)."""
-        return self.pos[character] != JAIL
+        """On the board: not in the jail, the clinic or the graveyard."""
+        return self.pos[character] not in (JAIL, CLINIC, GRAVEYARD)
+
+    def available(self, character: int) -> bool:
+        """Moves in its gang's turn: free or leaving the jail (not yet: leaving the clinic, S25)."""
+        return self.pos[character] not in OFF_BOARD
+
+    def stickup_yield(self, shop: str) -> int:
+        """L20-21: a successful stick-up yields 50 (basic shop) / 100 (shop with initials)."""
+        return 50 if self.geo.board.shops[shop].kind == "basic" else 100
 
     def shop_price(self, shop: str) -> int:
         """L39: purchase 50 (basic) / 100 (other shop)."""
@@ -447,6 +509,30 @@ class SupergangState(CachedLegalState):
         if (role == DEALER and not self.flags & F_PLACE and self.pawn_stock[gang] > 0
                 and self.placeable_sections(c)):
             out.append(PLACE)
+        return out + self._fight_actions()
+
+    def _fight_actions(self) -> list[int]:
+        """S19 coward attack (street square, rounds 1-3 too); S15 stick-up (a shop not the gang's own, not
+        twice successfully in a gang turn, rounds 1-3 only with `early_stickup`); S18 killing (a free
+        character of another gang on the same square, from round 4); one duel per stop (L38)."""
+        c = self.actor
+        gang, here = c // 3, self.pos[c]
+        board, geo = self.geo.board, self.geo
+        out: list[int] = []
+        if here in board.squares and not self.flags & F_COWARD:
+            out.append(COWARD)
+        if self.flags & F_DUEL or not (here in board.squares or here in board.shops):
+            return out
+        early = self.round <= EARLY_ROUNDS
+        if here in board.shops and (not early or self.options["early_stickup"]):
+            i = geo.shop_index[here]
+            owner = self.owner[i]
+            if owner != gang and i not in self.robbed:
+                out.append(STICKUP_MONEY)
+                if owner >= 0 and self.tokens[gang] > 0:
+                    out.append(STICKUP_OWNERSHIP)
+        if not early:
+            out += [KILL0 + t for t in range(3 * self._players) if t // 3 != gang and self.pos[t] == here]
         return out
 
     def _compute_legal(self) -> list[int]:
@@ -481,6 +567,15 @@ class SupergangState(CachedLegalState):
             return f"buy {2 * (action - BUY0 + 1)} pawns"
         if action == PLACE:
             return "place pawns"
+        if action == COWARD:
+            return "coward attack"
+        if action == STICKUP_MONEY:
+            return "stick up for money"
+        if action == STICKUP_OWNERSHIP:
+            return "stick up for ownership"
+        if action >= KILL0:
+            t = action - KILL0
+            return f"attack {self.character_name(t)}" if t < 3 * self._players else f"attack character {t}"
         if action == STAY:
             return "stay on the manhole"
         if MANHOLE0 <= action < DEST0:
@@ -515,12 +610,20 @@ class SupergangState(CachedLegalState):
         """S4: incomes (S33), then the dice of the available characters, thrown together."""
         g = self.turn_player
         self._incomes(g)
-        self.dice = [self._die() for _ in range(3)]
-        self.moved = [False, False, False]
+        self.robbed = set()
+        self.moved = [not self.available(3 * g + r) for r in range(3)]
+        self.dice = [0 if self.moved[r] else self._die() for r in range(3)]
         self.actor = -1
         self.events.append(f"round {self.round}, seat {g}'s turn: dice "
-                           + ", ".join(f"{ROLES[r]} {self.dice[r]}" for r in range(3)))
+                           + ", ".join(f"{ROLES[r]} {self.dice[r]}" for r in range(3) if self.dice[r]))
         self.phase = CHOOSE
+        if all(self.moved):
+            if not any(self.available(c) for c in range(3 * self._players)):
+                self.events.append("no character of any gang can move: the game ends")
+                self._end_game()
+                return
+            self.events.append(f"seat {g} has no character that can move")
+            self._next_gang_turn()
 
     def _pay_from_bank(self, gang: int, amount: int, why: str) -> None:
         """S34: the bank pays what it has and no more."""
@@ -620,15 +723,9 @@ class SupergangState(CachedLegalState):
                 self.tokens[self.racket[i]] += 1
                 self.events.append(f"seat {self.racket[i]}'s racket token on {here} goes back")
                 self.racket[i] = -1
-            self.owner[i] = gang
-            self.tokens[gang] -= 1
             self.flags |= F_PURCHASE
             self.events.append(f"{self.character_name(c)} buys {here} for {price}")
-            for sec in geo.board.sections_lining(here):  # L32: pawns lining it take the owner's colour
-                if self.pawns.get(sec, gang) != gang:
-                    self.pawns[sec] = gang
-                    self.events.append(f"the traffic pawn on {sec} takes seat {gang}'s colour")
-            self._check_district(gang, here)
+            self._take_shop(gang, here)
         elif BUY0 <= action < PLACE:
             pairs = action - BUY0 + 1
             cost = PAIR_PRICE * pairs
@@ -638,6 +735,17 @@ class SupergangState(CachedLegalState):
             self.pawn_stock[gang] += 2 * pairs
             self.flags |= F_BUY
             self.events.append(f"{self.character_name(c)} buys {2 * pairs} traffic pawns for {cost}")
+        elif action == COWARD:
+            self.flags |= F_COWARD
+            self.events.append(f"{self.character_name(c)} mugs a passer-by on {here} (coward attack)")
+            self._pay_from_bank(gang, COWARD_YIELD, "a coward attack")
+            self._crime(c, COWARD_YEARS, "coward attack")
+        elif action in (STICKUP_MONEY, STICKUP_OWNERSHIP):
+            self.flags |= F_DUEL
+            self._stickup(action == STICKUP_OWNERSHIP)
+        elif action >= KILL0:
+            self.flags |= F_DUEL
+            self._killing(action - KILL0)
         else:  # PLACE
             placed = []
             for sec in self.placeable_sections(c):
@@ -650,8 +758,113 @@ class SupergangState(CachedLegalState):
             self.events.append(f"{self.character_name(c)} places traffic pawns on {', '.join(placed)}")
         if self.done:
             return
-        if not self._shop_actions():
+        if not self.is_free(c) or not self._shop_actions():  # S24: an attacker down ends the action
             self._end_stop()
+
+    def _take_shop(self, gang: int, shop: str) -> None:
+        """The gang's ownership token goes on the shop (a previous owner's token goes back, S15); the
+        traffic pawns lining it take the new owner's colour (L32); then the district victory (S37)."""
+        i = self.geo.shop_index[shop]
+        if self.owner[i] >= 0:
+            self.tokens[self.owner[i]] += 1
+        self.owner[i] = gang
+        self.tokens[gang] -= 1
+        for sec in self.geo.board.sections_lining(shop):
+            if self.pawns.get(sec, gang) != gang:
+                self.pawns[sec] = gang
+                self.events.append(f"the traffic pawn on {sec} takes seat {gang}'s colour")
+        self._check_district(gang, shop)
+
+    # -- fights ------------------------------------------------------------------------------------
+
+    def _crime(self, character: int, years: int, what: str) -> None:
+        """S28: the crime's years go on the character's record."""
+        self.record[character] += years
+        self.events.append(f"{self.character_name(character)} commits {what}: {years} year(s) on the record")
+
+    def _fighter(self, character: int) -> Fighter:
+        return Fighter(self.character_name(character), "gangster", killer=character % 3 == KILLER)
+
+    def _duel(self, attacker: int, target: int | None, managers: int) -> DuelResult:
+        """S21-S23: the attacker alone against the target (if any) and `managers` managers (one blue die
+        each, always at full strength: L79)."""
+        defenders = [self._fighter(target)] if target is not None else []
+        defenders += [Fighter(f"manager{k + 1}", "manager") for k in range(managers)]
+        result = duel(Side((self._fighter(attacker),)), Side(tuple(defenders)), self.duel_options, self._rng)
+        self._rng = result.rng
+        self.events.extend(result.events)
+        return result
+
+    def _attacker_crimes(self, attacker: int, fallen: tuple[Status, ...]) -> None:
+        """S28: 1 year per target injured, 2 per target killed, by the attacker."""
+        for status in fallen:
+            if status == "injured":
+                self._crime(attacker, INJURY_YEARS, "an injury")
+            elif status == "dead":
+                self._crime(attacker, MURDER_YEARS, "a murder")
+
+    def _fall(self, character: int, status: Status) -> None:
+        """S24: injured to the clinic (S25), dead to the graveyard with the record erased (L78, S26)."""
+        if status == "standing":
+            return
+        where = CLINIC if status == "injured" else GRAVEYARD
+        self.pos[character] = where
+        self.prev[character] = None
+        self.entry[character] = None
+        if status == "dead":
+            self.record[character] = 0
+        self.events.append(f"{self.character_name(character)} is {status}: to the {where}")
+
+    def _stickup(self, ownership: bool) -> None:
+        """S15: a duel against the shop's managers; success when they are all down."""
+        c = self.actor
+        gang, here = c // 3, self.pos[c]
+        i = self.geo.shop_index[here]
+        owner = self.owner[i]
+        managers = self.geo.board.shops[here].managers
+        what = "ownership" if ownership else "money"
+        self.events.append(f"{self.character_name(c)} sticks up {here} for {what}"
+                           f" against {managers} manager(s)")
+        self._crime(c, STICKUP_YEARS, "a stick-up")
+        result = self._duel(c, None, managers)
+        self._attacker_crimes(c, result.status[DEFENDER])
+        if result.winner == ATTACKER:
+            self.robbed.add(i)
+            if ownership:
+                self.events.append(f"the stick-up succeeds: seat {gang} takes {here} from seat {owner}")
+                self._take_shop(gang, here)
+            else:
+                amount = self.stickup_yield(here)
+                if owner >= 0:  # S34: the victim pays all it has
+                    paid = min(amount, self.money[owner])
+                    self.money[owner] -= paid
+                    self.money[gang] += paid
+                    self.events.append(f"the stick-up succeeds: seat {owner} pays seat {gang} {paid}")
+                else:
+                    self._pay_from_bank(gang, amount, f"the stick-up of {here}")
+                racketeer = self.racket[i]
+                if racketeer >= 0 and racketeer != gang:  # L54: the defender's racket token is removed
+                    self.racket[i] = -1
+                    self.tokens[racketeer] += 1
+                    self.events.append(f"seat {racketeer}'s racket token on {here} goes back")
+        else:
+            self.events.append("the stick-up fails")
+        self._fall(c, result.status[ATTACKER][0])
+
+    def _killing(self, target: int) -> None:
+        """S18: a duel against a character of another gang on the square; in a shop its managers join
+        the defenders if the target's gang owns it (L27, L55)."""
+        c = self.actor
+        here = self.pos[c]
+        managers = 0
+        if here in self.geo.board.shops and self.owner[self.geo.shop_index[here]] == target // 3:
+            managers = self.geo.board.shops[here].managers
+        self.events.append(f"{self.character_name(c)} attacks {self.character_name(target)} on {here}"
+                           + (f", defended by {managers} manager(s)" if managers else ""))
+        result = self._duel(c, target, managers)
+        self._attacker_crimes(c, result.status[DEFENDER])
+        self._fall(target, result.status[DEFENDER][0])
+        self._fall(c, result.status[ATTACKER][0])
 
     def _check_district(self, gang: int, shop: str) -> None:
         """S37 (1): a gang owning every shop of one district wins."""
@@ -675,6 +888,9 @@ class SupergangState(CachedLegalState):
         if not all(self.moved):
             self.phase = CHOOSE
             return
+        self._next_gang_turn()
+
+    def _next_gang_turn(self) -> None:
         nxt = (self.turn_player + 1) % self._players
         if nxt == self.first:
             limit = self.options["turn_limit"]
