@@ -1,4 +1,4 @@
-"""Protection Racket's fixed action space (docs/rules/protection-racket.md section "Actions").
+"""Protection Racket's fixed action space (docs/rules/protection_racket.md section "Actions").
 
     0        PASS      no war / do not take the action / stay / keep lying
     1        YES       declare the war / take the action / stand up

@@ -28,7 +28,7 @@ File format (TOML)::
     ...
 
 A bad file raises `SiteError` naming the file, the card (0-based, in file order), the face and the
-field. docs/rules/protection-racket.md section "Sites as data" documents every primitive.
+field. docs/rules/protection_racket.md section "Sites as data" documents every primitive.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from gangland.engine.errors import OptionError
 COLOURS: Final = ("light blue", "blue", "dark blue", "red", "orange", "light yellow", "yellow",
                   "light green", "light pink", "pink", "white")
 """The eleven colour categories of the rulebook's city table, in its order (its three revenue rows
-are the shades of blue: docs/rules/protection-racket.md C2)."""
+are the shades of blue: docs/rules/protection_racket.md C2)."""
 
 CATEGORY_FACES: Final = {"light blue": 6, "blue": 18, "dark blue": 6, "red": 6, "orange": 8,
                          "light yellow": 4, "yellow": 4, "light green": 18, "light pink": 6,

@@ -1,4 +1,4 @@
-"""The rules of Protection Racket (rulebook: protection-racket.txt; choices: docs/rules/protection-racket.md).
+"""The rules of Protection Racket (rulebook: protection-racket.txt; choices: docs/rules/protection_racket.md).
 
 A round: the city is dealt; players take turns deploying mobsters from their hideouts onto one site,
 may declare a Mob War there, and the controller may take the site's action; a player who cannot
