@@ -54,7 +54,7 @@ def stop_at(s: SupergangState, role: int, target: str) -> None:
     c = 3 * s.turn_player + role
     start = board.shops[target].entrances[0] if target in board.shops else board.neighbours(target)[0]
     s.pos[c], s.prev[c], s.entry[c] = start, None, None
-    s.dice[role] = 1
+    s.dice[c] = 1
     s._legal = None
     s.apply(char_action(s.turn_player, role))
     if s.phase == RESURFACE:
@@ -80,7 +80,9 @@ def test_setup(players: int, bank: int) -> None:
     assert s.bank == bank and s.money == [0] * players
     assert s.tokens == [15] * players
     assert s.round == 1 and s.turn_player == s.first and s.to_act == s.first
-    assert s.phase == CHOOSE and all(1 <= d <= 6 for d in s.dice)
+    mine = range(3 * s.first, 3 * s.first + 3)
+    assert s.phase == CHOOSE and all(1 <= s.dice[c] <= 6 for c in mine)
+    assert all(s.dice[c] == 0 for c in range(3 * players) if c not in mine)
 
 
 def test_first_player_by_three_dice() -> None:
@@ -147,7 +149,7 @@ def test_the_player_picks_the_order_and_the_destination() -> None:
     s = new()
     assert s.legal_actions() == [char_action(0, r) for r in range(3)]
     s.apply(char_action(0, DEALER))
-    assert s.moved == [False, False, True] and s.phase == MOVE
+    assert s.moved[:3] == [False, False, True] and s.phase == MOVE
     assert all(a >= DEST0 for a in s.legal_actions())
 
 
@@ -423,7 +425,8 @@ def test_district_victory() -> None:
 
 
 def test_turn_limit_and_rounds() -> None:
-    # S37 "Not a rule: turn_limit ... ends a game after so many rounds"; S4 a round = every gang once.
+    # S37 "turn_limit ... ends the game after so many rounds, the gang with most shops, then most money,
+    # winning"; "The result gives one point to each winner". S4 a round = every gang once.
     s = new(players=3, turn_limit=2)
     rng = random.Random(0)
     turns = []
@@ -432,8 +435,10 @@ def test_turn_limit_and_rounds() -> None:
         s.apply(rng.choice(s.legal_actions()))
     assert sorted(set(turns)) == [(r, p) for r in (1, 2) for p in range(3)]
     r = s.result()
-    assert r.scores == tuple(s.money) and len(r.ranks) == 3
-    assert [b["money"] for b in r.breakdown] == list(r.scores)
+    best = max((s.shops_owned(g), s.money[g]) for g in range(3))
+    assert r.winners == tuple(g for g in range(3) if (s.shops_owned(g), s.money[g]) == best)
+    assert r.scores == tuple(int(g in r.winners) for g in range(3)) and len(r.ranks) == 3
+    assert [b["victory"] for b in r.breakdown] == list(r.scores)
 
 
 @pytest.mark.parametrize("players", [3, 4])

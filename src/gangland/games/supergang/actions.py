@@ -1,11 +1,11 @@
-"""Supergang's fixed action space (docs/rules/supergang.md; movement, peaceful shop actions and fights).
+"""Supergang's fixed action space (docs/rules/supergang.md).
 
 One id is one atomic choice of the seat to act:
 
     0            DONE       end the current character's stop (its actions, S11)
     1..12        CHAR0 + 3 * gang + role
                             pick the character that moves next (S5); role 0 killer, 1 vamp, 2 dealer
-                            (gang 0-3; in this slice only the player's own gang is ever legal)
+                            (gang 0-3: the player's own, or a character his vamp holds)
     13           RACKET     put a racket token on the shop (S13)
     14           PURCHASE   buy the shop (S14)
     15..19       BUY0 + k - 1
@@ -14,8 +14,9 @@ One id is one atomic choice of the seat to act:
     20           PLACE      the dealer puts one stocked pawn on each eligible empty sidewall section (S16)
     21           STAY       do not resurface: move from the manhole the character stands on (S10)
     22..26       MANHOLE0 + m
-                            resurface at manhole m (the board's manholes sorted by id) before moving (S10)
-    27..1050     DEST0 + 4 * place + direction
+                            resurface at manhole m (the board's manholes sorted by id) before moving (S10);
+                            for a patrol down a manhole, where it comes back (L61)
+    27..1050     DEST0 + 4 * place + direction (a character's or a patrol's move)
                             end the move at `place` (index into the board's street squares sorted by
                             id, then its shops sorted by id) arriving with `direction` (0 north, 1 east,
                             2 south, 3 west: from the square entered just before it to it) (S7-S9)
@@ -27,6 +28,24 @@ One id is one atomic choice of the seat to act:
     1054..1065   KILL0 + 3 * gang + role
                             gangland killing: a duel against that character of another gang on the
                             same square (S18)
+    1066..1077   VAMP0 + 3 * gang + role
+                            the vamp vamps that character (S20)
+    1078         RECRUIT    recruit the gang's dead character of the shop's letter (S17)
+    1079..1085   PRICE0 + k the shop's owner asks PRICES[k] for a recruit (S17, L49)
+    1086         REFUSE     the owner refuses to sell (L49)
+    1087         ACCEPT     the recruiter pays the price asked
+    1088         DECLINE    the recruiter declines
+    1089..1100   ARREST0 + 3 * gang + role
+                            the patrol arrests that gangster (S30), or in the police variant takes an
+                            innocent one into custody (S36)
+    1101         SURRENDER  the arrested gangster goes to jail (S30)
+    1102         REBEL      the arrested gangster resists: a duel against the patrol (S30)
+    1103..1104   ATTACK_PATROL0 + p
+                            attack patrol p on the character's square: a rebellion (S30)
+    1105..1116   CLINIC_KILL0 + 3 * gang + role
+                            shoot that injured character in the clinic (S25, L83)
+    1117         BUY_COPS   buy the cops (S32); DONE declines
+    1118         TIME_UP    the turn clock ran out: the characters not moved go to the jail (S35)
 
 Ids are only ever appended, so an id keeps its meaning from one slice to the next.
 """
@@ -56,7 +75,24 @@ COWARD: Final = DEST0 + MAX_PLACES * len(DIRECTIONS)
 STICKUP_MONEY: Final = COWARD + 1
 STICKUP_OWNERSHIP: Final = STICKUP_MONEY + 1
 KILL0: Final = STICKUP_OWNERSHIP + 1
-NUM_ACTIONS: Final = KILL0 + MAX_SEATS * len(ROLES)
+VAMP0: Final = KILL0 + MAX_SEATS * len(ROLES)
+RECRUIT: Final = VAMP0 + MAX_SEATS * len(ROLES)
+PRICES: Final = (0, 10, 25, 50, 100, 200, 500)
+"""The prices an owner may ask for a recruit (S17, designed: L49 "may freely determine the price")."""
+PRICE0: Final = RECRUIT + 1
+REFUSE: Final = PRICE0 + len(PRICES)
+ACCEPT: Final = REFUSE + 1
+DECLINE: Final = ACCEPT + 1
+ARREST0: Final = DECLINE + 1
+SURRENDER: Final = ARREST0 + MAX_SEATS * len(ROLES)
+REBEL: Final = SURRENDER + 1
+PATROLS: Final = 2
+"""Two patrols of two cops (RULES-NOTES.md; L59-60)."""
+ATTACK_PATROL0: Final = REBEL + 1
+CLINIC_KILL0: Final = ATTACK_PATROL0 + PATROLS
+BUY_COPS: Final = CLINIC_KILL0 + MAX_SEATS * len(ROLES)
+TIME_UP: Final = BUY_COPS + 1
+NUM_ACTIONS: Final = TIME_UP + 1
 
 
 def kill_action(gang: int, role: int) -> int:

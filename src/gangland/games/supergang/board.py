@@ -86,13 +86,15 @@ class Section:
 
 @dataclass(frozen=True)
 class Place:
-    """An off-street place (jail, clinic, graveyard): a rectangle of cells for drawing."""
+    """An off-street place (jail, clinic, graveyard): a rectangle of cells for drawing; `entrances` are
+    the street squares from which it is reached (the clinic's: S25)."""
 
     id: str
     x: int
     y: int
     width: int
     height: int
+    entrances: tuple[str, ...] = ()
 
     def cells(self) -> frozenset[tuple[int, int]]:
         """The (x, y) cells the place covers."""
@@ -423,14 +425,20 @@ def parse_board(text: str, source: str) -> Board:
     places: dict[str, Place] = {}
     for i, raw in enumerate(_tables(source, data, "place")):
         r = _Reader(source, f"place #{i + 1}", raw)
-        r.fields(("id", "x", "y", "width", "height"))
+        r.fields(("id", "x", "y", "width", "height", "entrances"))
         ident = r.text("id")
         r.element = f"place {ident}"
         if ident not in PLACES:
             r.fail("id", f"must be one of {', '.join(PLACES)}, got {ident!r}")
         _unique(r, set(places), ident)
+        entrances = r.names("entrances") if isinstance(raw, dict) and "entrances" in raw else ()
+        for e in entrances:
+            if e not in squares:
+                r.fail("entrances", f"{e!r} is not a street square")
+        if ident == "clinic" and not entrances:
+            r.fail("entrances", "the clinic needs at least one entrance square (S25)")
         place = Place(ident, r.number("x", 0, width - 1), r.number("y", 0, height - 1),
-                      r.number("width", 1), r.number("height", 1))
+                      r.number("width", 1), r.number("height", 1), entrances)
         for cell in place.cells():
             if cell in at:
                 r.fail("x", f"covers street square {at[cell]}; places are off the street")
