@@ -14,6 +14,7 @@ from gangland import __version__
 
 from .games import games_command
 from .play import play_command
+from .render import render_command
 from .replay import replay_command
 from .simulate import simulate_command
 
@@ -46,6 +47,7 @@ app.command("play")(play_command)
 app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
 app.command("games")(games_command)
+app.command("render")(render_command)
 
 
 def main() -> None:

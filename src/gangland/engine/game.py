@@ -133,6 +133,14 @@ class Game(ABC):
     def render(self, view: dict[str, JSON]) -> str:
         """Plain text of a view, for the terminal."""
 
+    def svg(self, view: dict[str, JSON]) -> str:
+        """An SVG drawing of a view's board (`gangland render GAME --svg FILE`).
+
+        Games without a board drawing keep this default, which raises OptionError: asking for a
+        drawing the game does not have is a bad command-line choice, not a crash.
+        """
+        raise OptionError(f"{self.id} has no SVG drawing")
+
     def narrate(self, before: dict[str, JSON], actor: int, action_text: str,
                 after: dict[str, JSON]) -> str:
         """One line saying what a step did, from one seat's views before and after it.

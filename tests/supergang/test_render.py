@@ -1,0 +1,249 @@
+"""Supergang's text rendering, narration and SVG drawing, from the views of random games (every player
+count, the police-player variant, to game over) and from a hand-made view using every field of the
+view contract (jail years, clinic turns, a vamped captive, patrols in the sewers, the cops' owner)."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gangland.engine import State
+from gangland.games.supergang import GAME
+from gangland.games.supergang.board import load_board
+from gangland.games.supergang.render import glyph, narrate, pieces, render_view, view_svg
+
+BOARD = load_board()
+MAP_WIDTH = 80
+MAX_WIDTH = 100
+SVG = "{http://www.w3.org/2000/svg}"
+CONFIGS = [(3, {}), (4, {}), (4, {"police_player": True}), (5, {"police_player": True})]
+
+
+def play(players: int, options: dict[str, Any], seed: int) -> Iterator[tuple[dict[str, Any], int, str,
+                                                                            dict[str, Any], State]]:
+    """(before, actor, action text, after, state) for every step of a random game to its end."""
+    state = GAME.new_game(players, seed, {"turn_limit": 6, **options})
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        actor = state.to_act
+        if actor is None:
+            return
+        action = rng.choice(list(state.legal_actions()))
+        before = state.view(None)
+        text = GAME.public_action_name(state, action, None)
+        state.apply(action)
+        yield before, actor, text, state.view(None), state
+    raise AssertionError("a random game did not end")
+
+
+def map_cell(text: str, x: int, y: int, lower: bool) -> str:
+    """The three characters of cell (x, y) on the map's board line (lower=False) or piece line."""
+    line = text.splitlines()[1 + 2 * y + (1 if lower else 0)]
+    return line[2 + 3 * x:5 + 3 * x].ljust(3)
+
+
+def check_text(view: dict[str, Any]) -> str:
+    """Render a view and check the map against it: widths, pieces, owners, the status block."""
+    text = render_view(view)
+    lines = text.splitlines()
+    # At most 100 columns, and 80 for the map, its key and every line of a real game's status block.
+    assert all(len(line) <= MAX_WIDTH for line in lines)
+    assert all(len(line) <= MAP_WIDTH for line in lines)
+    together = next((line for line in lines if line.startswith("together:")), "")
+    for where, glyphs in pieces(view).items():
+        spot = BOARD.squares.get(where) or BOARD.shops.get(where)
+        if spot is None:
+            continue
+        cell = map_cell(text, spot.x, spot.y, lower=True)
+        assert cell[:2].rstrip() == glyphs[0], (where, glyphs, cell)
+        if len(glyphs) > 1:
+            assert cell[2] == "+" and f"{where} {' '.join(glyphs)}" in " ".join(together.split())
+    for shop_id, info in view["shops"].items():
+        shop = BOARD.shops[shop_id]
+        mark = map_cell(text, shop.x, shop.y, lower=False)[2]
+        assert mark == (str(info["owner"]) if info["owner"] >= 0 else "r")
+    assert f"round {view['round']}" in text
+    assert f"bank ${view['bank']}" in text
+    for g, gang in enumerate(view["gangs"]):
+        assert f"seat {g}: ${gang['money']}," in text or f"seat {g} (you): ${gang['money']}," in text
+    for event in view["events"]:
+        assert " ".join(event.split()) in " ".join(text.split())
+    if view["over"]:
+        assert "Game over" in text
+    return text
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_every_view_of_a_random_game_renders(players: int, options: dict[str, Any]) -> None:
+    last = None
+    for before, actor, action_text, after, state in play(players, options, seed=players):
+        check_text(after)
+        line = narrate(before, actor, action_text, after)
+        assert "\n" not in line and line.startswith(f"Seat {actor}") and action_text in line
+        last = state
+    assert last is not None and last.is_over
+    final = check_text(last.view(0))
+    assert "Game over" in final and "seat 0 (you)" in final
+
+
+def test_police_variant_shows_the_police_seat_and_the_patrols() -> None:
+    views = [after for _, _, _, after, _ in play(4, {"police_player": True}, seed=11)]
+    police = views[-1].get("police_seat")
+    assert police == 3
+    assert len(views[-1]["gangs"]) == 3
+    text = render_view(views[-1])
+    assert "seat 3 (police): moves both patrols" in text
+    # The patrols come out from round 4 (S27): by the end (turn_limit 6), some view shows one on the map.
+    def on_board(patrol: dict[str, Any]) -> bool:
+        return patrol["at"] in BOARD.squares or patrol["at"] in BOARD.shops
+
+    on_map = [v for v in views if any(on_board(p) for p in v.get("patrols", []))]
+    assert on_map, "no patrol ever left the jail"
+    view = on_map[-1]
+    patrol = next(i for i, p in enumerate(view["patrols"]) if on_board(p))
+    where = view["patrols"][patrol]["at"]
+    assert "Pp"[patrol] in pieces(view)[where]
+    assert f"patrol {patrol + 1} ({'Pp'[patrol]}) at {where}" in render_view(view)
+
+
+def contract_view() -> dict[str, Any]:
+    """A hand-made view using every field of the contract, with crowding, a captive and the sewers."""
+    def char(at: str, **more: Any) -> dict[str, Any]:
+        return {"at": at, "from": None, "entrance": None, "record": 0, "pending": 0, "jail_years": 0,
+                "clinic_turns": 0, "vamped_by": None, "vamp_turns_served": 0, "die": 0, "moved": False,
+                **more}
+
+    return {
+        "game": "supergang", "seat": 1, "players": 4, "police_seat": None, "round": 7, "first": 2,
+        "turn_player": 0, "to_act": 0, "phase": "act at the stop", "actor": "seat 0's killer", "bank": 777,
+        "cops_owner": 2,
+        "gangs": [
+            {"money": 120, "tokens": 13, "pawn_supply": 14, "pawn_stock": 2, "characters": {
+                "killer": char("s05_06", **{"from": "s05_05", "record": 3, "pending": 1, "die": 4,
+                                            "moved": True}),
+                "vamp": char("jail", jail_years=2, die=2),
+                "dealer": char("R1", entrance="s01_00", die=6)}},
+            {"money": 45, "tokens": 15, "pawn_supply": 20, "pawn_stock": 0, "characters": {
+                "killer": char("s05_06"),
+                "vamp": char("clinic", clinic_turns=2),
+                "dealer": char("graveyard")}},
+            {"money": 0, "tokens": 14, "pawn_supply": 18, "pawn_stock": 0, "characters": {
+                "killer": char("jail", jail_years=1),
+                "vamp": char("s10_04"),
+                "dealer": char("s05_06", vamped_by=0, vamp_turns_served=1, die=5)}},
+            {"money": 300, "tokens": 15, "pawn_supply": 20, "pawn_stock": 0, "characters": {
+                "killer": char("jail"), "vamp": char("jail"), "dealer": char("jail")}},
+        ],
+        "patrols": [{"at": "s10_04", "from": "s09_04", "die": 3, "returns_with": None},
+                    {"at": "sewer", "from": None, "die": 0, "returns_with": 1}],
+        "shops": {"R1": {"owner": 0, "racket": -1}, "B2": {"owner": -1, "racket": 1},
+                  "G1": {"owner": 3, "racket": -1}},
+        "pawns": {"w00n1": 0, "w00w": 1, "w00s2": 2},
+        "stuck_up_this_turn": ["R1"], "winner": -1, "over": False, "asked_price": 25,
+        "events": ["seat 0's killer moves 2: s05_04 -> s05_05 -> s05_06",
+                   "seat 0's killer mugs a passer-by on s05_06 (coward attack)"],
+        "options": {"board": ""},
+    }
+
+
+def test_the_whole_contract_renders() -> None:
+    view = contract_view()
+    text = check_text(view)
+    assert "together: s05_06 0K 1K 2d" in text  # the vamped dealer is in lower case
+    assert "0V vamp   jail, 2 years to serve" in text
+    assert "1V vamp   clinic, 2 turns to stay" in text
+    assert "1D dealer graveyard (dead)" in text
+    assert "2D dealer s05_06, vamped by seat 2" not in text
+    assert "2D dealer s05_06, vamped by seat 0 (1 turn served), die 5" in text
+    assert "0K killer s05_06 (from s05_05), record 3 (+1 unnoticed), die 4, moved" in text
+    assert "0D dealer R1 (in by s01_00)" in text
+    assert "cops: seat 2" in text and "stuck up this turn: R1" in text
+    flat = " ".join(text.split())  # the patrols' line wraps
+    assert ("patrols: patrol 1 (P) at s10_04 (die 3); patrol 2 (p) in the sewers (back on seat 1's turn)"
+            in flat)
+    assert map_cell(text, 10, 4, lower=True) == "2V+"  # gangsters first, then the patrol
+    assert "s10_04 2V P" in text
+    assert "dice: K4 V2 D6 2d5; price asked for the recruit: $25" in text
+    assert "seat 1 (you): $45" in text
+    assert "shops 1: R1; rackets 0: -" in text and "rackets 1: B2" in text
+    assert "pawns 1 placed/2 stock/14 to buy" in text
+    # The jail lists its prisoners in its own rectangle: the 4th gang's three, seat 0's vamp, 2K.
+    jail = BOARD.places["jail"]
+    label = "".join(map_cell(text, x, jail.y, lower=False) for x in range(jail.x, jail.x + jail.width))
+    assert label.strip() == "jail"
+    slots = [map_cell(text, x, y, lower) for y in range(jail.y, jail.y + jail.height)
+             for lower in (False, True) for x in range(jail.x, jail.x + jail.width)
+             if lower or y > jail.y]
+    assert sorted(s.strip() for s in slots if s.strip()) == ["0V", "2K", "3D", "3K", "3V"]
+
+
+def test_game_over_and_the_police_win() -> None:
+    view = {**contract_view(), "over": True, "winner": 3, "to_act": None}
+    assert "Game over: seat 3 wins." in render_view(view)
+    police = {**contract_view(), "players": 5, "police_seat": 4, "cops_owner": None, "over": True,
+              "winner": 4, "to_act": None}
+    text = render_view(police)
+    assert "Game over: seat 4 (police) wins." in text
+    assert "cops: played by seat 4 (police)" in text
+    assert "seat 4 (police): moves both patrols (no money)" in text
+    assert "Game over: no gang won" in render_view({**contract_view(), "over": True, "to_act": None})
+
+
+def test_a_view_of_the_first_slice_still_renders() -> None:
+    # Before the patrols and the police: no police_seat, cops_owner, patrols nor per-character dice.
+    view = contract_view()
+    for key in ("police_seat", "cops_owner", "patrols", "options"):
+        del view[key]
+    for gang in view["gangs"]:
+        for char in gang["characters"].values():
+            for key in ("jail_years", "clinic_turns", "vamped_by", "vamp_turns_served", "die", "moved"):
+                del char[key]
+    view["dice"] = {"killer": 4, "vamp": 2, "dealer": 6}
+    text = render_view(view)
+    assert "dice: K4 V2 D6" in text and "cops: nobody (for sale)" in text
+    assert "patrols:" not in text
+    assert ET.fromstring(view_svg(view)).tag == f"{SVG}svg"
+
+
+def test_svg_is_well_formed_and_shows_the_state() -> None:
+    view = contract_view()
+    root = ET.fromstring(view_svg(view))
+    assert root.tag == f"{SVG}svg"
+    drawn = [str(g.get("data-glyph")) for g in root.iter(f"{SVG}g") if g.get("class") == "piece"]
+    expected = [glyph for where, glyphs in pieces(view).items() if where != "sewer" for glyph in glyphs]
+    assert sorted(drawn) == sorted(expected)
+    assert "P" in drawn and "p" not in drawn  # patrol 2 is in the sewers
+    classes = [e.get("class") for e in root.iter()]
+    assert classes.count("owner") == 2 and classes.count("racket") == 1 and classes.count("pawn") == 3
+    legend = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "seat 0: $120, 1 shops" in legend and "seat 3: $300" in legend
+    assert "in the sewers: patrol 2 (p)" in legend and "cops: seat 2" in legend
+    assert len(root.findall(f"{SVG}svg")) == 1  # the board drawing, nested unchanged
+
+
+def test_svg_of_every_view_of_a_random_game_is_well_formed() -> None:
+    for n, (_, _, _, after, _) in enumerate(play(5, {"police_player": True}, seed=3)):
+        if n % 25 == 0 or after["over"]:
+            root = ET.fromstring(GAME.svg(after))
+            drawn = sum(1 for g in root.iter(f"{SVG}g") if g.get("class") == "piece")
+            assert drawn == sum(len(g) for where, g in pieces(after).items() if where != "sewer")
+
+
+def test_glyphs() -> None:
+    assert glyph(0, "killer") == "0K" and glyph(3, "vamp") == "3V" and glyph(1, "dealer", vamped=True) == "1d"
+
+
+def test_narrate_is_one_line_with_the_events() -> None:
+    view = contract_view()
+    line = narrate(view, 0, "stop at s05_06", view)
+    assert line == ("Seat 0: stop at s05_06 \u2014 seat 0's killer moves 2: s05_04 -> s05_05 -> s05_06; "
+                    "seat 0's killer mugs a passer-by on s05_06 (coward attack)")
+    long = {**view, "events": [f"volley {i}" for i in range(30)]}
+    line = narrate(view, 0, "attack", long)
+    assert "\n" not in line and "volley 0; volley 1; ... 25 more ...;" in line and line.endswith("volley 29")
+    quiet = narrate({**view, "police_seat": 4}, 4, "move patrol 1", {**view, "events": []})
+    assert quiet == "Seat 4 (police): move patrol 1"

@@ -1,0 +1,141 @@
+"""`gangland render`: a view as text or SVG, of a new game or of a record at some step, and one-line
+errors for bad input. Supergang is put in the registry for each test (the same object, so this is
+harmless once the games package registers it)."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import gangland.engine.registry as registry
+from gangland.cli import app
+from gangland.engine import GameRecord
+from gangland.games.supergang import GAME
+
+runner = CliRunner()
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(autouse=True)
+def supergang(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._GAMES, GAME.id, GAME)
+
+
+def run(*args: str) -> Result:
+    return runner.invoke(app, list(args))
+
+
+def assert_error(result: Result, *words: str) -> None:
+    """Exit code 2, one line `error: ...` on stderr naming `words`, and no traceback."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+    assert "Traceback" not in result.output
+
+
+def random_record(path: Path, players: int = 3, seed: int = 4, steps: int = 40) -> GameRecord:
+    """A record of `steps` random actions of a Supergang game, saved to `path`."""
+    record = GameRecord.start(GAME, players, seed, {}, ["random"] * players)
+    state = GAME.new_game(players, seed, record.options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.to_act is None:
+            break
+        action = rng.choice(list(state.legal_actions()))
+        state.apply(action)
+        record.actions.append(action)
+    record.save(path)
+    return record
+
+
+def test_text_of_a_new_game() -> None:
+    result = run("render", "supergang")
+    assert result.exit_code == 0, result.output
+    first, rest = result.stdout.split("\n", 1)
+    assert first == "Supergang (reconstructed): new game, 3 players, seed 1, as seen by a spectator"
+    state = GAME.new_game(3, 1)
+    assert rest.rstrip("\n") == GAME.render(state.view(None))
+    assert rest.splitlines()[0].startswith("   0  1  2")
+
+
+def test_seat_players_seed_and_options() -> None:
+    result = run("render", "supergang", "--players", "4", "--seed", "9", "--seat", "2",
+                 "--option", "first_seat=seat0")
+    assert result.exit_code == 0, result.output
+    state = GAME.new_game(4, 9, {"first_seat": "seat0"})
+    assert result.stdout.split("\n", 1)[1].rstrip("\n") == GAME.render(state.view(2))
+    assert "seat 2 (you)" in result.stdout and "as seen by seat 2" in result.stdout
+
+
+def test_svg_file_is_written_and_parses(tmp_path: Path) -> None:
+    out = tmp_path / "board.svg"
+    result = run("render", "supergang", "--seed", "3", "--svg", str(out))
+    assert result.exit_code == 0, result.output
+    assert str(out) in result.stdout
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    assert root.tag == f"{SVG}svg"
+    pieces = [g for g in root.iter(f"{SVG}g") if g.get("class") == "piece"]
+    assert len(pieces) == 11  # three gangs of three and the two patrols, all in the jail at the start
+    assert sorted(str(g.get("data-glyph")) for g in pieces)[-2:] == ["P", "p"]
+    assert out.read_text(encoding="utf-8") == GAME.svg(GAME.new_game(3, 3).view(None))
+
+
+def test_record_at_a_step_and_at_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = random_record(path)
+    for step in (0, 7, None):
+        args = ["render", "supergang", "--record", str(path), "--seat", "1"]
+        if step is not None:
+            args += ["--step", str(step)]
+        result = run(*args)
+        assert result.exit_code == 0, result.output
+        upto = len(record.actions) if step is None else step
+        assert f"step {upto} of {len(record.actions)}" in result.stdout.splitlines()[0]
+        state = record.replay(GAME, upto)
+        assert result.stdout.split("\n", 1)[1].rstrip("\n") == GAME.render(state.view(1))
+    svg = tmp_path / "step.svg"
+    result = run("render", "supergang", "--record", str(path), "--step", "5", "--svg", str(svg))
+    assert result.exit_code == 0, result.output
+    assert svg.read_text(encoding="utf-8") == GAME.svg(record.replay(GAME, 5).view(None))
+
+
+def test_game_without_a_drawing(tmp_path: Path) -> None:
+    out = tmp_path / "razzia.svg"
+    assert_error(run("render", "razzia", "--svg", str(out)), "razzia has no SVG drawing")
+    assert not out.exists()
+    text = run("render", "razzia")
+    assert text.exit_code == 0 and "Razzia" in text.stdout
+
+
+def test_bad_input_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = random_record(path, steps=10)
+    assert_error(run("render", "nosuchgame"), "nosuchgame")
+    assert_error(run("render", "supergang", "--record", str(path), "--step", "11"), "--step", "0 to 10")
+    assert_error(run("render", "supergang", "--record", str(path), "--step", "-1"), "--step")
+    assert_error(run("render", "supergang", "--record", str(path), "--seat", "3"), "seat")
+    assert_error(run("render", "supergang", "--seat", "-1"), "seat")
+    assert_error(run("render", "supergang", "--players", "7"), "7")
+    assert_error(run("render", "supergang", "--option", "nope=1"), "nope")
+    assert_error(run("render", "supergang", "--step", "2"), "--record")
+    assert_error(run("render", "supergang", "--record", str(path), "--players", "3"), "--players")
+    assert_error(run("render", "razzia", "--record", str(path)), "supergang", "razzia")
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json", encoding="utf-8")
+    assert_error(run("render", "supergang", "--record", str(garbage)), "garbage.json")
+    assert_error(run("render", "supergang", "--record", str(tmp_path / "missing.json")), "missing.json")
+    bad = GameRecord(record.game, record.game_version, 3, {}, 4, ["random"] * 3, [GAME.num_actions + 5])
+    bad.save(tmp_path / "illegal.json")
+    assert_error(run("render", "supergang", "--record", str(tmp_path / "illegal.json")), "step 0")
+
+
+def test_unwritable_svg_path(tmp_path: Path) -> None:
+    result = run("render", "supergang", "--svg", str(tmp_path / "no" / "such" / "dir.svg"))
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: cannot write") and "Traceback" not in result.output
