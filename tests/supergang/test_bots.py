@@ -1,0 +1,400 @@
+"""The Supergang heuristic bot: it plays only legal actions in every configuration (the police seat
+too), is deterministic for a seed, never reads the future held in the state's generator, makes the
+choices its valuation promises in a few clear positions, ends games, and beats random play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gangland.agents import RandomAgent, make_agent
+from gangland.engine import Agent, Decision, play_match, splitmix64
+from gangland.games.supergang import GAME, SupergangState
+from gangland.games.supergang.actions import (
+    ARREST0,
+    BUY0,
+    DONE,
+    MAX_PAIRS,
+    PLACE,
+    PURCHASE,
+    STAY,
+    STICKUP_MONEY,
+    SURRENDER,
+    TIME_UP,
+    char_action,
+    kill_action,
+)
+from gangland.games.supergang.bots import SupergangHeuristicBot, duel_odds
+from gangland.games.supergang.duel import DuelOptions
+from gangland.games.supergang.state import ARRESTED, DEALER, KILLER, PATROL_ACT, VAMP
+
+CONFIGS: list[tuple[int, dict[str, Any]]] = [
+    (3, {}),
+    (4, {}),
+    (4, {"police_player": True}),
+    (5, {"police_player": True}),
+]
+"""3 and 4 gangs, and the police-player variant with 3 and 4 gangs (the police is the last seat)."""
+
+
+def _config_id(config: tuple[int, dict[str, Any]]) -> str:
+    players, options = config
+    return f"{players}p" + ("-police" if options.get("police_player") else "")
+
+
+def _new(players: int, seed: int, **options: Any) -> SupergangState:
+    state = GAME.new_game(players, seed, options)
+    assert isinstance(state, SupergangState)
+    return state
+
+
+def _walk(players: int, options: dict[str, Any], seed: int, bot_share: float,
+          limit: int = 100_000) -> list[SupergangState]:
+    """Every state of one game in which each step is the bot's choice (with chance `bot_share`) or a
+    random legal action, so that the walk also reaches positions the bot would not steer into."""
+    rng = random.Random(seed)
+    bot = SupergangHeuristicBot(seed)
+    state = _new(players, seed, **options)
+    states: list[SupergangState] = []
+    while not state.is_over and len(states) < limit:
+        states.append(state.clone())
+        seat = state.to_act
+        assert seat is not None
+        if rng.random() < bot_share:
+            state.apply(bot.choose(state, seat))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return states
+
+
+def _snapshot(state: SupergangState) -> tuple[Any, ...]:
+    return repr(state.view(None)), state._rng, tuple(state.legal_actions())
+
+
+# -- legality -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_config_id)
+def test_plays_only_legal_actions(config: tuple[int, dict[str, Any]]) -> None:
+    players, options = config
+    # Whole matches through the runner, which raises IllegalAction on an illegal choice: the bot
+    # against itself, and against random players (the police seat among them).
+    for game in range(2):
+        bots: list[Agent] = [SupergangHeuristicBot(game * 10 + s) for s in range(players)]
+        record = play_match(GAME, bots, seed=game, options=options)
+        assert record.result is not None
+        mixed: list[Agent] = [SupergangHeuristicBot(s) if s % 2 == game % 2 else RandomAgent(s)
+                              for s in range(players)]
+        assert play_match(GAME, mixed, seed=100 + game, options=options).result is not None
+    # choose() on every state of a half-random walk, which reaches positions (fights, arrests,
+    # recruiting) that bot-only games reach less often.
+    for state in _walk(players, options, seed=3, bot_share=0.5)[::2]:
+        seat = state.to_act
+        assert seat is not None
+        assert SupergangHeuristicBot(1).choose(state, seat) in state.legal_actions()
+
+
+def _option_id(config: tuple[int, dict[str, Any]]) -> str:
+    players, options = config
+    defaults = GAME.resolve_options(None)
+    changed = [f"{k}={v}" for k, v in options.items() if v != defaults[k]]
+    return f"{players}p-" + ("-".join(changed) or "defaults")
+
+
+@pytest.mark.parametrize("config", list(GAME.configurations())[4:], ids=_option_id)
+def test_plays_every_option(config: tuple[int, dict[str, Any]]) -> None:
+    # Every other option value (the turn clock's TIME_UP among the legal actions, managers' odds
+    # changed by the dart options, resurfacing as the move...): one game against random players.
+    players, options = config
+    agents: list[Agent] = [SupergangHeuristicBot(s) if s != 1 else RandomAgent(s) for s in range(players)]
+    record = play_match(GAME, agents, seed=7, options=options)
+    assert record.result is not None
+    if options.get("turn_clock"):
+        state = _new(players, 7, **options)
+        for action in record.actions:
+            seat = state.to_act
+            assert not (seat != 1 and action == TIME_UP)
+            state.apply(action)
+
+
+def test_make_agent_gives_the_heuristic_bot() -> None:
+    agent = make_agent("heuristic", GAME, seed=3)
+    assert isinstance(agent, SupergangHeuristicBot)
+    assert agent.name == "heuristic"
+
+
+def test_choose_leaves_the_state_unchanged() -> None:
+    bot = SupergangHeuristicBot(0)
+    for state in _walk(4, {}, seed=5, bot_share=0.7)[::5]:
+        before = _snapshot(state)
+        seat = state.to_act
+        assert seat is not None
+        bot.choose(state, seat)
+        assert _snapshot(state) == before
+
+
+def test_choose_refuses_a_seat_not_to_act() -> None:
+    state = _new(3, 1)
+    seat = state.to_act
+    assert seat is not None
+    with pytest.raises(ValueError, match="not to act"):
+        SupergangHeuristicBot().choose(state, (seat + 1) % 3)
+
+
+def test_same_seed_same_game() -> None:
+    def actions(seed: int) -> list[int]:
+        bots: list[Agent] = [SupergangHeuristicBot(seed + s) for s in range(4)]
+        return play_match(GAME, bots, seed=seed).actions
+
+    assert actions(11) == actions(11)
+
+
+# -- the future stays unread ----------------------------------------------------------------------
+
+
+def _twin(state: SupergangState, rng: random.Random) -> SupergangState:
+    """The same position with another generator: the same public view, other future dice and duels."""
+    twin = state.clone()
+    twin._rng = rng.getrandbits(64)
+    return twin
+
+
+def _next_die(state: SupergangState) -> int:
+    _, r = splitmix64(state._rng)
+    return 1 + r % 6
+
+
+@pytest.mark.parametrize("config", [(3, {}), (4, {"police_player": True})], ids=_config_id)
+def test_never_reads_the_future(config: tuple[int, dict[str, Any]]) -> None:
+    players, options = config
+    rng = random.Random(players)
+    compared = futures_differ = 0
+    for seed in range(2):
+        for state in _walk(players, options, seed, bot_share=0.8)[::3]:
+            seat = state.to_act
+            assert seat is not None
+            twin = _twin(state, rng)
+            assert twin.view(seat) == state.view(seat)
+            legal = tuple(state.legal_actions())
+            assert tuple(twin.legal_actions()) == legal
+            # Through a Decision (act determinizes) with the same bot seed...
+            first = SupergangHeuristicBot(seed).act(Decision(GAME, state, seat, legal))
+            second = SupergangHeuristicBot(seed).act(Decision(GAME, twin, seat, legal))
+            assert first == second
+            # ...on the states themselves, as a search bot's rollouts would call it...
+            bot = SupergangHeuristicBot(seed)
+            assert bot.choose(state, seat) == bot.choose(twin, seat)
+            # ...and on a determinized copy, whose generator is a fresh one.
+            assert bot.choose(state.determinize(seat, rng), seat) == bot.choose(state, seat)
+            compared += 1
+            futures_differ += _next_die(state) != _next_die(twin)
+    # The twins really do hide different futures, so the test has teeth.
+    assert compared > 100
+    assert futures_differ > compared // 2
+
+
+# -- clear positions ------------------------------------------------------------------------------
+
+
+def _shop(state: SupergangState, kind: str) -> str:
+    return next(sid for sid in state.geo.shops if state.geo.board.shops[sid].kind == kind)
+
+
+def _set_die(state: SupergangState, character: int, die: int) -> None:
+    if len(state.dice) > 3:  # one die per character of every gang
+        state.dice[character] = die
+    else:  # the turn player's three dice
+        state.dice[character % 3] = die
+    state._legal = None
+
+
+def _stop_at(state: SupergangState, role: int, target: str) -> int:
+    """Move the turn player's `role` onto `target` (from a square beside it, with a die of 1); return
+    the character."""
+    board = state.geo.board
+    c = 3 * state.turn_player + role
+    start = board.shops[target].entrances[0] if target in board.shops else board.neighbours(target)[0]
+    state.pos[c], state.prev[c], state.entry[c] = start, None, None
+    _set_die(state, c, 1)
+    state.apply(char_action(state.turn_player, role))
+    if STAY in state.legal_actions():
+        state.apply(STAY)
+    options = state.move_options(c)
+    state.apply(next(a for a, m in options.items() if m.end == target))
+    assert state.pos[c] == target
+    return c
+
+
+def test_buys_an_affordable_shop() -> None:
+    state = _new(3, 1, first_seat="seat0")
+    state.money[0] = 60
+    _stop_at(state, VAMP, _shop(state, "basic"))
+    assert PURCHASE in state.legal_actions()
+    assert SupergangHeuristicBot().choose(state, 0) == PURCHASE
+
+
+def test_dealer_buys_the_most_pawns_then_places_them() -> None:
+    state = _new(3, 1, first_seat="seat0")
+    state.money[0] = 200
+    _stop_at(state, DEALER, _shop(state, "star"))
+    assert SupergangHeuristicBot().choose(state, 0) == BUY0 + MAX_PAIRS - 1
+    state.apply(BUY0 + MAX_PAIRS - 1)
+    if PLACE in state.legal_actions():
+        assert SupergangHeuristicBot().choose(state, 0) in (PLACE, PURCHASE)
+
+
+def test_moves_to_the_shop_it_can_buy() -> None:
+    state = _new(3, 1, first_seat="seat0")
+    state.money[0] = 60
+    shop = _shop(state, "basic")
+    c = 3 * 0 + VAMP
+    state.pos[c], state.prev[c], state.entry[c] = state.geo.board.shops[shop].entrances[0], None, None
+    _set_die(state, c, 1)
+    state.apply(char_action(0, VAMP))
+    bot = SupergangHeuristicBot()
+    action = bot.choose(state, 0)
+    assert state.move_options(c)[action].end == shop
+
+
+def _stop_choices(state: SupergangState, seat: int) -> list[int]:
+    """The bot's choices at the current stop until it is done or the stop ends (applied in turn)."""
+    bot = SupergangHeuristicBot()
+    actor = state.actor
+    chosen: list[int] = []
+    while state.to_act == seat and state.actor == actor and len(chosen) < 10:
+        action = bot.choose(state, seat)
+        chosen.append(action)
+        if action == DONE:
+            break
+        state.apply(action)
+    return chosen
+
+
+def test_vamp_does_not_stick_up_two_managers() -> None:
+    # A lone vamp against two managers wins about one duel in fourteen: not worth the risk. (It may
+    # racket the shop.)
+    state = _new(3, 1, first_seat="seat0")
+    _stop_at(state, VAMP, _shop(state, "T"))
+    assert STICKUP_MONEY in state.legal_actions()
+    chosen = _stop_choices(state, 0)
+    assert chosen[-1] == DONE and STICKUP_MONEY not in chosen
+
+
+def _fight_position(attacker_role: int, target_role: int) -> SupergangState:
+    """Round 4, seat 0's `attacker_role` stopped on a street square where seat 1's `target_role`
+    stands, no patrol in play."""
+    state = _new(3, 1, first_seat="seat0")
+    state.round = 4
+    state.pos[3 * 1 + target_role] = "s02_04"
+    _stop_at(state, attacker_role, "s02_04")
+    assert not state.patrols_at("s02_04")
+    return state
+
+
+def test_killer_attacks_a_lone_rival_it_outguns() -> None:
+    # The killer's +2 (L81) against a lone vamp: about three duels in four won. Peaceful actions (the
+    # coward attack) come first, then the killing.
+    state = _fight_position(KILLER, VAMP)
+    assert kill_action(1, VAMP) in state.legal_actions()
+    assert kill_action(1, VAMP) in _stop_choices(state, 0)
+
+
+def test_dealer_does_not_attack_the_rival_killer() -> None:
+    # A lone dealer against the killer wins about one duel in four.
+    state = _fight_position(DEALER, KILLER)
+    assert kill_action(1, KILLER) in state.legal_actions()
+    chosen = _stop_choices(state, 0)
+    assert chosen[-1] == DONE and kill_action(1, KILLER) not in chosen
+
+
+@pytest.mark.parametrize("config", [(4, {}), (4, {"police_player": True})], ids=_config_id)
+def test_patrols_arrest_rivals_never_their_own(config: tuple[int, dict[str, Any]]) -> None:
+    # S30: whoever moves a patrol (the turn player, S27; the police player, S36) decides the arrests.
+    # A gang arrests every rival it can and never its own gangsters; the police arrests someone
+    # whenever it can. An arrested gangster surrenders: a lone gangster against a patrol's two cops
+    # wins under one duel in five.
+    players, options = config
+    arrests = surrenders = 0
+    for seed in range(3):
+        for state in _walk(players, options, seed, bot_share=0.9):
+            seat = state.to_act
+            assert seat is not None
+            legal = state.legal_actions()
+            if state.phase == PATROL_ACT:
+                choice = SupergangHeuristicBot().choose(state, seat)
+                targets = [a - ARREST0 for a in legal if a != DONE]
+                if seat == state.police_seat:
+                    assert choice != DONE
+                else:
+                    rivals = [t for t in targets if state.gang_of(t) != seat]
+                    assert (choice == DONE) == (not rivals)
+                    if choice != DONE:
+                        assert state.gang_of(choice - ARREST0) != seat
+                arrests += 1
+            elif state.phase == ARRESTED:
+                assert SupergangHeuristicBot().choose(state, seat) == SURRENDER
+                surrenders += 1
+    assert arrests > 5 and surrenders > 0
+
+
+def test_duel_odds_follow_the_dice() -> None:
+    options = DuelOptions()
+    killer_vs_manager, _ = duel_odds(options, (1, True), (0, False, 1, 0))
+    plain_vs_manager, _ = duel_odds(options, (1, False), (0, False, 1, 0))
+    plain_vs_two, _ = duel_odds(options, (1, False), (0, False, 2, 0))
+    assert killer_vs_manager > 0.65
+    assert 0.4 < plain_vs_manager < 0.6
+    assert plain_vs_two < 0.15
+
+
+# -- ending and strength --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_config_id)
+def test_bot_games_end_within_the_turn_limit(config: tuple[int, dict[str, Any]]) -> None:
+    # Self-play ends by a district, the last gang, the police player or the turn limit (20 rounds by
+    # default, S37). Measured over 100 four-gang games: 96 reached the limit, 4 ended earlier (rounds
+    # 15-19) or in round 20 by a district; without a limit, eight four-gang games ended by themselves
+    # (a district or the last gang) in 30 to 86 rounds.
+    players, options = config
+    limit = GAME.resolve_options(options)["turn_limit"]
+    assert limit > 0
+    for seed in range(3):
+        bots = [SupergangHeuristicBot(seed + s) for s in range(players)]
+        state = _new(players, seed, **options)
+        decisions = 0
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            state.apply(bots[seat].act(Decision(GAME, state, seat, tuple(state.legal_actions()))))
+            decisions += 1
+            assert decisions < 5_000
+        assert state.round <= limit
+        if state.round < limit:
+            assert state.winner >= 0
+
+
+def _win_rate(players: int, games: int) -> float:
+    """Share of games the heuristic bot wins (shared wins counted in part), its seat rotating, the
+    other seats random players, seeded as `gangland simulate` seeds them."""
+    wins = 0.0
+    for game in range(games):
+        seat = game % players
+        agents = [make_agent("heuristic" if s == seat else "random", GAME, seed=1000 * game + s)
+                  for s in range(players)]
+        result = play_match(GAME, agents, seed=game).result
+        assert result is not None
+        if seat in result.winners:
+            wins += 1 / len(result.winners)
+    return wins / games
+
+
+def test_beats_random_three_players() -> None:
+    # The issue: "heuristic bot vs random at least 80% of 3-player games won". Measured: 36 of these 36
+    # games, and 200 of 200 with `gangland simulate supergang --players 3 --agents
+    # heuristic,random,random --games 200 --seed 1` (Wilson 95% interval 98.1-100%). Even at a true rate
+    # of 0.9 the chance of 28 wins or fewer in 36 games is about 2%, so a failure here means a real
+    # weakening, not bad luck.
+    assert _win_rate(3, 36) >= 0.8
