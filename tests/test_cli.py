@@ -463,7 +463,7 @@ def test_the_console_script_runs() -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.strip() == ("error: no game 'nope'; registered games: downtown, protection-racket, "
-                                   "razzia")
+                                   "razzia, supergang")
 
 
 def test_replay_reads_one_game_of_a_simulate_out_file(tmp_path: Path) -> None:

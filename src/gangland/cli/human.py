@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
 
 from rich.cells import cell_len
@@ -60,6 +61,25 @@ class HumanAgent:
         self.shown_help = False
         self.box = ViewBox(game, console)
         self.echo = not sys.stdin.isatty()
+        self.clock_turn: object = None
+        self.clock_start = 0.0
+
+    def time_is_up(self, decision: Decision) -> int | None:
+        """A game with a turn clock (its view's "turn_clock": seconds and which turn) is told when the
+        person took too long: the legal "time is up" action, played for them; None otherwise."""
+        clock = decision.view.get("turn_clock")
+        if not isinstance(clock, dict):
+            return None
+        if clock.get("turn") != self.clock_turn:
+            self.clock_turn, self.clock_start = clock.get("turn"), time.monotonic()
+        seconds = clock.get("seconds")
+        if not isinstance(seconds, int) or time.monotonic() - self.clock_start <= seconds:
+            return None
+        try:
+            action = decision.parse_action("time is up")
+        except GanglandError:
+            return None  # the clock is checked again at the next decision where it can be applied
+        return action if action in decision.legal_actions else None
 
     def show_board(self, decision: Decision) -> None:
         """The seat's view, and the numbered legal actions."""
@@ -90,8 +110,13 @@ class HumanAgent:
     def act(self, decision: Decision) -> int:
         """Ask until the person names a legal action. Raises QuitGame, EOFError or KeyboardInterrupt."""
         self.show_board(decision)
+        self.time_is_up(decision)  # starts the clock on the first decision of a turn
         while True:
             text = self.console.input("[bold]Your move>[/] ")
+            late = self.time_is_up(decision)
+            if late is not None:
+                self.console.print(Text("  Your time is up.", style="red"))
+                return late
             if self.echo:  # input from a pipe is not echoed by a terminal: show it, for a readable log
                 self.console.print(Text(text))
             if text.strip().lower() in QUIT_WORDS:

@@ -8,10 +8,12 @@ from gangland.engine import get as _get
 from .downtown import GAME as DOWNTOWN
 from .protection_racket import GAME as PROTECTION_RACKET
 from .razzia import GAME as RAZZIA
+from .supergang import GAME as SUPERGANG
 
 register(RAZZIA)
 register(DOWNTOWN)
 register(PROTECTION_RACKET)
+register(SUPERGANG)
 
 
 def get(game_id: str) -> Game:

@@ -1,1 +1,132 @@
-"""Supergang (Ludodélire 1984), reconstructed: work in progress; not registered yet."""
+"""Supergang (Delfanti, Mathieu, Trigaux; Ludodélire 1984), reconstructed from a fragment of its rules:
+3-4 gangs, and a police player as a fifth seat in the variant (docs/rules/supergang.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from gangland.engine import Game, OptionSpec, State
+
+from .actions import NUM_ACTIONS
+from .state import DEFAULTS, SupergangState
+
+SHORT_GAME = 8
+"""Rounds of the games `configurations` gives (the police plays from round 4)."""
+
+
+def _spec(name: str, choices: tuple[Any, ...], doc: str, free: bool = False) -> OptionSpec:
+    return OptionSpec(name, DEFAULTS[name], choices, doc, free=free)
+
+
+class SupergangGame(Game):
+    """The Supergang rules engine (reconstructed: every designed rule is an S-decision of the rules page)."""
+
+    id = "supergang"
+    name = "Supergang (reconstructed)"
+    version = "0.9"
+    player_counts = (3, 4, 5)
+    """3-4 gangs; with `police_player` the police is one more seat (4 or 5 players, L92)."""
+    num_actions = NUM_ACTIONS
+    options = (
+        _spec("police_player", (False, True),
+              "The variant: the last seat plays the police (no money, moves both patrols every gang turn, "
+              "takes innocents into custody; wins when every gangster is neutralized) (S36)."),
+        _spec("first_seat", ("dice", "seat0"), "First player by the three-dice throw, or seat 0 (S3)."),
+        _spec("shop_exit", ("keep", "free"),
+              "Leaving a shop: out by the entrance it came in by and straight on, or any way (S9)."),
+        _spec("manhole_move", ("then_move", "instead"),
+              "From a manhole: resurface at another then move the die, or resurfacing is the move (S10)."),
+        _spec("shop_action_required", (False, True),
+              "Must a character stopping in a shop take an action (L12 'must') or may it take none "
+              "(L38) (S11)."),
+        _spec("early_stickup", (True, False), "Stick-ups allowed in rounds 1-3 (S12)."),
+        _spec("killer_may_buy", (True, False), "Reading of L37: may the killer buy a shop (S14)."),
+        _spec("neutralized_racket", (False, True),
+              "Do rackets pay a gang with no free character (L35 'properties') (S33)."),
+        _spec("recruit_price", (50, 0),
+              "Price paid to the bank to recruit at an unowned T/V/D shop (S17).", free=True),
+        _spec("vamp_turns", (3, 1), "Gang turns a vamped character serves the vamp (L43, S20).",
+              free=True),
+        _spec("dart_hit", (0.5, 0.8), "Probability that a dart hits its target (S22).", free=True),
+        _spec("dart_dead", (0.5, 1.0), "Probability that a hit target is dead, else injured (S22).",
+              free=True),
+        _spec("dart_target", ("choose", "random"),
+              "Who a dart aims at: the best target, or at random (S22)."),
+        _spec("duel_max_volleys", (50, 2), "Not a rule: volleys before a duel stops undecided (S22).",
+              free=True),
+        _spec("killer_bonus", ("dice", "shot", "none"),
+              "The killer's bonus: +2 on his side's dice (L81), one extra dart a volley (notes), or none "
+              "(S23)."),
+        _spec("clinic_turns", (2, 1), "Gang turns an injured character stays in the clinic (S25).",
+              free=True),
+        _spec("cop_sight", (1, 3), "Squares within which a patrol notices a crime (S29).", free=True),
+        _spec("arrest_choice", ("surrender_or_rebel", "surrender"),
+              "What an arrested gangster may do (L64's list is lost) (S30)."),
+        _spec("cop_price", (500, 200), "Price of the cops (L65) (S32).", free=True),
+        _spec("last_gang", ("free", "alive"),
+              "The last-gang win: the last gang with a free character, or with a living one (S37)."),
+        _spec("turn_clock", (0, 240),
+              "Seconds per gang turn (L86; 0 = off). When a player lets it run out (the host plays "
+              "'time is up' for him), his characters not yet moved go to the jail for a turn (S35).",
+              free=True),
+        _spec("turn_limit", (20, 5),
+              "Rounds after which the game ends (0 = none): most shops, then most money, wins. Designed: "
+              "the rulebook's 2-3 hours are about 10 rounds at four minutes a gang turn (S39).", free=True),
+        OptionSpec("board", "", ("",), "Path of a board file in the format of the built-in board.toml; "
+                   "empty: the built-in board (authored for Gangland, not the printed one).", free=True),
+    )
+
+    @property
+    def bots(self) -> dict[str, Any]:  # type: ignore[override]
+        from .bots import SupergangHeuristicBot
+
+        return {"heuristic": SupergangHeuristicBot}
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return SupergangState.new(players, seed, options)
+
+    def configurations(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        """Every player count the variant allows (3-4 gangs, 4-5 seats with the police player) with the
+        defaults, and every other option value with 3 gangs; all over `SHORT_GAME` rounds. Every rule is in
+        play from round 4 on, and a random game of 20 rounds is some 700 decisions, too many for the
+        all-games invariants, which replay each game many times with every seat's view at every step."""
+        defaults = {**self.resolve_options(None), "turn_limit": SHORT_GAME}
+        police = {**defaults, "police_player": True}
+        yield from ((3, dict(defaults)), (4, dict(defaults)), (4, police), (5, police))
+        for spec in self.options:
+            if spec.name == "police_player":
+                continue
+            for choice in spec.choices:
+                if choice != spec.default:
+                    yield 3, {**defaults, spec.name: choice}
+
+    def action_name(self, state: State, action: int) -> str:
+        assert isinstance(state, SupergangState)
+        return state.action_text(action)
+
+    def inventory(self, state: State) -> dict[str, int]:
+        assert isinstance(state, SupergangState)
+        return state.inventory()
+
+    def render(self, view: dict[str, Any]) -> str:
+        from .render import render_view
+
+        return render_view(view)
+
+    def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+        from .render import narrate
+
+        return narrate(before, actor, action_text, after)
+
+    def svg(self, view: dict[str, Any]) -> str:
+        """The board with everything on it, as SVG (for `gangland render supergang --svg FILE`)."""
+        from .render import view_svg
+
+        return view_svg(view)
+
+
+GAME = SupergangGame()
+"""The registered Supergang game."""
+
+__all__ = ["GAME", "SupergangGame", "SupergangState"]
