@@ -78,7 +78,7 @@ def test_five_manholes_linked_to_each_other(board: Board) -> None:
 
 
 def test_no_square_under_a_bridge(board: Board) -> None:
-    # "There is no square under the bridges."
+    # L9 "There is no square under the bridges."
     assert board.bridges
     for bridge in board.bridges.values():
         deck = board.squares[bridge.deck]
@@ -128,8 +128,8 @@ def test_no_dead_end(board: Board) -> None:
 
 @pytest.mark.parametrize("steps", [1, 2, 3, 4, 5, 6])
 def test_moves_are_exactly_n_and_never_turn_back(board: Board, steps: int) -> None:
-    # "Each gangster must move the number of squares indicated by his dice." "He only acts on the last
-    # square he reached." "A character may stop in a shop at the last square of his move."
+    # L7 "Each gangster must move the number of squares indicated by his dice." L8 "He only acts on the
+    # last square he reached." L10 "A character may stop in a shop at the last square of his move."
     for start in list(board.squares)[::7]:
         for came_from in (None, *board.neighbours(start)):
             found = moves(board, start, came_from, steps)
@@ -147,8 +147,8 @@ def test_moves_are_exactly_n_and_never_turn_back(board: Board, steps: int) -> No
 
 
 def test_a_shop_is_entered_at_the_last_step(board: Board) -> None:
-    # "Access to shop are shown by notches in the sidewall." "A character may stop in a shop at the last
-    # square of his move."
+    # L11 "Access to shop are shown by notches in the sidewall." L10 "A character may stop in a shop at the
+    # last square of his move."
     shop = next(iter(board.shops.values()))
     entrance = shop.entrances[0]
     assert any(m.path == (shop.id,) for m in moves(board, entrance, None, 1))

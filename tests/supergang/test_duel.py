@@ -108,7 +108,8 @@ def test_equal_totals_are_thrown_again() -> None:
 
 
 def test_darts_are_the_difference_and_the_higher_fires_first() -> None:
-    # L70 "The highest result is the first gunner, he fires ... as many arrows as points of difference".
+    # L69 "Results are compared." L70 "The highest result is the first gunner, he fires ... as many arrows
+    # as points of difference".
     for seed in range(200):
         result = duel(Side.of(killer=True), Side.of(managers=2), DuelOptions(), seed)
         attacker_total, defender_total = result.throws[-1].totals
@@ -154,7 +155,8 @@ def test_killer_bonus_shot_adds_a_dart_while_he_stands() -> None:
 
 
 def test_certain_death_fells_the_loser_in_order() -> None:
-    # L73 "until all the targets on one side have been shooted down"; L74 "face on the ground are dead";
+    # L73 "until all the targets on one side have been shooted down"; L74 "face on the ground are dead"
+    # (and L75 "face facing the sky are injuried": dart_dead = 1 leaves none injured);
     # S22 the shooter chooses (default: listing order).
     always = DuelOptions(dart_hit=1.0, dart_dead=1.0)
     for seed in range(200):

@@ -146,6 +146,7 @@ def test_coward_attack_is_paid_by_what_the_bank_has() -> None:
 
 def test_stickup_of_an_unowned_shop_for_money() -> None:
     # L20 "A basic shop is protected by its manager and a successful stick up yields 50 millions."
+    # L22 "The stick up implies a duel against the manager(s)."
     # L23 "If the shop belongs to nobody, the bank pays". L66: stick-up 1 year, each murder 2 (S28).
     s = new(**SURE)
     shop = shop_of(s, "basic")
@@ -162,6 +163,7 @@ def test_stickup_of_an_unowned_shop_for_money() -> None:
 
 def test_marked_shop_has_two_managers_and_yields_100() -> None:
     # L21 "A shop with initials ... is defended by two managers and a successful stick up yields 100".
+    # L50 "There are two in each shop with initial(s)." L51 "two blue dices (shop with initial)".
     s = new(**SURE)
     shop = shop_of(s, "T")
     stop_at(s, DEALER, shop)

@@ -333,7 +333,8 @@ def test_no_arrest_on_a_manhole() -> None:
 
 
 def test_surrender_goes_to_jail_for_the_record() -> None:
-    # S30 "surrender (to jail for his record's years, record erased)"; S31.
+    # L64 "Under arrest gangsters may :" (the list is lost) -> S30 "surrender (to jail for his record's
+    # years, record erased)"; S31.
     s = new_alive()
     s.pos[VAMP], s.record[VAMP] = STREET, 3
     gang_turn(s, 2)
@@ -432,7 +433,8 @@ def test_rebel_duels_the_patrols_two_cops() -> None:
 
 def test_rebel_wins_and_the_patrol_goes_back_to_the_jail() -> None:
     # S30 "if he wins he stays free, the patrol goes to the centre"; L80 "Injuried or killed cops start
-    # from the center as sons as the player who killed or injuried them plays again." (S24)
+    # from the center as sons as the player who killed or injuried them plays again." (S24; L88 says the
+    # same of the variant's policemen)
     s = rebel_state(dart_hit=1.0, dart_dead=0.0)
     t = outcome(s, REBEL, lambda t: t.pos[KILLER] == STREET)
     assert sum(e.count("hit cop") for e in t.events) == 2

@@ -21,6 +21,7 @@ from gangland.games.supergang.actions import (
     PLACE,
     PURCHASE,
     RACKET,
+    RECALL0,
     STAY,
     char_action,
     dest_parts,
@@ -258,6 +259,32 @@ def test_racketed_shop_cannot_be_racketed_again() -> None:
     s.racket[s.geo.shop_index[shop]] = 2
     stop_at(s, VAMP, shop)
     assert RACKET not in s.legal_actions()
+
+
+def test_no_token_left_means_taking_one_off_the_board() -> None:
+    # L85 "When a player has no more racket token in the bank, he must remove either a racket or an
+    # ownership somewhere on the gameboard if he wants to indicate a new ownership." (S13)
+    s = new()
+    basic, star = shop_of(s, "basic"), shop_of(s, "star")
+    owned, racketed = s.geo.shop_index[basic], s.geo.shop_index[shop_of(s, "D")]
+    s.owner[owned], s.racket[racketed], s.tokens[0] = 0, 0, 0
+    s.money[0], s.bank = 100, s.bank - 100
+    stop_at(s, VAMP, star)
+    legal = s.legal_actions()
+    assert RACKET not in legal and PURCHASE not in legal
+    assert [a - RECALL0 for a in legal if a >= RECALL0] == sorted([owned, racketed])
+    s.apply(RECALL0 + racketed)
+    assert s.racket[racketed] == -1 and s.tokens[0] == 1 and s.owner[owned] == 0
+    assert "takes its racket token off" in s.events[-1]
+    legal = s.legal_actions()
+    assert RACKET in legal and PURCHASE in legal and not [a for a in legal if a >= RECALL0]
+    s.apply(PURCHASE)
+    assert s.owner[s.geo.shop_index[star]] == 0 and s.tokens[0] == 0
+    # With a token in hand, or nothing to mark here, no token comes off the board.
+    s = new()
+    s.owner[owned], s.tokens[0] = 0, 0
+    stop_at(s, VAMP, "s02_04")  # a street square
+    assert not [a for a in s.legal_actions() if a >= RECALL0]
 
 
 def test_purchase_and_income() -> None:

@@ -46,6 +46,9 @@ One id is one atomic choice of the seat to act:
                             shoot that injured character in the clinic (S25, L83)
     1117         BUY_COPS   buy the cops (S32); DONE declines
     1118         TIME_UP    the turn clock ran out: the characters not moved go to the jail (S35)
+    1119..1182   RECALL0 + shop
+                            with no token left, take the gang's token (racket or ownership) off that shop
+                            (index into the board's shops sorted by id) to mark a new one here (L85, S13)
 
 Ids are only ever appended, so an id keeps its meaning from one slice to the next.
 """
@@ -92,7 +95,10 @@ ATTACK_PATROL0: Final = REBEL + 1
 CLINIC_KILL0: Final = ATTACK_PATROL0 + PATROLS
 BUY_COPS: Final = CLINIC_KILL0 + MAX_SEATS * len(ROLES)
 TIME_UP: Final = BUY_COPS + 1
-NUM_ACTIONS: Final = TIME_UP + 1
+RECALL0: Final = TIME_UP + 1
+MAX_SHOPS: Final = 64
+"""Shops a board may have (the authored board: 36)."""
+NUM_ACTIONS: Final = RECALL0 + MAX_SHOPS
 
 
 def kill_action(gang: int, role: int) -> int:

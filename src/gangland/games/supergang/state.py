@@ -37,6 +37,7 @@ from .actions import (
     MAX_MANHOLES,
     MAX_PAIRS,
     MAX_PLACES,
+    MAX_SHOPS,
     NUM_ACTIONS,
     PATROLS,
     PLACE,
@@ -45,6 +46,7 @@ from .actions import (
     PURCHASE,
     RACKET,
     REBEL,
+    RECALL0,
     RECRUIT,
     REFUSE,
     ROLES,
@@ -172,6 +174,8 @@ class Geometry:
         self.manholes = board.manholes()
         if len(self.manholes) > MAX_MANHOLES:
             raise OptionError(f"{board.source}: more than {MAX_MANHOLES} manholes")
+        if len(self.shops) > MAX_SHOPS:
+            raise OptionError(f"{board.source}: more than {MAX_SHOPS} shops")
         self.touching = {sq: board.sections_touching(sq) for sq in board.squares}
         self.move_cache: dict[tuple[str, str | None, str | None, int], dict[int, Move]] = {}
         self.direction_of: dict[tuple[str, str], int] = {}
@@ -724,12 +728,19 @@ class SupergangState(CachedLegalState):
             i = geo.shop_index[here]
             shop = board.shops[here]
             unowned = self.owner[i] == -1
-            if not self.flags & F_RACKET and unowned and self.racket[i] == -1 and self.tokens[gang] > 0:
+            token = self.tokens[gang] > 0
+            could_racket = not self.flags & F_RACKET and unowned and self.racket[i] == -1
+            could_buy = (not self.flags & F_PURCHASE and unowned and self.money[gang] >= self.shop_price(here)
+                         and (role != KILLER or self.options["killer_may_buy"]))
+            if could_racket and token:
                 out.append(RACKET)
-            if (not self.flags & F_PURCHASE and unowned and self.money[gang] >= self.shop_price(here)
-                    and self.tokens[gang] + (self.racket[i] == gang) > 0
-                    and (role != KILLER or self.options["killer_may_buy"])):
+            if could_buy and (token or self.racket[i] == gang):
                 out.append(PURCHASE)
+            if not token and (could_racket or (could_buy and self.racket[i] != gang)
+                              or self._could_take_ownership(c)):
+                # L85: with no token left, one of the gang's tokens must first come off the board
+                out += [RECALL0 + j for j in range(len(geo.shops))
+                        if j != i and (self.owner[j] == gang or self.racket[j] == gang)]
             if role == DEALER and not self.flags & F_BUY and shop.kind == "star":
                 for k in range(1, MAX_PAIRS + 1):
                     if self.money[gang] >= PAIR_PRICE * k and self.pawn_supply[colour] >= 2 * k:
@@ -740,6 +751,15 @@ class SupergangState(CachedLegalState):
         if here in board.shops and not self.flags & F_RECRUIT and self._recruitable(c) >= 0:
             out.append(RECRUIT)
         return sorted(out + self._fight_actions())
+
+    def _could_take_ownership(self, c: int) -> bool:
+        """A stick-up for ownership would be open here but for a token (S15; L85)."""
+        here, gang = self.pos[c], self.gang_of(c)
+        i = self.geo.shop_index[here]
+        owner = self.owner[i]
+        return (not self.flags & F_DUEL and owner >= 0 and owner != gang and i not in self.robbed
+                and not self.patrols_at(here)
+                and (self.round > EARLY_ROUNDS or self.options["early_stickup"]))
 
     def _recruitable(self, character: int) -> int:
         """S17: the dead character of the shop's letter, of the character's gang, if it can be bought."""
@@ -898,7 +918,10 @@ class SupergangState(CachedLegalState):
             return f"shoot {who(action - CLINIC_KILL0)} in the clinic"
         if action == BUY_COPS:
             return f"buy the cops for {self.options['cop_price']}"
-        return "time is up"
+        if action == TIME_UP:
+            return "time is up"
+        j = action - RECALL0
+        return f"take the token off {self.geo.shops[j] if j < len(self.geo.shops) else f'shop {j}'}"
 
     # -- the turn ----------------------------------------------------------------------------------
 
@@ -1308,6 +1331,16 @@ class SupergangState(CachedLegalState):
         elif action == RECRUIT:
             self._recruit()
             return
+        elif action >= RECALL0:
+            j = action - RECALL0
+            shop = geo.shops[j]
+            kind = "ownership" if self.owner[j] == gang else "racket"
+            if self.owner[j] == gang:
+                self.owner[j] = -1
+            else:
+                self.racket[j] = -1
+            self.tokens[gang] += 1
+            self.events.append(f"seat {gang} takes its {kind} token off {shop} (no token left, L85)")
         elif action in (STICKUP_MONEY, STICKUP_OWNERSHIP):
             self.flags |= F_DUEL
             self._stickup(action == STICKUP_OWNERSHIP)
