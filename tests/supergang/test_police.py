@@ -844,3 +844,29 @@ def test_turn_limit_with_the_police_player() -> None:
     play_until(s, lambda t: t.is_over)
     r = s.result()
     assert s.winner == -1 and r.scores == (0, 0, 1, 0) and r.winners == (2,) and r.ranks[3] == 4
+
+
+def test_the_last_gang_win_is_checked_after_a_time_up() -> None:
+    # S37 "Checked after every action" (a review found the check skipped after "time is up", S35).
+    s = SupergangState.new(3, 200016, {"turn_clock": 240, "turn_limit": 8})
+    actions = [5, 263, 1051, 4, 263, 1051, 6, 413, 1051, 1118, 2, 436, 0, 3, 409, 1051, 1118, 4, 660, 1052,
+               5, 198, 1051, 1118, 2, 529, 1051, 3, 452, 1051, 1118, 9, 413, 1051, 7, 331, 1051, 8, 218,
+               1051]
+    for action in actions:
+        s.apply(action)
+    assert not s.is_over
+    s.apply(TIME_UP)
+    assert s.is_over and s.winner == 2 and s.round == 4
+
+
+def test_the_last_gang_win_is_checked_after_vamping() -> None:
+    # S37 (2) "every other gang has no free character while this gang has one" and the conventions:
+    # a character vamped away from its gang is not free (L41). Vamping a gang's last free character wins.
+    s = at_round(new(3, 1, last_gang="free"), 5)
+    s.pos = [GRAVEYARD] * 9
+    s.pos[KILLER] = s.pos[VAMP] = "s00_02"
+    s.pos[3 + KILLER] = "s02_04"
+    stop_at(s, VAMP, "s02_04")
+    assert not s.is_over and VAMP0 + 3 + KILLER in s.legal_actions()
+    s.apply(VAMP0 + 3 + KILLER)
+    assert s.is_over and s.winner == 0

@@ -259,8 +259,7 @@ class SupergangState(CachedLegalState):
         "dice", "done", "duel_options", "entry", "events", "first", "flags", "gangs", "geo", "jail_years",
         "last_victim", "money", "moved", "options", "owner", "patrol", "pawn_stock", "pawn_supply", "pawns",
         "pdice", "pending", "pentry", "phase", "police_seat", "pos", "ppos", "pprev", "preturn", "prev",
-        "protected", "racket", "recheck", "record", "robbed", "round", "served", "tokens", "turn_player",
-        "winner",
+        "protected", "racket", "record", "robbed", "round", "served", "tokens", "turn_player", "winner",
     )
 
     _players: int
@@ -331,8 +330,6 @@ class SupergangState(CachedLegalState):
     """Per character: freed from a vamp and not moved since; cannot be vamped (L43)."""
     racket: list[int]
     """Racketeering gang of each shop, -1 for none."""
-    recheck: bool
-    """A character left the board or a round began: the last-gang and police wins are checked (S37)."""
     record: list[int]
     """Years on each character's police record: noticed crimes (S28-S29; erased at death, L78, and when
     jailed, S31)."""
@@ -400,7 +397,6 @@ class SupergangState(CachedLegalState):
         s.asked_price = -1
         s.cops_owner = -1
         s.robbed = set()
-        s.recheck = False
         s.actor = -1
         s.flags = 0
         s.winner = -1
@@ -473,6 +469,8 @@ class SupergangState(CachedLegalState):
         self._checked(action)
         self.events = []
         self._apply(action)
+        if not self.done:  # S37: "Checked after every action"
+            self._check_last_gang()
 
     def _why_illegal(self, action: object) -> str:
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:
@@ -526,7 +524,6 @@ class SupergangState(CachedLegalState):
         s.prev = self.prev[:]
         s.protected = self.protected[:]
         s.racket = self.racket[:]
-        s.recheck = self.recheck
         s.record = self.record[:]
         s.robbed = set(self.robbed)
         s.round = self.round
@@ -994,9 +991,6 @@ class SupergangState(CachedLegalState):
             else:
                 self.events.append("the recruiter declines the price")
             self._after_act()
-        if self.recheck and not self.done:
-            self.recheck = False
-            self._check_last_gang()
 
     def _start_gang_turn(self) -> None:
         """S4: incomes (S33), the time served in the jail and the clinic (S25, S31), the offer of the cops
@@ -1145,7 +1139,6 @@ class SupergangState(CachedLegalState):
         self.prev[t] = self.entry[t] = None
         self.pending[t] = 0
         self.moved[t] = True
-        self.recheck = True
         self.protected[t] = False
         if where == GRAVEYARD:  # a recruit comes back new (L78)
             self.last_victim[t] = -1
@@ -1633,6 +1626,5 @@ class SupergangState(CachedLegalState):
                 self._end_game()
                 return
             self.round += 1
-            self.recheck = True
         self.turn_player = nxt
         self._start_gang_turn()
