@@ -6,6 +6,8 @@ import random
 
 from gangland.engine import Agent, Decision, Game, OptionError
 
+from .ismcts import ISMCTSAgent, ismcts_names
+
 
 class RandomAgent:
     """Chooses uniformly among the legal actions."""
@@ -24,12 +26,15 @@ GENERIC_AGENTS = {"random": RandomAgent}
 
 
 def agent_names(game: Game) -> list[str]:
-    """Every agent name usable for `game`: the generic ones and the game's own bots."""
-    return sorted({*GENERIC_AGENTS, *game.bots})
+    """Every agent name usable for `game`: the generic ones, the game's own bots, and the IS-MCTS
+    levels (`ismcts:SPEC` also takes iterations, seconds and workers: see `gangland.agents.ismcts`)."""
+    return sorted({*GENERIC_AGENTS, *game.bots, *ismcts_names(game)})
 
 
 def make_agent(name: str, game: Game, seed: int) -> Agent:
     """The agent called `name` for `game`, seeded; OptionError naming the choices for an unknown name."""
+    if name.partition(":")[0].partition("+")[0] == "ismcts":
+        return ISMCTSAgent.from_name(name, game, seed)
     factory = game.bots.get(name) or GENERIC_AGENTS.get(name)
     if factory is None:
         raise OptionError(f"no agent {name!r} for {game.name}; choose from: {', '.join(agent_names(game))}")

@@ -1,0 +1,495 @@
+"""Information-set Monte Carlo tree search (IS-MCTS), for any game, through the State contract only.
+
+`ISMCTSAgent` never sees the true state: every iteration starts from `decision.determinize(rng)`, a full
+state the deciding seat cannot tell from the true one, and plays it out.
+
+**Keying (multiple-observer IS-MCTS, Cowling, Powley and Whitehouse 2012).** Each seat has its own tree.
+A node of seat s's tree stands for the sequence of moves since the root *as s observes them*: s's own
+moves by action id, other seats' moves by `game.public_action_name(state, action, s)`, so that a secret
+choice (a face-down bid) leads every other seat to the same node whatever was chosen. The seat to act
+selects in its own tree, among its own actions, by its own value; then every tree follows its seat's
+observation of the move. When a game keeps the default `public_action_name` (no move is ever secret) all
+seats observe the same sequence, and the trees coincide: one tree keyed by action ids is used, which is
+the same search at a fraction of the cost. Chance is inside `apply` and not in the key: a node after a
+draw averages over the cards that may come (open loop), which keeps the tree small and needs nothing
+from a game beyond the contract.
+
+**Selection (ISUCT).** A child's value is its mean reward plus ``C * sqrt(ln(availability) / visits)``
+with C = `EXPLORATION` (0.7, for rewards in [0, 1]); its availability counts the visits of its parent
+in which its action was legal, since in a determinized game an action is not always there to choose.
+An action never tried at a node is tried first (chosen at random among such).
+
+**Rewards.** A finished game gives each seat `WIN_WEIGHT` (0.8) times its share of the win (1/k when
+k seats share rank 1) plus `MARGIN_WEIGHT` (0.2) times its score margin over the best other seat,
+scaled to [0, 1] as 0.5 + 0.5 * (own - best) / (|own| + |best| + 1), which needs no per-game scale.
+Mostly the win, which is what is measured; the margin keeps a gradient where the win is already
+certain or lost (a seat far behind still plays to close the gap, a leader to widen it). The whole
+vector is backed up, and each node keeps the reward of the seat whose move it is.
+
+**Rollouts.** From the first new node the game is played on at random (the default) or by the game's
+heuristic bot's state-level `choose(state, seat)` (`+heuristic`). A rollout stops after `max_rollout`
+decisions (default `MAX_ROLLOUT`): then the seats are rewarded by the game's scores so far
+(`state.result()` of the running game), which bounds the cost of games that random play drags on for
+thousands of decisions (Downtown) and is exact for the others (Razzia!, Protection Racket end sooner).
+
+**Budget and levels.** A budget is iterations (deterministic for a seed) or seconds per decision.
+Levels are seconds, so that they feel the same in every game whatever its speed: `easy` 0.1 s,
+`medium` 0.5 s (the default), `hard` 2 s. A decision with one legal action is answered at once.
+
+**Parallel search.** With `workers` > 1 the iterations (or the seconds) run in that many processes,
+each with its own tree from its own seed (root parallelism); their root statistics are summed. The
+answer for an iteration budget is deterministic for a given seed and number of workers.
+
+**Names.** `ismcts[:SPEC]`, SPEC being '+'-separated parts: a level (`easy`, `medium`, `hard`), an
+iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`) and workers (`j4`).
+
+>>> from gangland.engine import Decision
+>>> from gangland.games import get
+>>> game = get("razzia")
+>>> state = game.new_game(2, seed=1)
+>>> agent = ISMCTSAgent(game, seed=3, iterations=50)
+>>> agent.act(Decision(game, state, 0, tuple(state.legal_actions()))) in state.legal_actions()
+True
+>>> parse_name("ismcts:hard+heuristic")
+AgentSpec(iterations=None, seconds=2.0, rollout='heuristic', workers=1)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Final
+
+from gangland.engine import Decision, Game, OptionError, Result, State, mix_seed
+
+__all__ = ["EXPLORATION", "LEVELS", "MAX_ROLLOUT", "AgentSpec", "ISMCTSAgent", "ismcts_names", "parse_name",
+           "search", "seat_rewards"]
+
+EXPLORATION: Final = 0.7
+"""The UCB exploration constant C, for rewards in [0, 1]."""
+WIN_WEIGHT: Final = 0.8
+"""Weight of the share of the win in a seat's reward."""
+MARGIN_WEIGHT: Final = 1.0 - WIN_WEIGHT
+"""Weight of the scaled score margin over the best other seat in a seat's reward."""
+MAX_ROLLOUT: Final = 400
+"""Decisions a rollout plays before the game's scores so far stand in for its end."""
+LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
+"""Seconds per decision of each level."""
+DEFAULT_LEVEL: Final = "medium"
+ROLLOUTS: Final = ("random", "heuristic")
+"""Rollout policies: uniformly random, or the game's heuristic bot's `choose(state, seat)`."""
+NAME: Final = "ismcts"
+
+Policy = Callable[[State, int], int]
+"""A rollout policy: the action for the seat to act in a state (which it must not change)."""
+RootStats = dict[int, tuple[int, float]]
+"""Root statistics of a search: action -> (visits, total reward of the deciding seat)."""
+
+
+class _Node:
+    """A node of one seat's tree: the statistics of the move that leads to it, and its children.
+
+    `total` is the summed reward of the seat that made that move; `avail` counts the parent's visits
+    in which the move was legal. Children are keyed by action id (the tree's own seat's moves, or
+    every move when nothing is secret) or by public action text (another seat's move).
+    """
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[int | str, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AgentSpec:
+    """What an agent name asks for: a budget (iterations or seconds), a rollout policy, workers."""
+
+    iterations: int | None = None
+    seconds: float | None = LEVELS[DEFAULT_LEVEL]
+    rollout: str = "random"
+    workers: int = 1
+
+
+def _choices_text() -> str:
+    levels = ", ".join(f"{name} ({secs:g} s)" for name, secs in LEVELS.items())
+    return (f"ismcts or ismcts:SPEC, SPEC being '+'-separated parts: a level ({levels}), "
+            f"iterations (e.g. 500), seconds (e.g. 0.5s), a rollout ({', '.join(ROLLOUTS)}), "
+            f"workers (e.g. j4)")
+
+
+def parse_name(name: str) -> AgentSpec:
+    """The spec an agent name asks for; OptionError naming the choices for a malformed name.
+
+    >>> parse_name("ismcts:500")
+    AgentSpec(iterations=500, seconds=None, rollout='random', workers=1)
+    >>> parse_name("ismcts:0.25s+heuristic+j2")
+    AgentSpec(iterations=None, seconds=0.25, rollout='heuristic', workers=2)
+    """
+    head, colon, spec = name.partition(":")
+    if not colon and head.startswith(NAME + "+"):
+        head, colon, spec = NAME, ":", head[len(NAME) + 1:]  # "ismcts+heuristic" reads as "ismcts:+heuristic"
+    if head != NAME or (colon and not spec):
+        raise OptionError(f"bad agent name {name!r}; choose {_choices_text()}")
+    iterations: int | None = None
+    seconds: float | None = None
+    rollout: str | None = None
+    workers: int | None = None
+    budget_given = False
+    for part in spec.split("+") if spec else []:
+        text = part.strip().lower()
+
+        def bad(why: str, part: str = part) -> OptionError:
+            return OptionError(f"bad agent name {name!r}: {why} ({part!r}); choose {_choices_text()}")
+
+        is_count = text.isascii() and text.isdigit()
+        if text in LEVELS or is_count or (text.endswith("s") and _is_number(text[:-1])):
+            if budget_given:
+                raise bad("more than one budget")
+            budget_given = True
+            if text in LEVELS:
+                seconds = LEVELS[text]
+            elif is_count:
+                iterations = int(text)
+                if iterations < 1:
+                    raise bad("iterations must be at least 1")
+            else:
+                seconds = float(text[:-1])
+                if not 0 < seconds < math.inf:
+                    raise bad("seconds must be more than 0")
+        elif text in ROLLOUTS:
+            if rollout is not None:
+                raise bad("more than one rollout policy")
+            rollout = text
+        elif text.startswith("j") and text[1:].isdigit():
+            if workers is not None:
+                raise bad("more than one worker count")
+            workers = int(text[1:])
+            if workers < 1:
+                raise bad("workers must be at least 1")
+        else:
+            raise bad("unknown part")
+    if not budget_given:
+        seconds = LEVELS[DEFAULT_LEVEL]
+    return AgentSpec(iterations, seconds, rollout or "random", workers or 1)
+
+
+def ismcts_names(game: Game) -> list[str]:
+    """The IS-MCTS names to list for `game`: each level, and with the heuristic rollout where it has one."""
+    names = [NAME, *(f"{NAME}:{level}" for level in LEVELS)]
+    try:
+        rollout_policy(game, "heuristic")
+    except OptionError:
+        return names
+    return [*names, *(f"{NAME}:{level}+heuristic" for level in LEVELS)]
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def rollout_policy(game: Game, rollout: str) -> Policy | None:
+    """The rollout policy called `rollout` for `game` (None: uniformly random); OptionError if the
+    game has no heuristic bot with a state-level `choose`."""
+    if rollout == "random":
+        return None
+    if rollout != "heuristic":
+        raise OptionError(f"no rollout policy {rollout!r}; choose from: {', '.join(ROLLOUTS)}")
+    factory = game.bots.get("heuristic")
+    choose = getattr(factory(0), "choose", None) if factory is not None else None
+    if choose is None:
+        raise OptionError(f"{game.name} has no heuristic bot with a state-level choose(state, seat) "
+                          f"for rollouts; use the random rollout")
+    policy: Policy = choose
+    return policy
+
+
+def seat_rewards(result: Result) -> list[float]:
+    """Each seat's reward in [0, 1] for a result (see the module docstring).
+
+    >>> [round(r, 3) for r in seat_rewards(Result((10, 30), (2, 1), (1,), ({}, {})))]
+    [0.051, 0.949]
+    """
+    scores = result.scores
+    winners = result.winners
+    share = WIN_WEIGHT / len(winners) if winners else 0.0
+    order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+    top = scores[order[0]]
+    second = scores[order[1]] if len(order) > 1 else top
+    rewards = []
+    for seat, own in enumerate(scores):
+        best = second if seat == order[0] else top
+        margin = 0.5 + 0.5 * (own - best) / (abs(own) + abs(best) + 1)
+        rewards.append((share if seat in winners else 0.0) + MARGIN_WEIGHT * margin)
+    return rewards
+
+
+def _secret_moves(game: Game) -> bool:
+    """True when the game may hide a move's content from other seats (it overrides public_action_name)."""
+    return type(game).public_action_name is not Game.public_action_name
+
+
+def search(decision: Decision, seed: int, iterations: int | None, seconds: float | None,
+           policy: Policy | None, max_rollout: int = MAX_ROLLOUT,
+           exploration: float = EXPLORATION) -> tuple[RootStats, int]:
+    """Run IS-MCTS for `decision` for `iterations` (or, when None, `seconds`) and return the root
+    statistics of the deciding seat and the number of iterations run (at least one)."""
+    rng = random.Random(seed)
+    game = decision.game
+    multi = _secret_moves(game)
+    first = decision.determinize(rng)
+    players = first.players
+    root = _Node()
+    # Other seats' trees start at their own roots (multi-observer); without secret moves one tree.
+    roots = [root if (s == decision.seat or not multi) else _Node() for s in range(players)]
+    deadline = None if iterations is not None else time.perf_counter() + (seconds or 0.0)
+    limit = iterations if iterations is not None else 1 << 62
+    iterate = _iterate_multi if multi else _iterate_single
+    state = first
+    done = 0
+    while True:
+        iterate(state, roots, rng, policy, max_rollout, exploration, game)
+        done += 1
+        if done >= limit or (deadline is not None and time.perf_counter() >= deadline):
+            break
+        state = decision.determinize(rng)
+    stats = {action: (child.visits, child.total) for action, child in root.children.items()
+             if isinstance(action, int)}
+    return stats, done
+
+
+def _iterate_single(state: State, roots: list[_Node], rng: random.Random, policy: Policy | None,
+                    max_rollout: int, c: float, game: Game) -> None:
+    """One iteration with a single tree keyed by action ids (every move is public)."""
+    log = math.log
+    sqrt = math.sqrt
+    node = roots[0]
+    path: list[tuple[_Node, int]] = []
+    # Selection and expansion.
+    while True:
+        seat = state.to_act
+        if seat is None:
+            break
+        legal = state.legal_actions()
+        children = node.children
+        best: _Node | None = None
+        best_action = -1
+        best_score = -1.0
+        untried: list[int] | None = None
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                if untried is None:
+                    untried = [action]
+                else:
+                    untried.append(action)
+                continue
+            avail = child.avail + 1
+            child.avail = avail
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(avail) / visits)
+            if score > best_score:
+                best, best_action, best_score = child, action, score
+        if untried is not None:
+            action = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
+            child = children[action] = _Node()
+            child.avail = 1
+            state.apply(action)
+            path.append((child, seat))
+            break
+        assert best is not None
+        state.apply(best_action)
+        path.append((best, seat))
+        node = best
+    values = _rollout(state, rng, policy, max_rollout)
+    for child, seat in path:
+        child.visits += 1
+        child.total += values[seat]
+
+
+def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, policy: Policy | None,
+                   max_rollout: int, c: float, game: Game) -> None:
+    """One iteration with a tree per seat, each keyed by that seat's observations of the moves."""
+    log = math.log
+    sqrt = math.sqrt
+    public = game.public_action_name
+    nodes = roots[:]
+    players = len(nodes)
+    path: list[tuple[_Node, int]] = []
+    while True:
+        seat = state.to_act
+        if seat is None:
+            break
+        legal = state.legal_actions()
+        children = nodes[seat].children
+        best: _Node | None = None
+        best_action = -1
+        best_score = -1.0
+        untried: list[int] | None = None
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                if untried is None:
+                    untried = [action]
+                else:
+                    untried.append(action)
+                continue
+            avail = child.avail + 1
+            child.avail = avail
+            visits = child.visits
+            score = child.total / visits + c * sqrt(log(avail) / visits)
+            if score > best_score:
+                best, best_action, best_score = child, action, score
+        expanded = untried is not None
+        if untried is not None:
+            best_action = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
+            best = children[best_action] = _Node()
+            best.avail = 1
+        assert best is not None
+        if not expanded:
+            # Every other seat's tree follows the move as that seat sees it (read before it is made).
+            for other in range(players):
+                if other != seat:
+                    key = public(state, best_action, other)
+                    follow = nodes[other].children.get(key)
+                    if follow is None:
+                        follow = nodes[other].children[key] = _Node()
+                    nodes[other] = follow
+            nodes[seat] = best
+        state.apply(best_action)
+        path.append((best, seat))
+        if expanded:
+            break
+    values = _rollout(state, rng, policy, max_rollout)
+    for child, seat in path:
+        child.visits += 1
+        child.total += values[seat]
+
+
+def _rollout(state: State, rng: random.Random, policy: Policy | None, max_rollout: int) -> list[float]:
+    """Play on for at most `max_rollout` decisions and reward every seat by the result (or, if the
+    game is still running, by its scores so far)."""
+    apply = state.apply
+    if policy is None:
+        legal_actions = state.legal_actions
+        random_ = rng.random
+        for _ in range(max_rollout):
+            if state.to_act is None:
+                break
+            legal = legal_actions()
+            apply(legal[int(random_() * len(legal))])
+    else:
+        for _ in range(max_rollout):
+            seat = state.to_act
+            if seat is None:
+                break
+            apply(policy(state, seat))
+    return seat_rewards(state.result())
+
+
+def _best_action(stats: RootStats, legal: tuple[int, ...]) -> int:
+    """The most visited legal action (ties: the higher mean, then the lower id)."""
+    best = legal[0]
+    best_key = (-1, -math.inf)
+    for action in legal:
+        visits, total = stats.get(action, (0, 0.0))
+        key = (visits, total / visits if visits else -math.inf)
+        if key > best_key:
+            best, best_key = action, key
+    return best
+
+
+def _worker_search(decision: Decision, seed: int, iterations: int | None, seconds: float | None,
+                   rollout: str, max_rollout: int, exploration: float) -> tuple[RootStats, int]:
+    """One process's share of a root-parallel search."""
+    return search(decision, seed, iterations, seconds, rollout_policy(decision.game, rollout),
+                  max_rollout, exploration)
+
+
+class ISMCTSAgent:
+    """An IS-MCTS player for any game (see the module docstring); `name` is its agent name."""
+
+    def __init__(self, game: Game, seed: int = 0, iterations: int | None = None,
+                 seconds: float | None = None, rollout: str = "random", workers: int = 1,
+                 max_rollout: int = MAX_ROLLOUT, exploration: float = EXPLORATION,
+                 name: str = NAME) -> None:
+        if iterations is None and seconds is None:
+            seconds = LEVELS[DEFAULT_LEVEL]
+        if iterations is not None and iterations < 1:
+            raise OptionError(f"iterations must be at least 1, not {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise OptionError(f"seconds must be more than 0, not {seconds!r}")
+        if workers < 1:
+            raise OptionError(f"workers must be at least 1, not {workers!r}")
+        self.name = name
+        self.game = game
+        self.iterations = iterations
+        self.seconds = None if iterations is not None else seconds
+        self.rollout = rollout
+        self.policy = rollout_policy(game, rollout)
+        self.workers = workers
+        self.max_rollout = max_rollout
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        self.last_iterations = 0
+        """Iterations run for the last decision searched (all workers)."""
+        self._pool: ProcessPoolExecutor | None = None
+
+    @classmethod
+    def from_name(cls, name: str, game: Game, seed: int) -> ISMCTSAgent:
+        """The agent an `ismcts[:SPEC]` name asks for; OptionError for a malformed name."""
+        spec = parse_name(name)
+        return cls(game, seed, iterations=spec.iterations, seconds=spec.seconds, rollout=spec.rollout,
+                   workers=spec.workers, name=name)
+
+    def act(self, decision: Decision) -> int:
+        """Search from the decision and return the most visited legal action."""
+        legal = decision.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        seed = self.rng.getrandbits(64)
+        if self.workers == 1:
+            stats, self.last_iterations = search(decision, seed, self.iterations, self.seconds, self.policy,
+                                                 self.max_rollout, self.exploration)
+        else:
+            stats = self._parallel(decision, seed)
+        return _best_action(stats, legal)
+
+    def _parallel(self, decision: Decision, seed: int) -> RootStats:
+        """Root parallelism: one search per worker process, root statistics summed."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers)
+            weakref.finalize(self, self._pool.shutdown, wait=False, cancel_futures=True)
+        shares: list[int | None] = [None] * self.workers
+        if self.iterations is not None:
+            base, extra = divmod(self.iterations, self.workers)
+            shares = [base + (w < extra) for w in range(self.workers)]
+        futures = [self._pool.submit(_worker_search, decision, mix_seed(seed, w), share, self.seconds,
+                                     self.rollout, self.max_rollout, self.exploration)
+                   for w, share in enumerate(shares) if share != 0]
+        merged: dict[int, tuple[int, float]] = {}
+        self.last_iterations = 0
+        for future in futures:
+            stats, done = future.result()
+            self.last_iterations += done
+            for action, (visits, total) in stats.items():
+                v, t = merged.get(action, (0, 0.0))
+                merged[action] = (v + visits, t + total)
+        return merged
+
+    def close(self) -> None:
+        """Stop the worker processes, if any (they are also stopped when the agent is collected)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
