@@ -122,15 +122,25 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
     return record
 
 
-def iter_records(config: SimConfig, jobs: int = 1) -> Iterator[GameRecord]:
-    """The records of games 0..games-1 in order, played here (jobs=1) or in a pool of `jobs` processes.
+BACKENDS = ("process", "ray")
+"""Where the games of a run are played: a local process pool, or a Ray cluster (the extra gangland[ray])."""
 
-    jobs <= 0 means one process per CPU.
+
+def iter_records(config: SimConfig, jobs: int = 1, backend: str = "process") -> Iterator[GameRecord]:
+    """The records of games 0..games-1 in order, played here (jobs=1) or by `jobs` workers: a local
+    process pool, or Ray tasks (`backend="ray"`: the cluster `ray.init()` finds, else a local one).
+
+    jobs <= 0 means one worker per CPU. The records are the same whatever the backend and jobs.
     """
     config.check()
+    if backend not in BACKENDS:
+        raise OptionError(f"no backend {backend!r}; choose from: {', '.join(BACKENDS)}")
     if jobs <= 0:
         jobs = os.cpu_count() or 1
     jobs = min(jobs, max(1, config.games))
+    if backend == "ray":
+        yield from _ray_records(config, jobs)
+        return
     if jobs == 1:
         for index in range(config.games):
             yield play_game(config, index)
@@ -142,6 +152,24 @@ def iter_records(config: SimConfig, jobs: int = 1) -> Iterator[GameRecord]:
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _ray_records(config: SimConfig, jobs: int) -> Iterator[GameRecord]:
+    """Games as Ray tasks, at most `jobs` running at once, yielded in game order."""
+    try:
+        import ray  # the optional extra gangland[ray]
+    except ImportError:
+        raise OptionError("the ray backend needs Ray: pip install 'gangland[ray]'") from None
+    if not ray.is_initialized():
+        ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    remote_play = ray.remote(play_game)
+    pending: dict[int, Any] = {}
+    next_index = 0
+    for index in range(config.games):
+        while next_index < config.games and len(pending) < 2 * jobs:
+            pending[next_index] = remote_play.remote(config, next_index)
+            next_index += 1
+        yield ray.get(pending.pop(index))
 
 
 def _ignore_sigint() -> None:
@@ -288,7 +316,7 @@ class SimResult:
 
 
 def simulate(config: SimConfig, jobs: int = 1, on_record: Callable[[int, GameRecord], Any] | None = None,
-             keep_records: bool = True) -> SimResult:
+             keep_records: bool = True, backend: str = "process") -> SimResult:
     """Play every game of `config` and aggregate them.
 
     `on_record(index, record)` is called for each game in order as it comes in (for progress bars and
@@ -296,7 +324,7 @@ def simulate(config: SimConfig, jobs: int = 1, on_record: Callable[[int, GameRec
     """
     tally = Tally(config.game, config.players)
     records: list[GameRecord] = []
-    for index, record in enumerate(iter_records(config, jobs)):
+    for index, record in enumerate(iter_records(config, jobs, backend)):
         tally.add(record)
         if keep_records:
             records.append(record)

@@ -17,10 +17,11 @@ from .play import play_command
 from .render import render_command
 from .replay import replay_command
 from .simulate import simulate_command
+from .tournament import tournament_command
 
 app = typer.Typer(
     name="gangland",
-    help="Gangster-themed board games: play against bots, simulate, replay.",
+    help="Gangster-themed board games: play against bots, simulate, hold tournaments, replay.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="markdown",
@@ -40,7 +41,7 @@ def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Show the version and exit.")] = False,
 ) -> None:
-    """Gangster-themed board games: play against bots, simulate, replay."""
+    """Gangster-themed board games: play against bots, simulate, hold tournaments, replay."""
 
 
 app.command("play")(play_command)
@@ -48,6 +49,7 @@ app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
 app.command("games")(games_command)
 app.command("render")(render_command)
+app.command("tournament")(tournament_command)
 
 
 def main() -> None:

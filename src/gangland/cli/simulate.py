@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Annotated
+from typing import IO, Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -21,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gangland.agents import agent_names
-from gangland.engine import GameRecord, OptionError
+from gangland.engine import Game, GameRecord, OptionError
 from gangland.games import get
 from gangland.sim import SimConfig, Summary, WinStats, simulate
 
@@ -81,6 +82,62 @@ def print_summary(console: Console, name: str, config: SimConfig, summary: Summa
     console.print(Text(notes, style="dim"))
 
 
+R = TypeVar("R")
+
+
+def build_config(game: str, games: int, players: int | None, agents: str | None, seed: int,
+                 option: list[str] | None) -> tuple[Game, SimConfig]:
+    """The game and a checked run configuration from the command's arguments (a usage error otherwise)."""
+    with user_errors():
+        found = get(game)
+        if players is None:
+            players = default_players(found)
+        names = parse_names(agents) if agents is not None else agent_names(found)
+        if games < 0:
+            raise OptionError(f"--games must be 0 or more, not {games}")
+        config = SimConfig(game, players, tuple(names), games, seed, parse_options(option, found))
+        config.check()
+        found.new_game(players, seed, config.options)  # options checked only at set-up (a deck file)
+    return found, config
+
+
+def run_with_progress(console: Console, name: str, games: int, out: Path | None,
+                      run: Callable[[Callable[[int, GameRecord], None]], R]) -> R:
+    """Call `run(on_record)` under a progress bar, writing each record to `out` (JSON lines) if given;
+    Ctrl-C stops it and says how many games were done."""
+    with contextlib.ExitStack() as stack:
+        sink: IO[str] | None = None
+        if out is not None:
+            try:
+                sink = stack.enter_context(out.open("w", encoding="utf-8"))
+            except OSError as exc:
+                fail(f"cannot write {str(out)!r}: {exc}")
+        progress = stack.enter_context(Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TimeRemainingColumn(), console=console, transient=False, auto_refresh=False))
+        task = progress.add_task(name, total=games)
+        shown = [0.0]
+
+        def on_record(index: int, record: GameRecord) -> None:
+            if sink is not None:
+                sink.write(record.dumps() + "\n")
+            progress.advance(task)
+            # Refreshed from here rather than by Rich's timer thread: worker processes are forked, and
+            # forking while another thread may hold a lock is best avoided.
+            now = time.monotonic()
+            if now - shown[0] >= 0.1 or index + 1 == games:
+                shown[0] = now
+                progress.refresh()
+
+        try:
+            return run(on_record)
+        except KeyboardInterrupt:
+            progress.stop()
+            done = int(progress.tasks[0].completed)
+            console.print(f"Interrupted after {done} games" + (f"; {done} records in {out}" if out else ""))
+            raise typer.Exit(INTERRUPTED) from None
+
+
 def simulate_command(
     game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. razzia.", show_default=False)],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
@@ -102,48 +159,11 @@ def simulate_command(
     options, number of games and seed, never on --jobs.
     """
     console = make_console()
-    with user_errors():
-        found = get(game)
-        if players is None:
-            players = default_players(found)
-        names = parse_names(agents) if agents is not None else agent_names(found)
-        if games < 0:
-            raise OptionError(f"--games must be 0 or more, not {games}")
-        config = SimConfig(game, players, tuple(names), games, seed, parse_options(option, found))
-        config.check()
-        found.new_game(players, seed, config.options)  # options checked only at set-up (a deck file)
-    with contextlib.ExitStack() as stack:
-        sink: IO[str] | None = None
-        if out is not None:
-            try:
-                sink = stack.enter_context(out.open("w", encoding="utf-8"))
-            except OSError as exc:
-                fail(f"cannot write {str(out)!r}: {exc}")
-        progress = stack.enter_context(Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            TimeRemainingColumn(), console=console, transient=False, auto_refresh=False))
-        task = progress.add_task(f"{found.name}", total=games)
-        shown = [0.0]
-
-        def on_record(index: int, record: GameRecord) -> None:
-            if sink is not None:
-                sink.write(record.dumps() + "\n")
-            progress.advance(task)
-            # Refreshed from here rather than by Rich's timer thread: worker processes are forked, and
-            # forking while another thread may hold a lock is best avoided.
-            now = time.monotonic()
-            if now - shown[0] >= 0.1 or index + 1 == games:
-                shown[0] = now
-                progress.refresh()
-
-        started = time.perf_counter()
-        try:
-            run = simulate(config, jobs=jobs, on_record=on_record, keep_records=False)
-        except KeyboardInterrupt:
-            progress.stop()
-            done = int(progress.tasks[0].completed)
-            console.print(f"Interrupted after {done} games" + (f"; {done} records in {out}" if out else ""))
-            raise typer.Exit(INTERRUPTED) from None
+    found, config = build_config(game, games, players, agents, seed, option)
+    started = time.perf_counter()
+    run = run_with_progress(
+        console, found.name, games, out,
+        lambda on_record: simulate(config, jobs=jobs, on_record=on_record, keep_records=False))
     print_summary(console, found.name, config, run.summary, time.perf_counter() - started)
     if out is not None:
         console.print(Text(f"{games} records written to {out}", style="dim"))
