@@ -10,8 +10,16 @@ import pytest
 
 import gangland.agents.ismcts
 from gangland.agents import agent_names, make_agent
-from gangland.agents.ismcts import LEVELS, AgentSpec, ISMCTSAgent, parse_name, rollout_policy
-from gangland.engine import Decision, Game, OptionError, State, play_match
+from gangland.agents.ismcts import (
+    LEVELS,
+    AgentSpec,
+    ISMCTSAgent,
+    _secret_moves,
+    parse_name,
+    rollout_policy,
+    seat_rewards,
+)
+from gangland.engine import Decision, Game, OptionError, Result, State, play_match
 from gangland.games import all_games, get
 from gangland.sim import SimConfig, simulate
 
@@ -232,3 +240,24 @@ def test_beats_random_in_two_player_razzia() -> None:
     ismcts = next(s for s in run.summary.by_agent if s.label == "ismcts:60")
     assert ismcts.games == 10
     assert ismcts.wins >= 8, ismcts
+
+
+def test_trees_per_observer_only_where_moves_can_be_secret() -> None:
+    # Downtown's face-down bids are secret (it overrides public_action_name): one tree per seat.
+    # The other games hide no move, and one shared tree keyed by action ids is the same search.
+    assert {game.id: _secret_moves(game) for game in GAMES} == {
+        "downtown": True, "protection-racket": False, "razzia": False, "supergang": False}
+
+
+@pytest.mark.parametrize("result", [
+    Result((5, 5, 1), (1, 1, 3), (0, 1), ({}, {}, {})),
+    Result((-3, 12, 40, 0), (3, 2, 1, 4), (2,), ({}, {}, {}, {})),
+    Result((0, 0), (1, 1), (0, 1), ({}, {})),
+])
+def test_rewards_are_in_range_and_favour_winners(result: Result) -> None:
+    rewards = seat_rewards(result)
+    assert all(0.0 <= r <= 1.0 for r in rewards)
+    losers = [r for seat, r in enumerate(rewards) if seat not in result.winners]
+    assert all(rewards[w] > max(losers, default=-1.0) for w in result.winners)
+    # A shared win is shared: the rewards of tied winners are equal.
+    assert len({rewards[w] for w in result.winners}) == 1

@@ -25,10 +25,11 @@ class RandomAgent:
 GENERIC_AGENTS = {"random": RandomAgent}
 
 
-def agent_names(game: Game) -> list[str]:
-    """Every agent name usable for `game`: the generic ones, the game's own bots, and the IS-MCTS
-    levels (`ismcts:SPEC` also takes iterations, seconds and workers: see `gangland.agents.ismcts`)."""
-    return sorted({*GENERIC_AGENTS, *game.bots, *ismcts_names(game)})
+def agent_names(game: Game, search: bool = True) -> list[str]:
+    """Every agent name usable for `game`: the generic ones and the game's own bots, then (unless
+    `search` is False) the IS-MCTS levels, which take seconds per decision (`ismcts:SPEC` also takes
+    iterations, seconds and workers: see `gangland.agents.ismcts`)."""
+    return [*sorted({*GENERIC_AGENTS, *game.bots}), *(ismcts_names(game) if search else [])]
 
 
 def make_agent(name: str, game: Game, seed: int) -> Agent:

@@ -92,7 +92,7 @@ def build_config(game: str, games: int, players: int | None, agents: str | None,
         found = get(game)
         if players is None:
             players = default_players(found)
-        names = parse_names(agents) if agents is not None else agent_names(found)
+        names = parse_names(agents) if agents is not None else agent_names(found, search=False)
         if games < 0:
             raise OptionError(f"--games must be 0 or more, not {games}")
         config = SimConfig(game, players, tuple(names), games, seed, parse_options(option, found))
