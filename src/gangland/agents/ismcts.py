@@ -269,49 +269,55 @@ def search(decision: Decision, seed: int, iterations: int | None, seconds: float
     return stats, done
 
 
+def _select(children: dict[int | str, _Node], legal: list[int], c: float,
+            rng: random.Random) -> tuple[_Node, int, bool]:
+    """ISUCT at one node: (child, action, expanded). Every existing child of a legal action counts one
+    more availability; an untried legal action, if any, is expanded (at random among them), else the
+    child of highest upper bound is followed."""
+    log = math.log
+    sqrt = math.sqrt
+    best: _Node | None = None
+    best_action = -1
+    best_score = -1.0
+    untried: list[int] | None = None
+    for action in legal:
+        child = children.get(action)
+        if child is None:
+            if untried is None:
+                untried = [action]
+            else:
+                untried.append(action)
+            continue
+        avail = child.avail + 1
+        child.avail = avail
+        visits = child.visits
+        score = child.total / visits + c * sqrt(log(avail) / visits)
+        if score > best_score:
+            best, best_action, best_score = child, action, score
+    if untried is not None:
+        action = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
+        child = children[action] = _Node()
+        child.avail = 1
+        return child, action, True
+    assert best is not None
+    return best, best_action, False
+
+
 def _iterate_single(state: State, roots: list[_Node], rng: random.Random, policy: Policy | None,
                     max_rollout: int, c: float, game: Game) -> None:
     """One iteration with a single tree keyed by action ids (every move is public)."""
-    log = math.log
-    sqrt = math.sqrt
     node = roots[0]
     path: list[tuple[_Node, int]] = []
-    # Selection and expansion.
-    while True:
+    while True:  # selection, then the expansion of one node
         seat = state.to_act
         if seat is None:
             break
-        legal = state.legal_actions()
-        children = node.children
-        best: _Node | None = None
-        best_action = -1
-        best_score = -1.0
-        untried: list[int] | None = None
-        for action in legal:
-            child = children.get(action)
-            if child is None:
-                if untried is None:
-                    untried = [action]
-                else:
-                    untried.append(action)
-                continue
-            avail = child.avail + 1
-            child.avail = avail
-            visits = child.visits
-            score = child.total / visits + c * sqrt(log(avail) / visits)
-            if score > best_score:
-                best, best_action, best_score = child, action, score
-        if untried is not None:
-            action = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
-            child = children[action] = _Node()
-            child.avail = 1
-            state.apply(action)
-            path.append((child, seat))
+        child, action, expanded = _select(node.children, state.legal_actions(), c, rng)
+        state.apply(action)
+        path.append((child, seat))
+        if expanded:
             break
-        assert best is not None
-        state.apply(best_action)
-        path.append((best, seat))
-        node = best
+        node = child
     values = _rollout(state, rng, policy, max_rollout)
     for child, seat in path:
         child.visits += 1
@@ -321,8 +327,6 @@ def _iterate_single(state: State, roots: list[_Node], rng: random.Random, policy
 def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, policy: Policy | None,
                    max_rollout: int, c: float, game: Game) -> None:
     """One iteration with a tree per seat, each keyed by that seat's observations of the moves."""
-    log = math.log
-    sqrt = math.sqrt
     public = game.public_action_name
     nodes = roots[:]
     players = len(nodes)
@@ -331,44 +335,19 @@ def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, policy:
         seat = state.to_act
         if seat is None:
             break
-        legal = state.legal_actions()
-        children = nodes[seat].children
-        best: _Node | None = None
-        best_action = -1
-        best_score = -1.0
-        untried: list[int] | None = None
-        for action in legal:
-            child = children.get(action)
-            if child is None:
-                if untried is None:
-                    untried = [action]
-                else:
-                    untried.append(action)
-                continue
-            avail = child.avail + 1
-            child.avail = avail
-            visits = child.visits
-            score = child.total / visits + c * sqrt(log(avail) / visits)
-            if score > best_score:
-                best, best_action, best_score = child, action, score
-        expanded = untried is not None
-        if untried is not None:
-            best_action = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
-            best = children[best_action] = _Node()
-            best.avail = 1
-        assert best is not None
+        child, action, expanded = _select(nodes[seat].children, state.legal_actions(), c, rng)
         if not expanded:
             # Every other seat's tree follows the move as that seat sees it (read before it is made).
             for other in range(players):
                 if other != seat:
-                    key = public(state, best_action, other)
+                    key = public(state, action, other)
                     follow = nodes[other].children.get(key)
                     if follow is None:
                         follow = nodes[other].children[key] = _Node()
                     nodes[other] = follow
-            nodes[seat] = best
-        state.apply(best_action)
-        path.append((best, seat))
+            nodes[seat] = child
+        state.apply(action)
+        path.append((child, seat))
         if expanded:
             break
     values = _rollout(state, rng, policy, max_rollout)

@@ -3,7 +3,7 @@
 Standard library only; nothing here imports a game.
 """
 
-from .agent import Agent, Decision
+from .agent import Agent, Decision, DeterminizingBot
 from .errors import (
     ActionParseError,
     GanglandError,
@@ -21,7 +21,8 @@ from .rng import mix_seed, splitmix64
 from .state import JSON, CachedLegalState, Result, State, rank_by
 
 __all__ = [
-    "JSON", "ActionParseError", "Agent", "CachedLegalState", "Decision", "Game", "GameRecord",
+    "JSON", "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
+    "GameRecord",
     "GanglandError",
     "IllegalAction", "OptionError", "OptionSpec", "RecordError", "Result", "SeatError", "State",
     "UnknownGame",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from .state import JSON, State
 
@@ -55,3 +55,32 @@ class Agent(Protocol):
     def act(self, decision: Decision) -> int:
         """Choose an action from `decision.legal_actions`."""
         ...
+
+
+StateT = TypeVar("StateT", bound=State)
+
+
+class DeterminizingBot(Generic[StateT]):
+    """A game's own bot that decides on a full state: `act` determinizes the decision (so that only what
+    the seat may know is real) and hands the copy to the game's `choose(state, seat)`, which search
+    agents can also call in their rollouts."""
+
+    name = "heuristic"
+    state_type: type[StateT]
+    """The game's state class; a decision of another game is refused."""
+    plays: str
+    """The game's name, for that refusal."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, decision: Decision) -> int:
+        """Choose from a Decision: determinize, then `choose`."""
+        state = decision.determinize(self.rng)
+        if not isinstance(state, self.state_type):
+            raise TypeError(f"{self.name} plays {self.plays}, not {decision.game.id}")
+        return self.choose(state, decision.seat)
+
+    def choose(self, state: StateT, seat: int) -> int:
+        """The bot's action for `seat`, the seat to act."""
+        raise NotImplementedError

@@ -23,10 +23,9 @@ rollout policy.
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
-from gangland.engine import Decision
+from gangland.engine import DeterminizingBot
 
 from .state import DEPLOY, HIDEOUT, PINK, ProtectionRacketState
 
@@ -64,7 +63,7 @@ def position_value(s: ProtectionRacketState, me: int) -> float:
     return worth[me] - best_rival
 
 
-class ProtectionRacketHeuristicBot:
+class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
     """A hand-written Protection Racket player (see the module docstring).
 
     >>> from gangland.engine import play_match
@@ -74,17 +73,8 @@ class ProtectionRacketHeuristicBot:
     True
     """
 
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, decision: Decision) -> int:
-        """Choose from a Decision: determinize (only the order of the draw piles changes), then `choose`."""
-        state = decision.determinize(self.rng)
-        if not isinstance(state, ProtectionRacketState):
-            raise TypeError(f"{self.name} plays Protection Racket, not {decision.game.id}")
-        return self.choose(state, decision.seat)
+    state_type = ProtectionRacketState
+    plays = "Protection Racket"
 
     def choose(self, state: ProtectionRacketState, seat: int) -> int:
         """The bot's action for `seat`, which must be the seat to act. Deterministic."""

@@ -43,11 +43,10 @@ can use it as a rollout policy.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Final
 
-from gangland.engine import Decision
+from gangland.engine import DeterminizingBot
 
 from .cards import (
     BID_BASE,
@@ -395,7 +394,7 @@ class _Context:
         return gain * self.params.business_weight[self.rnd - 1]
 
 
-class RazziaHeuristicBot:
+class RazziaHeuristicBot(DeterminizingBot[RazziaState]):
     """A hand-written Razzia! player that values lots by the scoring rules (see the module docstring).
 
     >>> from gangland.engine import play_match
@@ -405,18 +404,12 @@ class RazziaHeuristicBot:
     True
     """
 
-    name = "heuristic"
+    state_type = RazziaState
+    plays = "Razzia!"
 
     def __init__(self, seed: int = 0, params: HeuristicParams | None = None) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.params = params or DEFAULT_PARAMS
-
-    def act(self, decision: Decision) -> int:
-        """Choose from a Decision: determinize (only the order of unseen cards changes), then `choose`."""
-        state = decision.determinize(self.rng)
-        if not isinstance(state, RazziaState):
-            raise TypeError(f"{self.name} plays Razzia!, not {decision.game.id}")
-        return self.choose(state, decision.seat)
 
     def choose(self, state: RazziaState, seat: int) -> int:
         """The bot's action for `seat`, which must be the seat to act, reading only public fields.

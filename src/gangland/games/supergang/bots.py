@@ -26,12 +26,11 @@ How it plays, phase by phase:
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from collections.abc import Sequence
 from typing import Final
 
-from gangland.engine import Decision
+from gangland.engine import DeterminizingBot
 
 from .actions import (
     ACCEPT,
@@ -767,7 +766,7 @@ class _Planner:
         return best
 
 
-class SupergangHeuristicBot:
+class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
     """A hand-written Supergang player (see the module docstring).
 
     >>> from gangland.engine import play_match
@@ -777,17 +776,8 @@ class SupergangHeuristicBot:
     True
     """
 
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, decision: Decision) -> int:
-        """Choose from a Decision: determinize (only the future dice change), then `choose`."""
-        state = decision.determinize(self.rng)
-        if not isinstance(state, SupergangState):
-            raise TypeError(f"{self.name} plays Supergang, not {decision.game.id}")
-        return self.choose(state, decision.seat)
+    state_type = SupergangState
+    plays = "Supergang"
 
     def choose(self, state: SupergangState, seat: int) -> int:
         """The bot's action for `seat`, which must be the seat to act. Deterministic; reads only public
