@@ -11,12 +11,14 @@ import pytest
 import gangland.agents.ismcts
 from gangland.agents import agent_names, make_agent
 from gangland.agents.ismcts import (
+    EXPAND_AFTER,
     LEVELS,
     AgentSpec,
     ISMCTSAgent,
     _secret_moves,
     parse_name,
     rollout_policy,
+    search,
     seat_rewards,
 )
 from gangland.engine import Decision, Game, OptionError, Result, State, play_match
@@ -109,7 +111,8 @@ def test_deterministic_for_a_seed_and_iteration_budget() -> None:
 
 def test_deterministic_whole_game() -> None:
     game = get("protection-racket")
-    records = [play_match(game, [ISMCTSAgent(game, seed=s, iterations=10) for s in (1, 2)], seed=5)
+    records = [play_match(game, [ISMCTSAgent(game, seed=s, iterations=10, rollout="random") for s in (1, 2)],
+                          seed=5)
                for _ in range(2)]
     assert records[0].actions == records[1].actions
 
@@ -180,13 +183,14 @@ def test_single_legal_action_answered_without_search() -> None:
 
 
 @pytest.mark.parametrize(("name", "spec"), [
-    ("ismcts", AgentSpec(None, LEVELS["medium"], "random", 1)),
-    ("ismcts:easy", AgentSpec(None, 0.1, "random", 1)),
-    ("ismcts:medium", AgentSpec(None, 0.5, "random", 1)),
-    ("ismcts:hard", AgentSpec(None, 2.0, "random", 1)),
-    ("ismcts:500", AgentSpec(500, None, "random", 1)),
-    ("ismcts:0.5s", AgentSpec(None, 0.5, "random", 1)),
-    ("ismcts:2s", AgentSpec(None, 2.0, "random", 1)),
+    ("ismcts", AgentSpec(None, LEVELS["medium"], None, 1)),
+    ("ismcts:easy", AgentSpec(None, 0.1, None, 1)),
+    ("ismcts:medium", AgentSpec(None, 0.5, None, 1)),
+    ("ismcts:hard", AgentSpec(None, 2.0, None, 1)),
+    ("ismcts:500", AgentSpec(500, None, None, 1)),
+    ("ismcts:0.5s", AgentSpec(None, 0.5, None, 1)),
+    ("ismcts:2s", AgentSpec(None, 2.0, None, 1)),
+    ("ismcts:hard+random", AgentSpec(None, 2.0, "random", 1)),
     ("ismcts:hard+heuristic", AgentSpec(None, 2.0, "heuristic", 1)),
     ("ismcts:300+random+j3", AgentSpec(300, None, "random", 3)),
     ("ismcts:heuristic", AgentSpec(None, LEVELS["medium"], "heuristic", 1)),
@@ -197,8 +201,10 @@ def test_name_parsing(name: str, spec: AgentSpec) -> None:
     agent = make_agent(name, get("razzia"), 1)
     assert isinstance(agent, ISMCTSAgent)
     assert agent.name == name
+    # Without a rollout in the name the game's default is used: Razzia!'s heuristic bot.
     assert (agent.iterations, agent.seconds, agent.rollout, agent.workers) == (
-        spec.iterations, spec.seconds, spec.rollout, spec.workers)
+        spec.iterations, spec.seconds, spec.rollout or "heuristic", spec.workers)
+    assert agent.expand_after == EXPAND_AFTER[agent.rollout]
 
 
 @pytest.mark.parametrize("name", ["ismcts:", "ismcts:fast", "ismcts:0", "ismcts:-1s", "ismcts:0s",
@@ -219,7 +225,9 @@ def test_agent_names_list_levels_and_all_resolve() -> None:
         names = agent_names(game)
         for level in LEVELS:
             assert f"ismcts:{level}" in names
-            assert f"ismcts:{level}+heuristic" in names  # every game has a heuristic bot with choose
+            # Every game has a heuristic bot with choose: the default rollout, so random is listed.
+            assert f"ismcts:{level}+random" in names
+            assert make_agent(f"ismcts:{level}", game, 0).rollout == "heuristic"
         for name in names:
             assert make_agent(name, game, 0).name == name
 
@@ -236,8 +244,8 @@ def test_heuristic_rollout_needs_a_bot_with_choose() -> None:
 def test_beats_random_in_two_player_razzia() -> None:
     # 10 games, seats rotated. Against a coin (win rate 0.5) 8 or more wins has probability 5.5%;
     # the agent wins nearly every game against random, so 8 is a safe bar.
-    run = simulate(SimConfig("razzia", players=2, agents=("ismcts:60", "random"), games=10, seed=1))
-    ismcts = next(s for s in run.summary.by_agent if s.label == "ismcts:60")
+    run = simulate(SimConfig("razzia", players=2, agents=("ismcts:60+random", "random"), games=10, seed=1))
+    ismcts = next(s for s in run.summary.by_agent if s.label == "ismcts:60+random")
     assert ismcts.games == 10
     assert ismcts.wins >= 8, ismcts
 
@@ -261,3 +269,33 @@ def test_rewards_are_in_range_and_favour_winners(result: Result) -> None:
     assert all(rewards[w] > max(losers, default=-1.0) for w in result.winners)
     # A shared win is shared: the rewards of tied winners are equal.
     assert len({rewards[w] for w in result.winners}) == 1
+
+
+class CountingNode(gangland.agents.ismcts._Node):
+    """A tree node that counts how many are made."""
+
+    made = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        CountingNode.made += 1
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_expansion_threshold_keeps_a_node_a_leaf_until_visited_enough(
+        rollout: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With a threshold above the budget no node below the root's children ever gets statistics: the
+    # search is flat Monte Carlo over the root's actions. With the threshold 1 (classic MCTS) the tree
+    # grows a node every iteration.
+    game = get("razzia")
+    state = mid_game_states(game, seed=4, count=1)[0]
+    monkeypatch.setattr(gangland.agents.ismcts, "_Node", CountingNode)
+    policy = rollout_policy(game, rollout)
+    made = {}
+    for threshold in (1, 10**9):
+        CountingNode.made = 0
+        stats, done = search(decision(game, state), 3, 60, None, policy, expand_after=threshold)
+        assert done == 60 and sum(visits for visits, _ in stats.values()) == 60
+        made[threshold] = CountingNode.made
+    assert made[10**9] == 1 + len(state.legal_actions())  # the root and one child per action
+    assert made[1] == 1 + 60  # the root and one new node per iteration

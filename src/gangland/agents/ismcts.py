@@ -26,11 +26,21 @@ Mostly the win, which is what is measured; the margin keeps a gradient where the
 certain or lost (a seat far behind still plays to close the gap, a leader to widen it). The whole
 vector is backed up, and each node keeps the reward of the seat whose move it is.
 
-**Rollouts.** From the first new node the game is played on at random (the default) or by the game's
-heuristic bot's state-level `choose(state, seat)` (`+heuristic`). A rollout stops after `max_rollout`
-decisions (default `MAX_ROLLOUT`): then the seats are rewarded by the game's scores so far
-(`state.result()` of the running game), which bounds the cost of games that random play drags on for
-thousands of decisions (Downtown) and is exact for the others (Razzia!, Protection Racket end sooner).
+**Rollouts.** From the first new node the game is played on by the game's heuristic bot's state-level
+`choose(state, seat)` (the default where the game has one, `+heuristic`) or at random (`+random`).
+A rollout stops after `max_rollout` decisions (default `MAX_ROLLOUT`): then the seats are rewarded by
+the game's scores so far (`state.result()` of the running game), which bounds the cost of games that
+random play drags on for thousands of decisions (Downtown) and is exact for the others.
+
+**Expansion threshold.** A node's children get statistics of their own only once it has been visited
+`expand_after` times (`EXPAND_AFTER`: 1 for random rollouts, classic MCTS; 100 for heuristic ones);
+until then an iteration that reaches it plays the rollout from there. Why: with heuristic rollouts a
+leaf's value is what the move is worth when everyone then plays as the heuristic bot does, and that
+bot is what the agent meets across the table. A node expanded early instead lets the other seats'
+next moves be explored by UCB, each tried about as often as the next for dozens of visits, so the
+move above is judged against opponents who blunder. `benchmarks/ismcts_choices.py` measures this
+decision by decision (the win chance of the moves each variant picks); at the levels' budgets the tree
+stays shallow, and with more time it grows where the visits are.
 
 **Budget and levels.** A budget is iterations (deterministic for a seed) or seconds per decision.
 Levels are seconds, so that they feel the same in every game whatever its speed: `easy` 0.1 s,
@@ -50,8 +60,8 @@ iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristi
 >>> agent = ISMCTSAgent(game, seed=3, iterations=50)
 >>> agent.act(Decision(game, state, 0, tuple(state.legal_actions()))) in state.legal_actions()
 True
->>> parse_name("ismcts:hard+heuristic")
-AgentSpec(iterations=None, seconds=2.0, rollout='heuristic', workers=1)
+>>> parse_name("ismcts:hard+random")
+AgentSpec(iterations=None, seconds=2.0, rollout='random', workers=1)
 """
 
 from __future__ import annotations
@@ -83,6 +93,10 @@ LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
 DEFAULT_LEVEL: Final = "medium"
 ROLLOUTS: Final = ("random", "heuristic")
 """Rollout policies: uniformly random, or the game's heuristic bot's `choose(state, seat)`."""
+EXPAND_AFTER: Final[dict[str, int]] = {"random": 1, "heuristic": 100}
+"""Visits a node needs before its own children get statistics, by rollout policy (see the module
+docstring): 1 is classic MCTS; with heuristic rollouts a node's value is the heuristic's own value
+until it has been sampled well enough to say more."""
 NAME: Final = "ismcts"
 
 Policy = Callable[[State, int], int]
@@ -114,7 +128,8 @@ class AgentSpec:
 
     iterations: int | None = None
     seconds: float | None = LEVELS[DEFAULT_LEVEL]
-    rollout: str = "random"
+    rollout: str | None = None
+    """None: the game's default (`default_rollout`)."""
     workers: int = 1
 
 
@@ -129,7 +144,7 @@ def parse_name(name: str) -> AgentSpec:
     """The spec an agent name asks for; OptionError naming the choices for a malformed name.
 
     >>> parse_name("ismcts:500")
-    AgentSpec(iterations=500, seconds=None, rollout='random', workers=1)
+    AgentSpec(iterations=500, seconds=None, rollout=None, workers=1)
     >>> parse_name("ismcts:0.25s+heuristic+j2")
     AgentSpec(iterations=None, seconds=0.25, rollout='heuristic', workers=2)
     """
@@ -178,17 +193,31 @@ def parse_name(name: str) -> AgentSpec:
             raise bad("unknown part")
     if not budget_given:
         seconds = LEVELS[DEFAULT_LEVEL]
-    return AgentSpec(iterations, seconds, rollout or "random", workers or 1)
+    return AgentSpec(iterations, seconds, rollout, workers or 1)
 
 
 def ismcts_names(game: Game) -> list[str]:
-    """The IS-MCTS names to list for `game`: each level, and with the heuristic rollout where it has one."""
+    """The IS-MCTS names to list for `game`: each level, and with the random rollout where the game's
+    default is its heuristic bot."""
     names = [NAME, *(f"{NAME}:{level}" for level in LEVELS)]
+    if default_rollout(game) == "random":
+        return names
+    return [*names, *(f"{NAME}:{level}+random" for level in LEVELS)]
+
+
+def default_rollout(game: Game) -> str:
+    """The game's rollout policy when a name gives none: its heuristic bot where it has a state-level
+    `choose`, else random.
+
+    >>> from gangland.games import get
+    >>> default_rollout(get("razzia"))
+    'heuristic'
+    """
     try:
         rollout_policy(game, "heuristic")
     except OptionError:
-        return names
-    return [*names, *(f"{NAME}:{level}+heuristic" for level in LEVELS)]
+        return "random"
+    return "heuristic"
 
 
 def _is_number(text: str) -> bool:
@@ -242,7 +271,7 @@ def _secret_moves(game: Game) -> bool:
 
 def search(decision: Decision, seed: int, iterations: int | None, seconds: float | None,
            policy: Policy | None, max_rollout: int = MAX_ROLLOUT,
-           exploration: float = EXPLORATION) -> tuple[RootStats, int]:
+           exploration: float = EXPLORATION, expand_after: int = 1) -> tuple[RootStats, int]:
     """Run IS-MCTS for `decision` for `iterations` (or, when None, `seconds`) and return the root
     statistics of the deciding seat and the number of iterations run (at least one)."""
     rng = random.Random(seed)
@@ -259,7 +288,7 @@ def search(decision: Decision, seed: int, iterations: int | None, seconds: float
     state = first
     done = 0
     while True:
-        iterate(state, roots, rng, policy, max_rollout, exploration, game)
+        iterate(state, roots, rng, policy, max_rollout, exploration, game, expand_after)
         done += 1
         if done >= limit or (deadline is not None and time.perf_counter() >= deadline):
             break
@@ -304,7 +333,7 @@ def _select(children: dict[int | str, _Node], legal: list[int], c: float,
 
 
 def _iterate_single(state: State, roots: list[_Node], rng: random.Random, policy: Policy | None,
-                    max_rollout: int, c: float, game: Game) -> None:
+                    max_rollout: int, c: float, game: Game, expand_after: int) -> None:
     """One iteration with a single tree keyed by action ids (every move is public)."""
     node = roots[0]
     path: list[tuple[_Node, int]] = []
@@ -315,7 +344,7 @@ def _iterate_single(state: State, roots: list[_Node], rng: random.Random, policy
         child, action, expanded = _select(node.children, state.legal_actions(), c, rng)
         state.apply(action)
         path.append((child, seat))
-        if expanded:
+        if expanded or child.visits < expand_after:
             break
         node = child
     values = _rollout(state, rng, policy, max_rollout)
@@ -325,7 +354,7 @@ def _iterate_single(state: State, roots: list[_Node], rng: random.Random, policy
 
 
 def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, policy: Policy | None,
-                   max_rollout: int, c: float, game: Game) -> None:
+                   max_rollout: int, c: float, game: Game, expand_after: int) -> None:
     """One iteration with a tree per seat, each keyed by that seat's observations of the moves."""
     public = game.public_action_name
     nodes = roots[:]
@@ -348,7 +377,7 @@ def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, policy:
             nodes[seat] = child
         state.apply(action)
         path.append((child, seat))
-        if expanded:
+        if expanded or child.visits < expand_after:
             break
     values = _rollout(state, rng, policy, max_rollout)
     for child, seat in path:
@@ -390,19 +419,20 @@ def _best_action(stats: RootStats, legal: tuple[int, ...]) -> int:
 
 
 def _worker_search(decision: Decision, seed: int, iterations: int | None, seconds: float | None,
-                   rollout: str, max_rollout: int, exploration: float) -> tuple[RootStats, int]:
+                   rollout: str, max_rollout: int, exploration: float,
+                   expand_after: int) -> tuple[RootStats, int]:
     """One process's share of a root-parallel search."""
     return search(decision, seed, iterations, seconds, rollout_policy(decision.game, rollout),
-                  max_rollout, exploration)
+                  max_rollout, exploration, expand_after)
 
 
 class ISMCTSAgent:
     """An IS-MCTS player for any game (see the module docstring); `name` is its agent name."""
 
     def __init__(self, game: Game, seed: int = 0, iterations: int | None = None,
-                 seconds: float | None = None, rollout: str = "random", workers: int = 1,
+                 seconds: float | None = None, rollout: str | None = None, workers: int = 1,
                  max_rollout: int = MAX_ROLLOUT, exploration: float = EXPLORATION,
-                 name: str = NAME) -> None:
+                 expand_after: int | None = None, name: str = NAME) -> None:
         if iterations is None and seconds is None:
             seconds = LEVELS[DEFAULT_LEVEL]
         if iterations is not None and iterations < 1:
@@ -415,8 +445,9 @@ class ISMCTSAgent:
         self.game = game
         self.iterations = iterations
         self.seconds = None if iterations is not None else seconds
-        self.rollout = rollout
-        self.policy = rollout_policy(game, rollout)
+        self.rollout = rollout or default_rollout(game)
+        self.policy = rollout_policy(game, self.rollout)
+        self.expand_after = EXPAND_AFTER[self.rollout] if expand_after is None else expand_after
         self.workers = workers
         self.max_rollout = max_rollout
         self.exploration = exploration
@@ -440,7 +471,7 @@ class ISMCTSAgent:
         seed = self.rng.getrandbits(64)
         if self.workers == 1:
             stats, self.last_iterations = search(decision, seed, self.iterations, self.seconds, self.policy,
-                                                 self.max_rollout, self.exploration)
+                                                 self.max_rollout, self.exploration, self.expand_after)
         else:
             stats = self._parallel(decision, seed)
         return _best_action(stats, legal)
@@ -455,7 +486,7 @@ class ISMCTSAgent:
             base, extra = divmod(self.iterations, self.workers)
             shares = [base + (w < extra) for w in range(self.workers)]
         futures = [self._pool.submit(_worker_search, decision, mix_seed(seed, w), share, self.seconds,
-                                     self.rollout, self.max_rollout, self.exploration)
+                                     self.rollout, self.max_rollout, self.exploration, self.expand_after)
                    for w, share in enumerate(shares) if share != 0]
         merged: dict[int, tuple[int, float]] = {}
         self.last_iterations = 0
