@@ -27,7 +27,7 @@ import random
 import sys
 import time
 
-from gangland.agents.ismcts import MAX_ROLLOUT, ISMCTSAgent, rollout_policy, search
+from gangland.agents.ismcts import EXPAND_AFTER, MAX_ROLLOUT, ISMCTSAgent, rollout_policy, search
 from gangland.engine import Decision, Game, State
 from gangland.games import all_games, get
 
@@ -73,14 +73,16 @@ def iterations_per_s(decisions: list[Decision], rollout: str, seconds: float) ->
         done = 0
         start = time.perf_counter()
         for index, decision in enumerate(decisions):
-            done += search(decision, repeat * 1000 + index, None, per_search, policy)[1]
+            done += search(decision, repeat * 1000 + index, None, per_search, policy,
+                           expand_after=EXPAND_AFTER[rollout])[1]
         best = max(best, done / (time.perf_counter() - start))
     return best
 
 
 def parallel_per_s(decisions: list[Decision], workers: int, seconds: float) -> float:
     """Iterations/s of root-parallel searches over `workers` processes (random rollouts)."""
-    agent = ISMCTSAgent(decisions[0].game, seed=1, seconds=seconds / len(decisions), workers=workers)
+    agent = ISMCTSAgent(decisions[0].game, seed=1, seconds=seconds / len(decisions), rollout="random",
+                        workers=workers)
     try:
         agent.act(decisions[0])  # start the pool outside the timing
         done = 0
