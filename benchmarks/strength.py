@@ -14,14 +14,16 @@ The page records the exact command that produced it.
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
-from gangland.games import all_games
+from gangland.games import all_games, get
 from gangland.sim import SimConfig
-from gangland.tournament import TournamentResult, tournament
+from gangland.tournament import tournament
 
 
 def player_counts(counts: tuple[int, ...]) -> list[int]:
@@ -29,20 +31,39 @@ def player_counts(counts: tuple[int, ...]) -> list[int]:
     return sorted({min(counts), 4} & set(counts))
 
 
-def section(name: str, result: TournamentResult, seconds: float) -> str:
-    """A markdown table of one tournament."""
-    c = result.config
-    lines = [f"### {name}, {c.players} players, {c.games} games ({seconds:.0f} s)", "",
+def section(result: dict[str, Any], heading: str) -> str:
+    """A markdown table of one tournament, from its JSON form (`TournamentResult.to_json`)."""
+    lines = [heading, "",
              "| rank | agent | win rate | 95% CI | fair share | mean score | ordinal | mu | sigma |",
              "|---|---|---|---|---|---|---|---|---|"]
-    by_agent = {s.label: s for s in result.summary.by_agent}
-    for rank, rating in enumerate(result.ratings, start=1):
-        s = by_agent[rating.agent]
-        low, high = s.interval
-        lines.append(f"| {rank} | {rating.agent} | {100 * s.win_rate:.1f}% "
-                     f"| {100 * low:.1f}-{100 * high:.1f}% | {100 * s.fair_share:.1f}% | {s.mean_score:.2f} "
-                     f"| {rating.ordinal:.2f} | {rating.mu:.2f} | {rating.sigma:.2f} |")
+    by_agent = {s["label"]: s for s in result["summary"]["by_agent"]}
+    for rank, rating in enumerate(result["ratings"], start=1):
+        s = by_agent[rating["agent"]]
+        low, high = s["ci95"]
+        lines.append(f"| {rank} | {rating['agent']} | {100 * s['win_rate']:.1f}% "
+                     f"| {100 * low:.1f}-{100 * high:.1f}% | {100 * s['fair_share']:.1f}% "
+                     f"| {s['mean_score']:.2f} | {rating['ordinal']:.2f} | {rating['mu']:.2f} "
+                     f"| {rating['sigma']:.2f} |")
     return "\n".join(lines) + "\n"
+
+
+def tournament_command(result: dict[str, Any]) -> str:
+    """The `gangland tournament` command that plays a saved tournament again (add --jobs freely)."""
+    words = ["gangland", "tournament", result["game"], "--agents", ",".join(result["agents"]),
+             "--players", str(result["players"]), "--games", str(result["summary"]["games"]),
+             "--seed", str(result["seed"])]
+    for key, value in sorted(result["options"].items()):
+        words += ["--option", f"{key}={json.dumps(value) if not isinstance(value, str) else value}"]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def included(path: Path) -> str:
+    """A section for a tournament saved by `gangland tournament --json`, with the command that plays it."""
+    result = json.loads(path.read_text(encoding="utf-8"))
+    name = get(result["game"]).name
+    heading = (f"### {name}, {result['players']} players, {result['summary']['games']} games\n\n"
+               f"`{tournament_command(result)}` (saved as `{path.as_posix()}`)")
+    return section(result, heading)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,6 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", default=None)
     parser.add_argument("--write", type=Path, default=None, help="write the page here")
+    parser.add_argument("--include", type=Path, action="append", default=[],
+                        help="a tournament saved with `gangland tournament --json`, added to the page "
+                             "with the command that plays it again (repeatable)")
+    parser.add_argument("--notes", type=Path, default=None,
+                        help="a markdown file whose text goes between the generated tables and the "
+                             "included tournaments")
     args = parser.parse_args(argv)
     agents = tuple(a.strip() for a in args.agents.split(",") if a.strip())
     games = [g for g in all_games() if args.game in (None, g.id)]
@@ -66,9 +93,17 @@ def main(argv: list[str] | None = None) -> int:
             config = SimConfig(game.id, players, agents, args.games, args.seed)
             started = time.perf_counter()
             result = tournament(config, jobs=args.jobs)
-            text = section(game.name, result, time.perf_counter() - started)
+            heading = (f"### {game.name}, {players} players, {args.games} games "
+                       f"({time.perf_counter() - started:.0f} s)")
+            text = section(result.to_json(), heading)
             print(text, flush=True)
             parts.append(text)
+    if args.notes is not None:
+        parts.append(args.notes.read_text(encoding="utf-8"))
+    for path in args.include:
+        text = included(path)
+        print(text, flush=True)
+        parts.append(text)
     page = "\n".join(parts)
     if args.write is not None:
         args.write.write_text(page, encoding="utf-8")
