@@ -235,12 +235,21 @@ def test_ctrl_c_saves_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     record.replay(RAZZIA)
 
 
+def default_sigint() -> None:
+    """In the child, before exec: Ctrl-C as a terminal-started process has it (default action, not
+    blocked). An ignored or blocked SIGINT is inherited through exec from the test process, whatever
+    earlier tests in the same worker did to it, and would make the child deaf to the signal."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_sigint_in_a_real_process_saves_the_game(tmp_path: Path) -> None:
     save = tmp_path / "sig.json"
     command = [sys.executable, "-c", "from gangland.cli import main; main()", "play", "razzia", "--seed", "5",
                "--bots", "random", "--save", str(save)]
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=default_sigint)
     assert proc.stdin is not None and proc.stdout is not None
     seen: list[str] = []
     reader = threading.Thread(target=lambda: seen.extend(iter(lambda: proc.stdout.read(1), "")),  # type: ignore[union-attr]
