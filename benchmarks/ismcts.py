@@ -27,7 +27,7 @@ import random
 import sys
 import time
 
-from gangland.agents.ismcts import EXPAND_AFTER, MAX_ROLLOUT, ISMCTSAgent, rollout_policy, search
+from gangland.agents.ismcts import EXPAND_AFTER, MAX_ROLLOUT, ISMCTSAgent, Policy, rollout_policy, search
 from gangland.engine import Decision, Game, State
 from gangland.games import all_games, get
 
@@ -44,20 +44,21 @@ REPEATS = 3
 """Each figure is the best of this many repeats."""
 
 
-def sample_decisions(game: Game, players: int, count: int, seed: int,
-                     options: dict[str, object]) -> list[Decision]:
-    """`count` decisions with a real choice, uniformly over the decisions of random games."""
+def sample_decisions(game: Game, players: int, count: int, seed: int, options: dict[str, object],
+                     policy: Policy | None = None, per_game: int = 3) -> list[Decision]:
+    """`count` decisions with a real choice, at most `per_game` from each game, uniformly over the
+    decisions of games played at random (or, given a rollout `policy`, by it in every seat)."""
     rng = random.Random(seed)
     found: list[Decision] = []
     while len(found) < count:
         state = game.new_game(players, rng.getrandbits(32), options)
         trail: list[State] = []
-        while not state.is_over:
+        while (seat := state.to_act) is not None:
             legal = state.legal_actions()
             if len(legal) > 1:
                 trail.append(state.clone())
-            state.apply(rng.choice(legal))
-        for picked in rng.sample(trail, min(len(trail), 3, count - len(found))):
+            state.apply(rng.choice(legal) if policy is None else policy(state, seat))
+        for picked in rng.sample(trail, min(len(trail), per_game, count - len(found))):
             seat = picked.to_act
             assert seat is not None
             found.append(Decision(game, picked, seat, tuple(picked.legal_actions())))

@@ -24,8 +24,10 @@ import argparse
 import random
 import time
 
+from ismcts import sample_decisions  # benchmarks/ismcts.py, beside this script
+
 from gangland.agents.ismcts import _best_action, rollout_policy, search
-from gangland.engine import Decision, State
+from gangland.engine import State
 from gangland.games import get
 
 
@@ -52,7 +54,6 @@ def main() -> None:
     assert policy is not None
     thresholds = [int(t) for t in args.thresholds.split(",")]
     options = dict(next(p for p in game.configurations() if p[0] == args.players)[1])
-    rng = random.Random(args.seed)
 
     def play_out(state: State) -> State:
         for _ in range(args.max_playout):
@@ -62,18 +63,7 @@ def main() -> None:
             state.apply(policy(state, seat))
         return state
 
-    decisions: list[Decision] = []
-    while len(decisions) < args.decisions:
-        state = game.new_game(args.players, rng.getrandbits(32), options)
-        trail: list[State] = []
-        while state.to_act is not None:
-            if len(state.legal_actions()) > 1:
-                trail.append(state.clone())
-            state.apply(policy(state, state.to_act))
-        for picked in rng.sample(trail, min(2, len(trail), args.decisions - len(decisions))):
-            seat = picked.to_act
-            assert seat is not None
-            decisions.append(Decision(game, picked, seat, tuple(picked.legal_actions())))
+    decisions = sample_decisions(game, args.players, args.decisions, args.seed, options, policy, per_game=2)
 
     columns = ["heuristic", *(f"expand after {t}" for t in thresholds), "best"]
     sums = dict.fromkeys(columns, 0.0)
