@@ -5,10 +5,11 @@ Run from the repository root:
     .venv/bin/python benchmarks/ismcts.py [--seconds S] [--game ID] [--workers N]
 
 For each game and each of its player counts (default options) it samples decisions uniformly over the
-decisions of random games (those with more than one legal action, so that the agent searches) and runs
-`gangland.agents.ismcts.search` from each for a slice of time, with random rollouts and with the game's
-heuristic bot as the rollout policy. An iteration is one determinization, the descent through the tree,
-one rollout (at most `MAX_ROLLOUT` decisions) and the backup. The figure is iterations over the time
+decisions of random games (those with more than one legal action, so that the agent searches) and lets
+the IS-MCTS agent search each for a slice of time, with random rollouts and with the game's heuristic
+bot as the rollout policy. An iteration is one determinization, the descent through the tree, one
+rollout (at most `MAX_ROLLOUT` decisions, or the heuristic bot's cut-off where it has one) and the
+backup. The figure is iterations over the time
 spent, the best of `REPEATS` repeats (as `timeit` does: the repeat least disturbed by other processes),
 and the load average is printed with it.
 
@@ -27,7 +28,7 @@ import random
 import sys
 import time
 
-from gangland.agents.ismcts import EXPAND_AFTER, MAX_ROLLOUT, ISMCTSAgent, Policy, rollout_policy, search
+from gangland.agents.ismcts import MAX_ROLLOUT, ISMCTSAgent, Policy
 from gangland.engine import Decision, Game, State
 from gangland.games import all_games, get
 
@@ -66,16 +67,17 @@ def sample_decisions(game: Game, players: int, count: int, seed: int, options: d
 
 
 def iterations_per_s(decisions: list[Decision], rollout: str, seconds: float) -> float:
-    """Best-of-REPEATS iterations/s of one-core searches from `decisions`, `seconds` in all."""
-    policy = rollout_policy(decisions[0].game, rollout)
+    """Best-of-REPEATS iterations/s of one-core searches from `decisions`, `seconds` in all, by the
+    agent as it plays (its expansion threshold and rollout cut-off for the rollout)."""
     per_search = seconds / REPEATS / len(decisions)
     best = 0.0
     for repeat in range(REPEATS):
+        agent = ISMCTSAgent(decisions[0].game, seed=repeat, seconds=per_search, rollout=rollout)
         done = 0
         start = time.perf_counter()
-        for index, decision in enumerate(decisions):
-            done += search(decision, repeat * 1000 + index, None, per_search, policy,
-                           expand_after=EXPAND_AFTER[rollout])[1]
+        for decision in decisions:
+            agent.act(decision)
+            done += agent.last_iterations
         best = max(best, done / (time.perf_counter() - start))
     return best
 

@@ -13,16 +13,20 @@ from gangland.agents import agent_names, make_agent
 from gangland.agents.ismcts import (
     EXPAND_AFTER,
     LEVELS,
+    MARGIN_WEIGHT,
+    WIN_WEIGHT,
     AgentSpec,
     ISMCTSAgent,
     _secret_moves,
     parse_name,
+    rollout_cutoff,
     rollout_policy,
     search,
     seat_rewards,
 )
 from gangland.engine import Decision, Game, OptionError, Result, State, play_match
 from gangland.games import all_games, get
+from gangland.games.supergang.bots import ROLLOUT_HORIZON
 from gangland.sim import SimConfig, simulate
 
 GAMES = all_games()
@@ -299,3 +303,66 @@ def test_expansion_threshold_keeps_a_node_a_leaf_until_visited_enough(
         made[threshold] = CountingNode.made
     assert made[10**9] == 1 + len(state.legal_actions())  # the root and one child per action
     assert made[1] == 1 + 60  # the root and one new node per iteration
+
+
+class CountingPolicy:
+    """The heuristic rollout policy, counting the decisions it makes."""
+
+    def __init__(self, game: Game) -> None:
+        policy = rollout_policy(game, "heuristic")
+        assert policy is not None
+        self.policy = policy
+        self.calls = 0
+
+    def __call__(self, state: State, seat: int) -> int:
+        self.calls += 1
+        return self.policy(state, seat)
+
+
+def test_cutoff_stops_rollouts_at_the_horizon_and_rewards_by_the_estimate() -> None:
+    # Cut-off (module docstring): a rollout plays `horizon` decisions, then each seat's reward is
+    # WIN_WEIGHT * chance + MARGIN_WEIGHT * 0.5. With a flat tree (threshold above the budget) every
+    # iteration makes one move from the root and then one rollout, so the policy is asked exactly
+    # horizon times an iteration, and every root child's mean is the estimate's reward for the seat.
+    game = get("razzia")
+    state = mid_game_states(game, seed=4, count=1)[0]
+    policy = CountingPolicy(game)
+    positions: list[State] = []
+
+    def estimate(position: State) -> tuple[float, ...]:
+        positions.append(position)
+        return (0.25, 0.75)
+
+    stats, done = search(decision(game, state), 3, 40, None, policy, expand_after=10**9, cutoff=(5, estimate))
+    assert done == 40 and len(positions) == 40
+    assert policy.calls == 5 * 40
+    seat = state.to_act
+    assert seat is not None
+    reward = WIN_WEIGHT * (0.25, 0.75)[seat] + MARGIN_WEIGHT * 0.5
+    for visits, total in stats.values():
+        assert total == pytest.approx(visits * reward)
+    assert all(not p.is_over for p in positions)
+
+
+def test_cutoff_without_an_estimate_plays_on_to_the_result() -> None:
+    # Where the bot gives no estimate (None) the rollout plays on, to MAX_ROLLOUT decisions in all
+    # (Razzia! always ends before), and the result rewards the seats as without a cut-off: the same
+    # root statistics for the same seed.
+    game = get("razzia")
+    d = decision(game, mid_game_states(game, seed=4, count=1)[0])
+    policy = rollout_policy(game, "heuristic")
+    plain = search(d, 3, 30, None, policy, expand_after=10**9)
+    unsure = search(d, 3, 30, None, policy, expand_after=10**9, cutoff=(5, lambda position: None))
+    assert unsure == plain
+
+
+def test_rollout_cutoff_comes_from_the_heuristic_bot() -> None:
+    supergang = get("supergang")
+    cutoff = rollout_cutoff(supergang, "heuristic")
+    assert cutoff is not None and cutoff[0] == ROLLOUT_HORIZON
+    assert rollout_cutoff(supergang, "random") is None
+    # Bots without win_chances play their rollouts to the end.
+    assert {game.id: rollout_cutoff(game, "heuristic") is None for game in GAMES} == {
+        "downtown": True, "protection-racket": True, "razzia": True, "supergang": False}
+    agent = ISMCTSAgent(supergang, seed=1, iterations=5)
+    assert agent.cutoff is not None and agent.cutoff[0] == ROLLOUT_HORIZON

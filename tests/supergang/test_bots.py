@@ -398,3 +398,30 @@ def test_beats_random_three_players() -> None:
     # of 0.9 the chance of 28 wins or fewer in 36 games is about 2%, so a failure here means a real
     # weakening, not bad luck.
     assert _win_rate(3, 36) >= 0.8
+
+
+def test_win_chances_follow_the_turn_limit_ranking() -> None:
+    # S37 (designed: docs/rules/supergang.md): at the turn limit the gang with most shops wins, then the
+    # one with most money. win_chances, which IS-MCTS uses to judge rollouts it cuts short, ranks the
+    # gangs the same way and is surer the nearer the limit; its calibration is measured by
+    # benchmarks/supergang_chances.py.
+    bot = SupergangHeuristicBot()
+    state = _new(3, 1)
+    even = bot.win_chances(state)
+    assert even is not None and even == pytest.approx((1 / 3,) * 3)
+    state.owner[0] = 1  # seat 1 owns a shop
+    state.money[2] += 100  # seat 2 has more money than seat 0
+    early = bot.win_chances(state)
+    assert early is not None and sum(early) == pytest.approx(1.0)
+    assert early[1] > early[2] > early[0]
+    state.round = state.options["turn_limit"]
+    late = bot.win_chances(state)
+    assert late is not None and late[1] > early[1] and late[0] < early[0]
+
+
+def test_win_chances_give_no_estimate_with_the_police_player() -> None:
+    # S36: the police player wins when every gangster is out of play, which the estimate cannot
+    # judge: rollouts play on (gangland.agents.ismcts, Cut-off).
+    state = GAME.new_game(4, seed=1, options={"police_player": True})
+    assert isinstance(state, SupergangState)
+    assert SupergangHeuristicBot().win_chances(state) is None

@@ -32,6 +32,15 @@ A rollout stops after `max_rollout` decisions (default `MAX_ROLLOUT`): then the 
 the game's scores so far (`state.result()` of the running game), which bounds the cost of games that
 random play drags on for thousands of decisions (Downtown) and is exact for the others.
 
+**Cut-off.** A heuristic bot may also say how a running game stands: `rollout_horizon` (decisions)
+and `win_chances(state)` (each seat's chance of winning from there, or None when it cannot say).
+Then a heuristic rollout stops after `rollout_horizon` decisions and rewards each seat
+`WIN_WEIGHT * chance + MARGIN_WEIGHT * 0.5` (the margin, which a chance does not give, counted as
+even), and plays on as above where the bot gives no estimate. Why: in a game of hundreds of decisions
+(Supergang, about 600) a whole rollout costs so much that a second buys a few dozen, and its dice make
+each one a noisy verdict; a short one, judged by a calibrated estimate, is many times cheaper and less
+noisy. Only Supergang's bot gives one (docs/strength.md); elsewhere rollouts run to the end.
+
 **Expansion threshold.** A node's children get statistics of their own only once it has been visited
 `expand_after` times (`EXPAND_AFTER`: 1 for random rollouts, classic MCTS; 100 for heuristic ones);
 until then an iteration that reaches it plays the rollout from there. Why: with heuristic rollouts a
@@ -70,15 +79,15 @@ import math
 import random
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
 from gangland.engine import Decision, Game, OptionError, Result, State, mix_seed
 
-__all__ = ["EXPLORATION", "LEVELS", "MAX_ROLLOUT", "AgentSpec", "ISMCTSAgent", "ismcts_names", "parse_name",
-           "search", "seat_rewards"]
+__all__ = ["EXPLORATION", "LEVELS", "MAX_ROLLOUT", "AgentSpec", "Cutoff", "ISMCTSAgent", "ismcts_names",
+           "parse_name", "rollout_cutoff", "search", "seat_rewards"]
 
 EXPLORATION: Final = 0.7
 """The UCB exploration constant C, for rewards in [0, 1]."""
@@ -101,6 +110,12 @@ NAME: Final = "ismcts"
 
 Policy = Callable[[State, int], int]
 """A rollout policy: the action for the seat to act in a state (which it must not change)."""
+Estimate = Callable[[State], Sequence[float] | None]
+"""A heuristic bot's `win_chances`: each seat's chance of winning from a running state, or None."""
+Cutoff = tuple[int, Estimate]
+"""Where a heuristic rollout may stop (decisions played) and how the game then stands (see Cut-off)."""
+Rollout = Callable[[State, random.Random], list[float]]
+"""Plays a state on (changing it) and returns every seat's reward."""
 RootStats = dict[int, tuple[int, float]]
 """Root statistics of a search: action -> (visits, total reward of the deciding seat)."""
 
@@ -235,13 +250,36 @@ def rollout_policy(game: Game, rollout: str) -> Policy | None:
         return None
     if rollout != "heuristic":
         raise OptionError(f"no rollout policy {rollout!r}; choose from: {', '.join(ROLLOUTS)}")
-    factory = game.bots.get("heuristic")
-    choose = getattr(factory(0), "choose", None) if factory is not None else None
+    choose = getattr(_heuristic_bot(game), "choose", None)
     if choose is None:
         raise OptionError(f"{game.name} has no heuristic bot with a state-level choose(state, seat) "
                           f"for rollouts; use the random rollout")
     policy: Policy = choose
     return policy
+
+
+def rollout_cutoff(game: Game, rollout: str) -> Cutoff | None:
+    """Where `game`'s heuristic rollouts may stop and be judged by its bot's `win_chances` (see
+    Cut-off); None for random rollouts and for bots without an estimate.
+
+    >>> from gangland.games import get
+    >>> rollout_cutoff(get("razzia"), "heuristic") is None
+    True
+    """
+    if rollout != "heuristic":
+        return None
+    bot = _heuristic_bot(game)
+    horizon = getattr(bot, "rollout_horizon", None)
+    estimate = getattr(bot, "win_chances", None)
+    if horizon is None or estimate is None:
+        return None
+    return horizon, estimate
+
+
+def _heuristic_bot(game: Game) -> object:
+    """A fresh instance of the game's heuristic bot, or None."""
+    factory = game.bots.get("heuristic")
+    return factory(0) if factory is not None else None
 
 
 def seat_rewards(result: Result) -> list[float]:
@@ -271,10 +309,16 @@ def _secret_moves(game: Game) -> bool:
 
 def search(decision: Decision, seed: int, iterations: int | None, seconds: float | None,
            policy: Policy | None, max_rollout: int = MAX_ROLLOUT,
-           exploration: float = EXPLORATION, expand_after: int = 1) -> tuple[RootStats, int]:
+           exploration: float = EXPLORATION, expand_after: int = 1,
+           cutoff: Cutoff | None = None) -> tuple[RootStats, int]:
     """Run IS-MCTS for `decision` for `iterations` (or, when None, `seconds`) and return the root
-    statistics of the deciding seat and the number of iterations run (at least one)."""
+    statistics of the deciding seat and the number of iterations run (at least one). Rollouts play
+    by `policy` (None: at random), stopping as `cutoff` says if given, else after `max_rollout`."""
     rng = random.Random(seed)
+
+    def rollout(state: State, rng: random.Random) -> list[float]:
+        return _rollout(state, rng, policy, max_rollout, cutoff)
+
     game = decision.game
     multi = _secret_moves(game)
     first = decision.determinize(rng)
@@ -288,7 +332,7 @@ def search(decision: Decision, seed: int, iterations: int | None, seconds: float
     state = first
     done = 0
     while True:
-        iterate(state, roots, rng, policy, max_rollout, exploration, game, expand_after)
+        iterate(state, roots, rng, rollout, exploration, game, expand_after)
         done += 1
         if done >= limit or (deadline is not None and time.perf_counter() >= deadline):
             break
@@ -332,8 +376,8 @@ def _select(children: dict[int | str, _Node], legal: list[int], c: float,
     return best, best_action, False
 
 
-def _iterate_single(state: State, roots: list[_Node], rng: random.Random, policy: Policy | None,
-                    max_rollout: int, c: float, game: Game, expand_after: int) -> None:
+def _iterate_single(state: State, roots: list[_Node], rng: random.Random, rollout: Rollout, c: float,
+                    game: Game, expand_after: int) -> None:
     """One iteration with a single tree keyed by action ids (every move is public)."""
     node = roots[0]
     path: list[tuple[_Node, int]] = []
@@ -347,14 +391,14 @@ def _iterate_single(state: State, roots: list[_Node], rng: random.Random, policy
         if expanded or child.visits < expand_after:
             break
         node = child
-    values = _rollout(state, rng, policy, max_rollout)
+    values = rollout(state, rng)
     for child, seat in path:
         child.visits += 1
         child.total += values[seat]
 
 
-def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, policy: Policy | None,
-                   max_rollout: int, c: float, game: Game, expand_after: int) -> None:
+def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, rollout: Rollout, c: float,
+                   game: Game, expand_after: int) -> None:
     """One iteration with a tree per seat, each keyed by that seat's observations of the moves."""
     public = game.public_action_name
     nodes = roots[:]
@@ -379,31 +423,47 @@ def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, policy:
         path.append((child, seat))
         if expanded or child.visits < expand_after:
             break
-    values = _rollout(state, rng, policy, max_rollout)
+    values = rollout(state, rng)
     for child, seat in path:
         child.visits += 1
         child.total += values[seat]
 
 
-def _rollout(state: State, rng: random.Random, policy: Policy | None, max_rollout: int) -> list[float]:
-    """Play on for at most `max_rollout` decisions and reward every seat by the result (or, if the
-    game is still running, by its scores so far)."""
+def _rollout(state: State, rng: random.Random, policy: Policy | None, max_rollout: int,
+             cutoff: Cutoff | None) -> list[float]:
+    """Play on and reward every seat: by the bot's estimate where `cutoff` stops the rollout and the
+    bot gives one, else (after at most `max_rollout` decisions in all) by the result or, if the game
+    is still running, by its scores so far."""
+    played = 0
+    if cutoff is not None:
+        horizon, estimate = cutoff
+        _play(state, rng, policy, horizon)
+        if state.to_act is not None:
+            chances = estimate(state)
+            if chances is not None:
+                return [WIN_WEIGHT * chance + MARGIN_WEIGHT * 0.5 for chance in chances]
+        played = horizon
+    _play(state, rng, policy, max_rollout - played)
+    return seat_rewards(state.result())
+
+
+def _play(state: State, rng: random.Random, policy: Policy | None, decisions: int) -> None:
+    """Play at most `decisions` decisions by `policy` (None: uniformly at random)."""
     apply = state.apply
     if policy is None:
         legal_actions = state.legal_actions
         random_ = rng.random
-        for _ in range(max_rollout):
+        for _ in range(decisions):
             if state.to_act is None:
                 break
             legal = legal_actions()
             apply(legal[int(random_() * len(legal))])
     else:
-        for _ in range(max_rollout):
+        for _ in range(decisions):
             seat = state.to_act
             if seat is None:
                 break
             apply(policy(state, seat))
-    return seat_rewards(state.result())
 
 
 def _best_action(stats: RootStats, legal: tuple[int, ...]) -> int:
@@ -422,8 +482,9 @@ def _worker_search(decision: Decision, seed: int, iterations: int | None, second
                    rollout: str, max_rollout: int, exploration: float,
                    expand_after: int) -> tuple[RootStats, int]:
     """One process's share of a root-parallel search."""
-    return search(decision, seed, iterations, seconds, rollout_policy(decision.game, rollout),
-                  max_rollout, exploration, expand_after)
+    game = decision.game
+    return search(decision, seed, iterations, seconds, rollout_policy(game, rollout), max_rollout,
+                  exploration, expand_after, rollout_cutoff(game, rollout))
 
 
 class ISMCTSAgent:
@@ -447,6 +508,7 @@ class ISMCTSAgent:
         self.seconds = None if iterations is not None else seconds
         self.rollout = rollout or default_rollout(game)
         self.policy = rollout_policy(game, self.rollout)
+        self.cutoff = rollout_cutoff(game, self.rollout)
         self.expand_after = EXPAND_AFTER[self.rollout] if expand_after is None else expand_after
         self.workers = workers
         self.max_rollout = max_rollout
@@ -471,7 +533,8 @@ class ISMCTSAgent:
         seed = self.rng.getrandbits(64)
         if self.workers == 1:
             stats, self.last_iterations = search(decision, seed, self.iterations, self.seconds, self.policy,
-                                                 self.max_rollout, self.exploration, self.expand_after)
+                                                 self.max_rollout, self.exploration, self.expand_after,
+                                                 self.cutoff)
         else:
             stats = self._parallel(decision, seed)
         return _best_action(stats, legal)

@@ -63,7 +63,11 @@ StateT = TypeVar("StateT", bound=State)
 class DeterminizingBot(Generic[StateT]):
     """A game's own bot that decides on a full state: `act` determinizes the decision (so that only what
     the seat may know is real) and hands the copy to the game's `choose(state, seat)`, which search
-    agents can also call in their rollouts."""
+    agents can also call in their rollouts.
+
+    A bot that can judge a running game may also define `rollout_horizon` (decisions) and
+    `win_chances(state)` (each seat's chance of winning, or None): IS-MCTS then cuts its heuristic
+    rollouts short there (gangland.agents.ismcts, Cut-off)."""
 
     name = "heuristic"
     state_type: type[StateT]

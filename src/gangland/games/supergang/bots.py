@@ -26,6 +26,7 @@ How it plays, phase by phase:
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Sequence
 from typing import Final
@@ -118,6 +119,15 @@ COPS_SPARE: Final = 300
 ODDS_SAMPLES: Final = 400
 """Duels fought (fixed seed) to estimate a line-up's odds."""
 FAR: Final = 99
+ROLLOUT_HORIZON: Final = 60
+"""Decisions a search's rollout plays before `win_chances` judges the position (about two rounds with
+three gangs; a whole game is about 600)."""
+STANDING_SHARPNESS: Final = 1.6
+"""`win_chances`: the softmax weight of a shop is this over sqrt(rounds left + 1.5). Fitted, with
+`MONEY_PER_SHOP`, by likelihood to the winners of heuristic self-play (3 and 4 gangs);
+`benchmarks/supergang_chances.py` measures the fit."""
+MONEY_PER_SHOP: Final = 400.0
+"""`win_chances`: money that counts as much as one shop (money breaks ties at the turn limit, S37)."""
 
 
 # -- tables computed once per board --------------------------------------------------------------------
@@ -778,6 +788,28 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
 
     state_type = SupergangState
     plays = "Supergang"
+    rollout_horizon = ROLLOUT_HORIZON
+
+    def win_chances(self, state: SupergangState) -> tuple[float, ...] | None:
+        """Each seat's chance of winning from the running `state`, for search rollouts cut short: a
+        softmax of the gangs' standing at the turn limit's ranking (shops, then money, S37), sharper as
+        the limit nears. None with the police player (the police's own win, S36, has no estimate here).
+
+        >>> from gangland.games.supergang import GAME
+        >>> chances = SupergangHeuristicBot().win_chances(GAME.new_game(3, seed=1))
+        >>> [round(c, 3) for c in chances]
+        [0.333, 0.333, 0.333]
+        """
+        if state.police_seat >= 0:
+            return None
+        limit = state.options["turn_limit"] or 20
+        sharpness = STANDING_SHARPNESS / math.sqrt(max(0, limit - state.round) + 1.5)
+        standing = [sharpness * (state.shops_owned(g) + state.money[g] / MONEY_PER_SHOP)
+                    for g in range(state.gangs)]
+        top = max(standing)
+        weights = [math.exp(v - top) for v in standing]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
 
     def choose(self, state: SupergangState, seat: int) -> int:
         """The bot's action for `seat`, which must be the seat to act. Deterministic; reads only public
