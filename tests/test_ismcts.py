@@ -12,11 +12,13 @@ import gangland.agents.ismcts
 from gangland.agents import agent_names, make_agent
 from gangland.agents.ismcts import (
     EXPAND_AFTER,
+    KEEP_Z,
     LEVELS,
     MARGIN_WEIGHT,
     WIN_WEIGHT,
     AgentSpec,
     ISMCTSAgent,
+    _best_action,
     _secret_moves,
     parse_name,
     rollout_cutoff,
@@ -299,7 +301,7 @@ def test_expansion_threshold_keeps_a_node_a_leaf_until_visited_enough(
     for threshold in (1, 10**9):
         CountingNode.made = 0
         stats, done = search(decision(game, state), 3, 60, None, policy, expand_after=threshold)
-        assert done == 60 and sum(visits for visits, _ in stats.values()) == 60
+        assert done == 60 and sum(visits for visits, _, _ in stats.values()) == 60
         made[threshold] = CountingNode.made
     assert made[10**9] == 1 + len(state.legal_actions())  # the root and one child per action
     assert made[1] == 1 + 60  # the root and one new node per iteration
@@ -339,7 +341,7 @@ def test_cutoff_stops_rollouts_at_the_horizon_and_rewards_by_the_estimate() -> N
     seat = state.to_act
     assert seat is not None
     reward = WIN_WEIGHT * (0.25, 0.75)[seat] + MARGIN_WEIGHT * 0.5
-    for visits, total in stats.values():
+    for visits, total, _ in stats.values():
         assert total == pytest.approx(visits * reward)
     assert all(not p.is_over for p in positions)
 
@@ -366,3 +368,36 @@ def test_rollout_cutoff_comes_from_the_heuristic_bot() -> None:
         "downtown": True, "protection-racket": True, "razzia": True, "supergang": False}
     agent = ISMCTSAgent(supergang, seed=1, iterations=5)
     assert agent.cutoff is not None and agent.cutoff[0] == ROLLOUT_HORIZON
+
+
+@pytest.mark.parametrize(("best", "kept", "chosen"), [
+    ((100, 60.0, 40.0), (100, 58.0, 38.0), 0),  # 0.69 standard errors: not enough to leave the bot's move
+    ((100, 60.0, 40.0), (100, 50.0, 30.0), 1),  # 3.3 standard errors: the search's move
+    ((100, 60.0, 40.0), (1, 0.0, 0.0), 0),  # one visit is no evidence either way
+])
+def test_keep_stands_unless_clearly_beaten(best: tuple[int, float, float], kept: tuple[int, float, float],
+                                            chosen: int) -> None:
+    # Cut-off (module docstring): the bot's move (action 0 here) stands unless the most visited
+    # action (1) has a mean reward more than KEEP_Z standard errors of the difference above it.
+    assert KEEP_Z == 2.0
+    stats = {1: best, 0: kept}
+    assert _best_action(stats, (0, 1), keep=0) == chosen
+    assert _best_action(stats, (0, 1)) == 1  # without a move to keep: the most visited
+
+
+def test_cut_off_search_without_evidence_plays_the_bots_move() -> None:
+    # With one iteration no action has the two visits a standard error needs, so where rollouts are
+    # cut off (Supergang) the agent plays what the heuristic bot would.
+    game = get("supergang")
+    bot = game.bots["heuristic"](0)
+    agent = ISMCTSAgent(game, seed=2, iterations=1)
+    assert agent.cutoff is not None
+    state = game.new_game(3, seed=9)
+    checked = 0
+    while checked < 30 and state.to_act is not None:
+        d = decision(game, state)
+        if len(d.legal_actions) > 1:
+            assert agent.act(d) == bot.choose(state, d.seat)
+            checked += 1
+        state.apply(bot.choose(state, d.seat))
+    assert checked == 30

@@ -41,6 +41,12 @@ even), and plays on as above where the bot gives no estimate. Why: in a game of 
 each one a noisy verdict; a short one, judged by a calibrated estimate, is many times cheaper and less
 noisy. Only Supergang's bot gives one (docs/strength.md); elsewhere rollouts run to the end.
 
+A cut-off search is short-sighted where the bot is not: a move whose worth shows after the horizon
+(a shop bought, a fight not picked) looks no better than its alternatives, and with the noise of the
+dice the most visited move is then close to a random one. So where rollouts are cut off, the bot's own
+move stands unless the most visited move's mean reward beats it by more than `KEEP_Z` standard errors
+of the difference (measured from the rollouts' rewards).
+
 **Expansion threshold.** A node's children get statistics of their own only once it has been visited
 `expand_after` times (`EXPAND_AFTER`: 1 for random rollouts, classic MCTS; 100 for heuristic ones);
 until then an iteration that reaches it plays the rollout from there. Why: with heuristic rollouts a
@@ -97,6 +103,8 @@ MARGIN_WEIGHT: Final = 1.0 - WIN_WEIGHT
 """Weight of the scaled score margin over the best other seat in a seat's reward."""
 MAX_ROLLOUT: Final = 400
 """Decisions a rollout plays before the game's scores so far stand in for its end."""
+KEEP_Z: Final = 2.0
+"""Where rollouts are cut off, the standard errors by which the search's move must beat the bot's."""
 LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
 """Seconds per decision of each level."""
 DEFAULT_LEVEL: Final = "medium"
@@ -116,24 +124,27 @@ Cutoff = tuple[int, Estimate]
 """Where a heuristic rollout may stop (decisions played) and how the game then stands (see Cut-off)."""
 Rollout = Callable[[State, random.Random], list[float]]
 """Plays a state on (changing it) and returns every seat's reward."""
-RootStats = dict[int, tuple[int, float]]
-"""Root statistics of a search: action -> (visits, total reward of the deciding seat)."""
+RootStats = dict[int, tuple[int, float, float]]
+"""Root statistics of a search: action -> (visits, total and summed squares of the deciding seat's
+rewards)."""
 
 
 class _Node:
     """A node of one seat's tree: the statistics of the move that leads to it, and its children.
 
-    `total` is the summed reward of the seat that made that move; `avail` counts the parent's visits
+    `total` is the summed reward of the seat that made that move (`squares` its summed squares, for
+    the root's keep test); `avail` counts the parent's visits
     in which the move was legal. Children are keyed by action id (the tree's own seat's moves, or
     every move when nothing is secret) or by public action text (another seat's move).
     """
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "children", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int | str, _Node] = {}
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.avail = 0
 
 
@@ -337,7 +348,7 @@ def search(decision: Decision, seed: int, iterations: int | None, seconds: float
         if done >= limit or (deadline is not None and time.perf_counter() >= deadline):
             break
         state = decision.determinize(rng)
-    stats = {action: (child.visits, child.total) for action, child in root.children.items()
+    stats = {action: (child.visits, child.total, child.squares) for action, child in root.children.items()
              if isinstance(action, int)}
     return stats, done
 
@@ -394,7 +405,9 @@ def _iterate_single(state: State, roots: list[_Node], rng: random.Random, rollou
     values = rollout(state, rng)
     for child, seat in path:
         child.visits += 1
-        child.total += values[seat]
+        value = values[seat]
+        child.total += value
+        child.squares += value * value
 
 
 def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, rollout: Rollout, c: float,
@@ -426,7 +439,9 @@ def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, rollout
     values = rollout(state, rng)
     for child, seat in path:
         child.visits += 1
-        child.total += values[seat]
+        value = values[seat]
+        child.total += value
+        child.squares += value * value
 
 
 def _rollout(state: State, rng: random.Random, policy: Policy | None, max_rollout: int,
@@ -466,16 +481,39 @@ def _play(state: State, rng: random.Random, policy: Policy | None, decisions: in
             apply(policy(state, seat))
 
 
-def _best_action(stats: RootStats, legal: tuple[int, ...]) -> int:
-    """The most visited legal action (ties: the higher mean, then the lower id)."""
+def _best_action(stats: RootStats, legal: tuple[int, ...], keep: int | None = None) -> int:
+    """The most visited legal action (ties: the higher mean, then the lower id); but `keep`, if given,
+    unless the most visited action's mean beats its mean by more than `KEEP_Z` standard errors."""
     best = legal[0]
     best_key = (-1, -math.inf)
     for action in legal:
-        visits, total = stats.get(action, (0, 0.0))
+        visits, total, _ = stats.get(action, (0, 0.0, 0.0))
         key = (visits, total / visits if visits else -math.inf)
         if key > best_key:
             best, best_key = action, key
-    return best
+    if keep is None or keep == best or keep not in legal:
+        return best
+    margin = _mean_margin(stats.get(best, (0, 0.0, 0.0)), stats.get(keep, (0, 0.0, 0.0)))
+    return best if margin > KEEP_Z else keep
+
+
+def _mean_margin(a: tuple[int, float, float], b: tuple[int, float, float]) -> float:
+    """By how many standard errors of the difference the mean of `a` exceeds the mean of `b` (each
+    (visits, total, squares)); -inf with fewer than two visits on either side.
+
+    >>> round(_mean_margin((100, 60.0, 40.0), (100, 50.0, 30.0)), 2)
+    3.32
+    """
+    (n_a, t_a, q_a), (n_b, t_b, q_b) = a, b
+    if n_a < 2 or n_b < 2:
+        return -math.inf
+    mean_a, mean_b = t_a / n_a, t_b / n_b
+    var_a = max(0.0, q_a - n_a * mean_a * mean_a) / (n_a - 1)
+    var_b = max(0.0, q_b - n_b * mean_b * mean_b) / (n_b - 1)
+    error = math.sqrt(var_a / n_a + var_b / n_b)
+    if error == 0.0:
+        return math.inf if mean_a > mean_b else -math.inf
+    return (mean_a - mean_b) / error
 
 
 def _worker_search(decision: Decision, seed: int, iterations: int | None, seconds: float | None,
@@ -526,18 +564,22 @@ class ISMCTSAgent:
                    workers=spec.workers, name=name)
 
     def act(self, decision: Decision) -> int:
-        """Search from the decision and return the most visited legal action."""
+        """Search from the decision and return the most visited legal action (where rollouts are cut
+        off: the bot's move unless that one beats it clearly, see Cut-off)."""
         legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]
         seed = self.rng.getrandbits(64)
+        keep = None
+        if self.cutoff is not None and self.policy is not None:
+            keep = self.policy(decision.determinize(random.Random(seed)), decision.seat)
         if self.workers == 1:
             stats, self.last_iterations = search(decision, seed, self.iterations, self.seconds, self.policy,
                                                  self.max_rollout, self.exploration, self.expand_after,
                                                  self.cutoff)
         else:
             stats = self._parallel(decision, seed)
-        return _best_action(stats, legal)
+        return _best_action(stats, legal, keep)
 
     def _parallel(self, decision: Decision, seed: int) -> RootStats:
         """Root parallelism: one search per worker process, root statistics summed."""
@@ -551,14 +593,14 @@ class ISMCTSAgent:
         futures = [self._pool.submit(_worker_search, decision, mix_seed(seed, w), share, self.seconds,
                                      self.rollout, self.max_rollout, self.exploration, self.expand_after)
                    for w, share in enumerate(shares) if share != 0]
-        merged: dict[int, tuple[int, float]] = {}
+        merged: RootStats = {}
         self.last_iterations = 0
         for future in futures:
             stats, done = future.result()
             self.last_iterations += done
-            for action, (visits, total) in stats.items():
-                v, t = merged.get(action, (0, 0.0))
-                merged[action] = (v + visits, t + total)
+            for action, (visits, total, squares) in stats.items():
+                v, t, q = merged.get(action, (0, 0.0, 0.0))
+                merged[action] = (v + visits, t + total, q + squares)
         return merged
 
     def close(self) -> None:
