@@ -201,6 +201,7 @@ def test_single_legal_action_answered_without_search() -> None:
     ("ismcts:300+random+j3", AgentSpec(300, None, "random", 3)),
     ("ismcts:heuristic", AgentSpec(None, LEVELS["medium"], "heuristic", 1)),
     ("ismcts+heuristic", AgentSpec(None, LEVELS["medium"], "heuristic", 1)),
+    ("ismcts:hard+keep", AgentSpec(None, 2.0, None, 1, True)),
 ])
 def test_name_parsing(name: str, spec: AgentSpec) -> None:
     assert parse_name(name) == spec
@@ -211,12 +212,14 @@ def test_name_parsing(name: str, spec: AgentSpec) -> None:
     assert (agent.iterations, agent.seconds, agent.rollout, agent.workers) == (
         spec.iterations, spec.seconds, spec.rollout or "heuristic", spec.workers)
     assert agent.expand_after == EXPAND_AFTER[agent.rollout]
+    # Razzia!'s rollouts are not cut off: the bot's move is kept only when the name asks.
+    assert agent.keep is bool(spec.keep)
 
 
 @pytest.mark.parametrize("name", ["ismcts:", "ismcts:fast", "ismcts:0", "ismcts:-1s", "ismcts:0s",
                                   "ismcts:hard+easy", "ismcts:500+1s", "ismcts:heuristic+random",
                                   "ismcts:j0", "ismcts:hard+j2+j3", "ismcts:infs", "ismctsx",
-                                  "ismcts:hard+"])
+                                  "ismcts:hard+", "ismcts:keep+keep", "ismcts:random+keep"])
 def test_bad_names_are_clear_option_errors(name: str) -> None:
     with pytest.raises(OptionError) as info:
         make_agent(name, get("razzia"), 1)
@@ -401,3 +404,25 @@ def test_cut_off_search_without_evidence_plays_the_bots_move() -> None:
             checked += 1
         state.apply(bot.choose(state, d.seat))
     assert checked == 30
+
+
+def test_keep_in_the_name_plays_the_bots_move_without_evidence() -> None:
+    # `+keep` asks for the cut-off's keep rule in a game without a cut-off (Razzia!): with one iteration
+    # there is no evidence against the heuristic bot's move, so the agent plays it.
+    game = get("razzia")
+    bot = game.bots["heuristic"](0)
+    agent = make_agent("ismcts:1+keep", game, 3)
+    assert isinstance(agent, ISMCTSAgent) and agent.keep and agent.cutoff is None
+    plain = make_agent("ismcts:1", game, 3)
+    state = game.new_game(2, seed=5)
+    checked = differed = 0
+    while checked < 30 and state.to_act is not None:
+        d = decision(game, state)
+        if len(d.legal_actions) > 1:
+            wanted = bot.choose(state, d.seat)
+            assert agent.act(d) == wanted
+            differed += plain.act(d) != wanted
+            checked += 1
+        state.apply(bot.choose(state, d.seat))
+    assert checked == 30
+    assert differed > 0  # without keep, one iteration's most visited move is often another

@@ -38,14 +38,18 @@ Then a heuristic rollout stops after `rollout_horizon` decisions and rewards eac
 `WIN_WEIGHT * chance + MARGIN_WEIGHT * 0.5` (the margin, which a chance does not give, counted as
 even), and plays on as above where the bot gives no estimate. Why: in a game of hundreds of decisions
 (Supergang, about 600) a whole rollout costs so much that a second buys a few dozen, and its dice make
-each one a noisy verdict; a short one, judged by a calibrated estimate, is many times cheaper and less
-noisy. Only Supergang's bot gives one (docs/strength.md); elsewhere rollouts run to the end.
+each one a noisy verdict; a short one, judged by a calibrated estimate, is cheaper (2-3 times in
+Supergang, `benchmarks/ismcts.py`) and less noisy. Only Supergang's bot gives one; elsewhere rollouts
+run to the end.
 
 A cut-off search is short-sighted where the bot is not: a move whose worth shows after the horizon
 (a shop bought, a fight not picked) looks no better than its alternatives, and with the noise of the
 dice the most visited move is then close to a random one. So where rollouts are cut off, the bot's own
 move stands unless the most visited move's mean reward beats it by more than `KEEP_Z` standard errors
-of the difference (measured from the rollouts' rewards).
+of the difference (measured from the rollouts' rewards). Measured (docs/strength.md): with the cut-off
+alone three-gang Supergang lost 12 games of 12 to the heuristic bots, as with whole rollouts; with the
+bot's move kept it won its fair share. The name part `keep` asks for the same rule in any game (with
+heuristic rollouts), to measure where else it helps.
 
 **Expansion threshold.** A node's children get statistics of their own only once it has been visited
 `expand_after` times (`EXPAND_AFTER`: 1 for random rollouts, classic MCTS; 100 for heuristic ones);
@@ -66,7 +70,8 @@ each with its own tree from its own seed (root parallelism); their root statisti
 answer for an iteration budget is deterministic for a given seed and number of workers.
 
 **Names.** `ismcts[:SPEC]`, SPEC being '+'-separated parts: a level (`easy`, `medium`, `hard`), an
-iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`) and workers (`j4`).
+iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`), workers (`j4`)
+and `keep` (the bot's move stands unless clearly beaten, see Cut-off).
 
 >>> from gangland.engine import Decision
 >>> from gangland.games import get
@@ -76,7 +81,7 @@ iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristi
 >>> agent.act(Decision(game, state, 0, tuple(state.legal_actions()))) in state.legal_actions()
 True
 >>> parse_name("ismcts:hard+random")
-AgentSpec(iterations=None, seconds=2.0, rollout='random', workers=1)
+AgentSpec(iterations=None, seconds=2.0, rollout='random', workers=1, keep=None)
 """
 
 from __future__ import annotations
@@ -157,22 +162,24 @@ class AgentSpec:
     rollout: str | None = None
     """None: the game's default (`default_rollout`)."""
     workers: int = 1
+    keep: bool | None = None
+    """Keep the bot's move unless clearly beaten (see Cut-off); None: only where rollouts are cut off."""
 
 
 def _choices_text() -> str:
     levels = ", ".join(f"{name} ({secs:g} s)" for name, secs in LEVELS.items())
     return (f"ismcts or ismcts:SPEC, SPEC being '+'-separated parts: a level ({levels}), "
             f"iterations (e.g. 500), seconds (e.g. 0.5s), a rollout ({', '.join(ROLLOUTS)}), "
-            f"workers (e.g. j4)")
+            f"workers (e.g. j4), keep (the bot's move stands unless clearly beaten)")
 
 
 def parse_name(name: str) -> AgentSpec:
     """The spec an agent name asks for; OptionError naming the choices for a malformed name.
 
     >>> parse_name("ismcts:500")
-    AgentSpec(iterations=500, seconds=None, rollout=None, workers=1)
-    >>> parse_name("ismcts:0.25s+heuristic+j2")
-    AgentSpec(iterations=None, seconds=0.25, rollout='heuristic', workers=2)
+    AgentSpec(iterations=500, seconds=None, rollout=None, workers=1, keep=None)
+    >>> parse_name("ismcts:0.25s+heuristic+j2+keep")
+    AgentSpec(iterations=None, seconds=0.25, rollout='heuristic', workers=2, keep=True)
     """
     head, colon, spec = name.partition(":")
     if not colon and head.startswith(NAME + "+"):
@@ -183,6 +190,7 @@ def parse_name(name: str) -> AgentSpec:
     seconds: float | None = None
     rollout: str | None = None
     workers: int | None = None
+    keep: bool | None = None
     budget_given = False
     for part in spec.split("+") if spec else []:
         text = part.strip().lower()
@@ -215,11 +223,18 @@ def parse_name(name: str) -> AgentSpec:
             workers = int(text[1:])
             if workers < 1:
                 raise bad("workers must be at least 1")
+        elif text == "keep":
+            if keep:
+                raise bad("keep given twice")
+            keep = True
         else:
             raise bad("unknown part")
     if not budget_given:
         seconds = LEVELS[DEFAULT_LEVEL]
-    return AgentSpec(iterations, seconds, rollout, workers or 1)
+    if keep and rollout == "random":
+        raise OptionError(f"bad agent name {name!r}: keep needs the heuristic rollout, whose bot's move "
+                          f"it keeps; choose {_choices_text()}")
+    return AgentSpec(iterations, seconds, rollout, workers or 1, keep)
 
 
 def ismcts_names(game: Game) -> list[str]:
@@ -531,7 +546,7 @@ class ISMCTSAgent:
     def __init__(self, game: Game, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, rollout: str | None = None, workers: int = 1,
                  max_rollout: int = MAX_ROLLOUT, exploration: float = EXPLORATION,
-                 expand_after: int | None = None, name: str = NAME) -> None:
+                 expand_after: int | None = None, keep: bool | None = None, name: str = NAME) -> None:
         if iterations is None and seconds is None:
             seconds = LEVELS[DEFAULT_LEVEL]
         if iterations is not None and iterations < 1:
@@ -547,6 +562,10 @@ class ISMCTSAgent:
         self.rollout = rollout or default_rollout(game)
         self.policy = rollout_policy(game, self.rollout)
         self.cutoff = rollout_cutoff(game, self.rollout)
+        if keep and self.policy is None:
+            raise OptionError("keep needs the heuristic rollout, whose bot's move it keeps")
+        self.keep = self.cutoff is not None if keep is None else keep
+        """Whether the bot's move stands unless clearly beaten (see Cut-off)."""
         self.expand_after = EXPAND_AFTER[self.rollout] if expand_after is None else expand_after
         self.workers = workers
         self.max_rollout = max_rollout
@@ -561,7 +580,7 @@ class ISMCTSAgent:
         """The agent an `ismcts[:SPEC]` name asks for; OptionError for a malformed name."""
         spec = parse_name(name)
         return cls(game, seed, iterations=spec.iterations, seconds=spec.seconds, rollout=spec.rollout,
-                   workers=spec.workers, name=name)
+                   workers=spec.workers, keep=spec.keep, name=name)
 
     def act(self, decision: Decision) -> int:
         """Search from the decision and return the most visited legal action (where rollouts are cut
@@ -571,7 +590,7 @@ class ISMCTSAgent:
             return legal[0]
         seed = self.rng.getrandbits(64)
         keep = None
-        if self.cutoff is not None and self.policy is not None:
+        if self.keep and self.policy is not None:
             keep = self.policy(decision.determinize(random.Random(seed)), decision.seat)
         if self.workers == 1:
             stats, self.last_iterations = search(decision, seed, self.iterations, self.seconds, self.policy,
