@@ -73,7 +73,7 @@ def self_play(gangs: int, games: int, seed: int) -> list[Snapshot]:
             if decisions % EVERY == 0:
                 estimate = bot.win_chances(state)
                 assert estimate is not None
-                limit = state.options["turn_limit"] or 20
+                limit = state.options["turn_limit"]
                 taken.append((max(0, limit - state.round), tuple(state.shops_owned(g) for g in range(gangs)),
                                tuple(state.money[:gangs]), estimate))
             state.apply(bot.choose(state, seat))

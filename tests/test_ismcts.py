@@ -344,8 +344,9 @@ def test_cutoff_stops_rollouts_at_the_horizon_and_rewards_by_the_estimate() -> N
     seat = state.to_act
     assert seat is not None
     reward = WIN_WEIGHT * (0.25, 0.75)[seat] + MARGIN_WEIGHT * 0.5
-    for visits, total, _ in stats.values():
+    for visits, total, squares in stats.values():
         assert total == pytest.approx(visits * reward)
+        assert squares == pytest.approx(visits * reward * reward)  # what the keep test's variance reads
     assert all(not p.is_over for p in positions)
 
 

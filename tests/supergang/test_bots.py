@@ -419,9 +419,11 @@ def test_win_chances_follow_the_turn_limit_ranking() -> None:
     assert late is not None and late[1] > early[1] and late[0] < early[0]
 
 
-def test_win_chances_give_no_estimate_with_the_police_player() -> None:
+def test_win_chances_give_no_estimate_with_the_police_player_or_without_a_turn_limit() -> None:
     # S36: the police player wins when every gangster is out of play, which the estimate cannot
-    # judge: rollouts play on (gangland.agents.ismcts, Cut-off).
-    state = GAME.new_game(4, seed=1, options={"police_player": True})
-    assert isinstance(state, SupergangState)
-    assert SupergangHeuristicBot().win_chances(state) is None
+    # judge; and without a turn limit (turn_limit 0) S37's ranking never decides: rollouts play on
+    # (gangland.agents.ismcts, Cut-off).
+    bot = SupergangHeuristicBot()
+    assert bot.win_chances(_new(4, 1, police_player=True)) is None
+    assert bot.win_chances(_new(3, 1, turn_limit=0)) is None
+    assert bot.win_chances(_new(3, 1, turn_limit=5)) is not None

@@ -36,7 +36,8 @@ random play drags on for thousands of decisions (Downtown) and is exact for the 
 and `win_chances(state)` (each seat's chance of winning from there, or None when it cannot say).
 Then a heuristic rollout stops after `rollout_horizon` decisions and rewards each seat
 `WIN_WEIGHT * chance + MARGIN_WEIGHT * 0.5` (the margin, which a chance does not give, counted as
-even), and plays on as above where the bot gives no estimate. Why: in a game of hundreds of decisions
+even; a finished game's margin is not even, so the two scales differ by up to `MARGIN_WEIGHT` / 2),
+and plays on as above where the bot gives no estimate. Why: in a game of hundreds of decisions
 (Supergang, about 600) a whole rollout costs so much that a second buys a few dozen, and its dice make
 each one a noisy verdict; a short one, judged by a calibrated estimate, is cheaper (2-3 times in
 Supergang, `benchmarks/ismcts.py`) and less noisy. Only Supergang's bot gives one; elsewhere rollouts
@@ -44,7 +45,8 @@ run to the end.
 
 A cut-off search is short-sighted where the bot is not: a move whose worth shows after the horizon
 (a shop bought, a fight not picked) looks no better than its alternatives, and with the noise of the
-dice the most visited move is then close to a random one. So where rollouts are cut off, the bot's own
+dice the most visited move is then close to a random one. So wherever the game's bot offers a cut-off
+(in Supergang's police variant too, where its estimate is None and rollouts play on), the bot's own
 move stands unless the most visited move's mean reward beats it by more than `KEEP_Z` standard errors
 of the difference (measured from the rollouts' rewards). Measured (docs/strength.md): with the cut-off
 alone three-gang Supergang lost 12 games of 12 to the heuristic bots, as with whole rollouts; with the
@@ -109,7 +111,7 @@ MARGIN_WEIGHT: Final = 1.0 - WIN_WEIGHT
 MAX_ROLLOUT: Final = 400
 """Decisions a rollout plays before the game's scores so far stand in for its end."""
 KEEP_Z: Final = 2.0
-"""Where rollouts are cut off, the standard errors by which the search's move must beat the bot's."""
+"""Where the bot's move is kept (see Cut-off), the standard errors by which the search's must beat it."""
 LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
 """Seconds per decision of each level."""
 DEFAULT_LEVEL: Final = "medium"

@@ -793,16 +793,17 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
     def win_chances(self, state: SupergangState) -> tuple[float, ...] | None:
         """Each seat's chance of winning from the running `state`, for search rollouts cut short: a
         softmax of the gangs' standing at the turn limit's ranking (shops, then money, S37), sharper as
-        the limit nears. None with the police player (the police's own win, S36, has no estimate here).
+        the limit nears. None with the police player (the police's own win, S36, has no estimate here)
+        and without a turn limit (the ranking never decides then).
 
         >>> from gangland.games.supergang import GAME
         >>> chances = SupergangHeuristicBot().win_chances(GAME.new_game(3, seed=1))
         >>> [round(c, 3) for c in chances]
         [0.333, 0.333, 0.333]
         """
-        if state.police_seat >= 0:
+        limit = state.options["turn_limit"]
+        if state.police_seat >= 0 or not limit:
             return None
-        limit = state.options["turn_limit"] or 20
         sharpness = STANDING_SHARPNESS / math.sqrt(max(0, limit - state.round) + 1.5)
         standing = [sharpness * (state.shops_owned(g) + state.money[g] / MONEY_PER_SHOP)
                     for g in range(state.gangs)]
