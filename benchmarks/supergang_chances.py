@@ -38,14 +38,9 @@ class Snapshot:
     shares: tuple[float, ...]
 
 
-def chances(snap: Snapshot, sharpness: float, money_per_shop: float) -> list[float]:
-    """The estimate's formula (as `SupergangHeuristicBot.win_chances`) with the given constants."""
-    k = sharpness / math.sqrt(snap.rounds_left + 1.5)
-    standing = [k * (s + m / money_per_shop) for s, m in zip(snap.shops, snap.money, strict=True)]
-    top = max(standing)
-    weights = [math.exp(v - top) for v in standing]
-    total = sum(weights)
-    return [w / total for w in weights]
+def chances(snap: Snapshot, sharpness: float, money_per_shop: float) -> tuple[float, ...]:
+    """The bot's estimate for a snapshot with the given constants."""
+    return bots.standing_chances(snap.rounds_left, snap.shops, snap.money, sharpness, money_per_shop)
 
 
 def log_gain(snaps: list[Snapshot], sharpness: float, money_per_shop: float) -> float:

@@ -419,12 +419,7 @@ def _iterate_single(state: State, roots: list[_Node], rng: random.Random, rollou
         if expanded or child.visits < expand_after:
             break
         node = child
-    values = rollout(state, rng)
-    for child, seat in path:
-        child.visits += 1
-        value = values[seat]
-        child.total += value
-        child.squares += value * value
+    _backup(path, rollout(state, rng))
 
 
 def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, rollout: Rollout, c: float,
@@ -453,7 +448,11 @@ def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, rollout
         path.append((child, seat))
         if expanded or child.visits < expand_after:
             break
-    values = rollout(state, rng)
+    _backup(path, rollout(state, rng))
+
+
+def _backup(path: list[tuple[_Node, int]], values: list[float]) -> None:
+    """Add one visit and the reward of the seat that moved to every (node, seat) on the path."""
     for child, seat in path:
         child.visits += 1
         value = values[seat]

@@ -130,6 +130,23 @@ MONEY_PER_SHOP: Final = 400.0
 """`win_chances`: money that counts as much as one shop (money breaks ties at the turn limit, S37)."""
 
 
+def standing_chances(rounds_left: int, shops: Sequence[int], money: Sequence[int],
+                     sharpness: float = STANDING_SHARPNESS,
+                     money_per_shop: float = MONEY_PER_SHOP) -> tuple[float, ...]:
+    """`SupergangHeuristicBot.win_chances` from the gangs' shops and money: a softmax of shops +
+    money / `money_per_shop`, weighted `sharpness` / sqrt(rounds_left + 1.5).
+
+    >>> [round(c, 3) for c in standing_chances(0, [2, 1], [0, 0])]
+    [0.787, 0.213]
+    """
+    weight = sharpness / math.sqrt(rounds_left + 1.5)
+    standing = [weight * (s + m / money_per_shop) for s, m in zip(shops, money, strict=True)]
+    top = max(standing)
+    weights = [math.exp(v - top) for v in standing]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
 # -- tables computed once per board --------------------------------------------------------------------
 
 
@@ -804,13 +821,9 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
         limit = state.options["turn_limit"]
         if state.police_seat >= 0 or not limit:
             return None
-        sharpness = STANDING_SHARPNESS / math.sqrt(max(0, limit - state.round) + 1.5)
-        standing = [sharpness * (state.shops_owned(g) + state.money[g] / MONEY_PER_SHOP)
-                    for g in range(state.gangs)]
-        top = max(standing)
-        weights = [math.exp(v - top) for v in standing]
-        total = sum(weights)
-        return tuple(w / total for w in weights)
+        gangs = range(state.gangs)
+        return standing_chances(max(0, limit - state.round), [state.shops_owned(g) for g in gangs],
+                                [state.money[g] for g in gangs])
 
     def choose(self, state: SupergangState, seat: int) -> int:
         """The bot's action for `seat`, which must be the seat to act. Deterministic; reads only public
