@@ -153,7 +153,8 @@ def standing_chances(rounds_left: int, shops: Sequence[int], money: Sequence[int
 class _Tables:
     """Street distances between every two places of one board (a shop is one step from its entrances)."""
 
-    __slots__ = ("dist", "district_of", "geo", "index", "jail_starts", "kinds", "shop_places")
+    __slots__ = ("dist", "district", "district_of", "district_sizes", "geo", "index", "jail_starts", "kinds",
+                 "shop_places")
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
@@ -188,6 +189,10 @@ class _Tables:
             districts.setdefault(board.shops[sid].district, []).append(i)
         self.district_of = [districts[board.shops[sid].district] for sid in geo.shops]
         """Per shop (Geometry.shops order): the shops of its district."""
+        names_of_districts = list(districts)
+        self.district = [names_of_districts.index(board.shops[sid].district) for sid in geo.shops]
+        """Per shop: the index of its district, in `district_sizes`."""
+        self.district_sizes = [len(districts[name]) for name in names_of_districts]
         self.kinds = [board.shops[sid].kind for sid in geo.shops]
         self.shop_places = [self.index[sid] for sid in geo.shops]
 
@@ -270,8 +275,10 @@ class _Planner:
         self.early = state.round <= EARLY_ROUNDS
         self.patrols = [p for p in state.ppos if p not in (JAIL, SEWER)]
         self.sight: int = state.options["cop_sight"]
-        self.worth_cache: dict[tuple[int, int], float] = {}
+        self._district_counts: list[list[int]] | None = None
+        self._buy_values: list[float] | None = None
         self.target_cache: dict[tuple[int, int], list[tuple[int, float]]] = {}
+        self.free_cache: dict[int, set[str]] = {}
 
     # ---- generic values ----
 
@@ -304,29 +311,46 @@ class _Planner:
         # A longer record means a longer jail stay once arrested.
         return years * YEAR_COST * seen * (1 + 0.1 * self.s.record[c])
 
+    def district_counts(self) -> list[list[int]]:
+        """Per district, per gang: shops owned. Counted once per decision: the shops' worths read it
+        for every shop and gang (the bot's most called code)."""
+        counts = self._district_counts
+        if counts is None:
+            # A column per seat: the police seat (S36) owns nothing but is asked too.
+            counts = self._district_counts = [[0] * self.s.players for _ in self.t.district_sizes]
+            district = self.t.district
+            for i, owner in enumerate(self.s.owner):
+                if owner >= 0:
+                    counts[district[i]][owner] += 1
+        return counts
+
     def shop_worth(self, gang: int, i: int) -> float:
         """What owning shop i is worth to `gang`: rank, income for the rounds left, district progress."""
-        key = (gang, i)
-        worth = self.worth_cache.get(key)
-        if worth is None:
-            shops = self.t.district_of[i]
-            owner = self.s.owner
-            owned = sum(1 for x in shops if owner[x] == gang)
-            if owner[i] != gang and owned == len(shops) - 1:
-                worth = DISTRICT_WIN
-            else:
-                worth = SHOP_RANK + 10 * self.left + DISTRICT_STEP * owned
-            self.worth_cache[key] = worth
-        return worth
+        d = self.t.district[i]
+        owned = self.district_counts()[d][gang]
+        if self.s.owner[i] != gang and owned == self.t.district_sizes[d] - 1:
+            return DISTRICT_WIN
+        return SHOP_RANK + 10 * self.left + DISTRICT_STEP * owned
 
-    def denial(self, i: int) -> float:
-        """What keeping shop i from a rival is worth: half a win when a rival owns the rest of its
-        district (S37)."""
-        owner = self.s.owner[i]
-        for rival in range(self.s.gangs):
-            if rival != self.seat and rival != owner and self.shop_worth(rival, i) == DISTRICT_WIN:
-                return 0.5 * DISTRICT_WIN
-        return 0.0
+    def buy_values(self) -> list[float]:
+        """Per shop nobody owns: what buying it is worth to the bot's gang before its price
+        (`shop_worth`), and half a win more when a rival owns the rest of its district (keeping it from
+        them, S37); 0 for the others. Once per decision, a district at a time."""
+        values = self._buy_values
+        if values is None:
+            seat, sizes = self.seat, self.t.district_sizes
+            by_district: list[float] = []
+            for d, counts in enumerate(self.district_counts()):
+                rest = sizes[d] - 1
+                owned = counts[seat]
+                value = DISTRICT_WIN if owned == rest else SHOP_RANK + 10 * self.left + DISTRICT_STEP * owned
+                if any(counts[rival] == rest for rival in range(self.s.gangs) if rival != seat):
+                    value += 0.5 * DISTRICT_WIN
+                by_district.append(value)
+            district = self.t.district
+            values = self._buy_values = [by_district[district[i]] if owner == -1 else 0.0
+                                         for i, owner in enumerate(self.s.owner)]
+        return values
 
     def side_of(self, c: int) -> tuple[int, bool]:
         return 1, c % 3 == KILLER
@@ -340,14 +364,18 @@ class _Planner:
         found: set[str] = set(geo.touching.get(place, ()))
         if place in board.shops and s.owner[geo.shop_index[place]] == colour:
             found.update(board.sections_lining(place))
-        n = 0
-        for sec in found:
-            if sec in s.pawns:
-                continue
-            if any(s.owner[geo.shop_index[x]] not in (-1, colour) for x in board.sections[sec].shops):
-                continue
-            n += 1
-        return n
+        return len(found & self.free_sections(colour))
+
+    def free_sections(self, colour: int) -> set[str]:
+        """Sections a dealer of `colour` may put a pawn on, wherever it stands: no pawn there, no
+        rival's shop along it (L30, L33). Once per decision and colour."""
+        free = self.free_cache.get(colour)
+        if free is None:
+            s, shop_index = self.s, self.geo.shop_index
+            free = self.free_cache[colour] = {
+                sec for sec, section in self.board.sections.items()
+                if sec not in s.pawns and all(s.owner[shop_index[x]] in (-1, colour) for x in section.shops)}
+        return free
 
     def recruit_value(self, c: int, place: str) -> float:
         """S17: recruiting the gang's dead character of the shop's letter, if the bot would."""
@@ -377,7 +405,7 @@ class _Planner:
                 price = s.shop_price(place)
                 may_buy = role != KILLER or s.options["killer_may_buy"]
                 if may_buy and money >= price and s.tokens[gang] + (s.racket[i] == gang) > 0:
-                    out[PURCHASE] = self.shop_worth(gang, i) + self.denial(i) - price
+                    out[PURCHASE] = self.buy_values()[i] - price
                 if s.racket[i] == -1 and s.tokens[gang] > 0:
                     out[RACKET] = 3 * self.left - self.crime_cost(place, 1, c)
             if role == DEALER and board.shops[place].kind == "star":
@@ -493,13 +521,14 @@ class _Planner:
         stickups = not self.early or s.options["early_stickup"]
         pawns = role == DEALER and s.pawn_supply[colour] > 0 and s.pawn_stock[colour] < 4 and money >= 5
         dead = [r for r in range(3) if s.pos[3 * gang + r] == GRAVEYARD] if gang < s.gangs else []
+        buy_values = self.buy_values() if may_buy else []
         for i, kind in enumerate(t.kinds):
             value = 0.0
             if s.owner[i] == -1:
                 if may_buy:
                     # Worth less if the gang cannot pay for it yet.
                     price = 50 if kind == "basic" else 100
-                    worth = self.shop_worth(gang, i) + self.denial(i) - price
+                    worth = buy_values[i] - price
                     value = worth * (1.0 if money >= price else 0.3)
                 if s.racket[i] == -1:
                     value = max(value, 3.0 * self.left)
@@ -513,10 +542,9 @@ class _Planner:
                 out.append((t.shop_places[i], value))
         if role == DEALER and s.pawn_stock[colour] > 0:
             stock = s.pawn_stock[colour]
-            sections, shop_index = self.board.sections, geo.shop_index
+            free_sections = self.free_sections(colour)
             for sq, secs in geo.touching.items():
-                free = sum(1 for sec in secs if sec not in s.pawns
-                           and all(s.owner[shop_index[x]] in (-1, colour) for x in sections[sec].shops))
+                free = sum(1 for sec in secs if sec in free_sections)
                 if free:
                     out.append((t.index[sq], min(free, stock) * 5 * min(self.left, 8)))
         if role == KILLER and not self.early:
@@ -806,6 +834,10 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
     state_type = SupergangState
     plays = "Supergang"
     rollout_horizon = ROLLOUT_HORIZON
+    keep_in_search = True
+    """A search rolling out with this bot plays the bot's move unless it clearly finds a better one: its
+    rollouts, cut off at the horizon, cannot see what most moves are worth (`gangland.agents.ismcts`,
+    Keep; measured in docs/strength.md)."""
 
     def win_chances(self, state: SupergangState) -> tuple[float, ...] | None:
         """Each seat's chance of winning from the running `state`, for search rollouts cut short: a
