@@ -20,8 +20,10 @@ from gangland.agents.ismcts import (
     ISMCTSAgent,
     _best_action,
     _secret_moves,
+    default_rollout,
     parse_name,
     rollout_cutoff,
+    rollout_keeps,
     rollout_policy,
     search,
     seat_rewards,
@@ -372,6 +374,17 @@ def test_rollout_cutoff_comes_from_the_heuristic_bot() -> None:
         "downtown": True, "protection-racket": True, "razzia": True, "supergang": False}
     agent = ISMCTSAgent(supergang, seed=1, iterations=5)
     assert agent.cutoff is not None and agent.cutoff[0] == ROLLOUT_HORIZON
+
+
+def test_keep_is_the_default_where_the_bot_asks_for_it() -> None:
+    # Keep (module docstring): on by default where the game's heuristic bot sets keep_in_search, with
+    # heuristic rollouts only (a random rollout has no bot's move to keep); a name's `+keep` adds it.
+    assert {game.id: rollout_keeps(game, "heuristic") for game in GAMES} == {
+        "downtown": False, "protection-racket": False, "razzia": False, "supergang": True}
+    assert not any(rollout_keeps(game, "random") for game in GAMES)
+    for game in GAMES:
+        assert ISMCTSAgent(game, seed=1, iterations=5).keep is rollout_keeps(game, default_rollout(game))
+        assert not ISMCTSAgent(game, seed=1, iterations=5, rollout="random").keep
 
 
 @pytest.mark.parametrize(("best", "kept", "chosen"), [

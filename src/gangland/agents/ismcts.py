@@ -43,15 +43,18 @@ each one a noisy verdict; a short one, judged by a calibrated estimate, is cheap
 Supergang, `benchmarks/ismcts.py`) and less noisy. Only Supergang's bot gives one; elsewhere rollouts
 run to the end.
 
-A cut-off search is short-sighted where the bot is not: a move whose worth shows after the horizon
-(a shop bought, a fight not picked) looks no better than its alternatives, and with the noise of the
-dice the most visited move is then close to a random one. So wherever the game's bot offers a cut-off
-(in Supergang's police variant too, where its estimate is None and rollouts play on), the bot's own
-move stands unless the most visited move's mean reward beats it by more than `KEEP_Z` standard errors
-of the difference (measured from the rollouts' rewards). Measured (docs/strength.md): with the cut-off
-alone three-gang Supergang lost 12 games of 12 to the heuristic bots, as with whole rollouts; with the
-bot's move kept it won its fair share. The name part `keep` asks for the same rule in any game (with
-heuristic rollouts), to measure where else it helps.
+**Keep.** A search can also misjudge a move systematically, not just noisily, and then the most visited
+move is worse than the heuristic bot's. A cut-off search is short-sighted where the bot is not: a move
+whose worth shows after the horizon (a shop bought, a fight not picked) looks no better than its
+alternatives, and with the noise of the dice the most visited move is close to a random one. A search
+whose rollouts play differently from how it acts misjudges too: in Downtown it judges one more note
+added to the display against rollouts in which the bot then adds none, so decision after decision it
+adds one more. So where the game's bot asks for it (`keep_in_search`), the bot's own move stands
+unless the most visited move's mean reward beats it by more than `KEEP_Z` standard errors of the
+difference (measured from the rollouts' rewards). Measured (docs/strength.md): with the cut-off alone
+three-gang Supergang lost 12 games of 12 to the heuristic bots, as with whole rollouts; with the bot's
+move kept it won its fair share. The name part `keep` asks for the rule in any game (with heuristic
+rollouts), to measure where else it helps.
 
 **Expansion threshold.** A node's children get statistics of their own only once it has been visited
 `expand_after` times (`EXPAND_AFTER`: 1 for random rollouts, classic MCTS; 100 for heuristic ones);
@@ -73,7 +76,7 @@ answer for an iteration budget is deterministic for a given seed and number of w
 
 **Names.** `ismcts[:SPEC]`, SPEC being '+'-separated parts: a level (`easy`, `medium`, `hard`), an
 iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`), workers (`j4`)
-and `keep` (the bot's move stands unless clearly beaten, see Cut-off).
+and `keep` (the bot's move stands unless clearly beaten, see Keep).
 
 >>> from gangland.engine import Decision
 >>> from gangland.games import get
@@ -100,7 +103,7 @@ from typing import Final
 from gangland.engine import Decision, Game, OptionError, Result, State, mix_seed
 
 __all__ = ["EXPLORATION", "LEVELS", "MAX_ROLLOUT", "AgentSpec", "Cutoff", "ISMCTSAgent", "ismcts_names",
-           "parse_name", "rollout_cutoff", "search", "seat_rewards"]
+           "parse_name", "rollout_cutoff", "rollout_keeps", "search", "seat_rewards"]
 
 EXPLORATION: Final = 0.7
 """The UCB exploration constant C, for rewards in [0, 1]."""
@@ -111,7 +114,7 @@ MARGIN_WEIGHT: Final = 1.0 - WIN_WEIGHT
 MAX_ROLLOUT: Final = 400
 """Decisions a rollout plays before the game's scores so far stand in for its end."""
 KEEP_Z: Final = 2.0
-"""Where the bot's move is kept (see Cut-off), the standard errors by which the search's must beat it."""
+"""Where the bot's move is kept (see Keep), the standard errors by which the search's must beat it."""
 LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
 """Seconds per decision of each level."""
 DEFAULT_LEVEL: Final = "medium"
@@ -165,7 +168,7 @@ class AgentSpec:
     """None: the game's default (`default_rollout`)."""
     workers: int = 1
     keep: bool | None = None
-    """Keep the bot's move unless clearly beaten (see Cut-off); None: only where rollouts are cut off."""
+    """Keep the bot's move unless clearly beaten (see Keep); None: where the game's bot asks for it."""
 
 
 def _choices_text() -> str:
@@ -302,6 +305,17 @@ def rollout_cutoff(game: Game, rollout: str) -> Cutoff | None:
     if horizon is None or estimate is None:
         return None
     return horizon, estimate
+
+
+def rollout_keeps(game: Game, rollout: str) -> bool:
+    """Whether a search of `game` with `rollout` keeps the heuristic bot's move unless clearly beaten,
+    by default (see Keep): where the game's bot asks for it with `keep_in_search`.
+
+    >>> from gangland.games import get
+    >>> rollout_keeps(get("supergang"), "heuristic"), rollout_keeps(get("supergang"), "random")
+    (True, False)
+    """
+    return rollout == "heuristic" and bool(getattr(_heuristic_bot(game), "keep_in_search", False))
 
 
 def _heuristic_bot(game: Game) -> object:
@@ -565,8 +579,8 @@ class ISMCTSAgent:
         self.cutoff = rollout_cutoff(game, self.rollout)
         if keep and self.policy is None:
             raise OptionError("keep needs the heuristic rollout, whose bot's move it keeps")
-        self.keep = self.cutoff is not None if keep is None else keep
-        """Whether the bot's move stands unless clearly beaten (see Cut-off)."""
+        self.keep = rollout_keeps(game, self.rollout) if keep is None else keep
+        """Whether the bot's move stands unless clearly beaten (see Keep)."""
         self.expand_after = EXPAND_AFTER[self.rollout] if expand_after is None else expand_after
         self.workers = workers
         self.max_rollout = max_rollout
@@ -584,8 +598,8 @@ class ISMCTSAgent:
                    workers=spec.workers, keep=spec.keep, name=name)
 
     def act(self, decision: Decision) -> int:
-        """Search from the decision and return the most visited legal action (where rollouts are cut
-        off: the bot's move unless that one beats it clearly, see Cut-off)."""
+        """Search from the decision and return the most visited legal action (with `keep`: the bot's
+        move unless that one beats it clearly, see Keep)."""
         legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]
