@@ -380,7 +380,7 @@ def test_keep_is_the_default_where_the_bot_asks_for_it() -> None:
     # Keep (module docstring): on by default where the game's heuristic bot sets keep_in_search, with
     # heuristic rollouts only (a random rollout has no bot's move to keep); a name's `+keep` adds it.
     assert {game.id: rollout_keeps(game, "heuristic") for game in GAMES} == {
-        "downtown": False, "protection-racket": False, "razzia": False, "supergang": True}
+        "downtown": True, "protection-racket": False, "razzia": False, "supergang": True}
     assert not any(rollout_keeps(game, "random") for game in GAMES)
     for game in GAMES:
         assert ISMCTSAgent(game, seed=1, iterations=5).keep is rollout_keeps(game, default_rollout(game))

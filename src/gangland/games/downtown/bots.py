@@ -596,6 +596,10 @@ class DowntownHeuristicBot:
     """
 
     name = "heuristic"
+    keep_in_search = True
+    """A search rolling out with this bot plays the bot's move unless it clearly finds a better one:
+    without that it judges one more note added to its display against rollouts in which it then adds
+    none, and so keeps adding (`gangland.agents.ismcts`, Keep; measured in docs/strength.md)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
