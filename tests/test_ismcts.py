@@ -20,7 +20,6 @@ from gangland.agents.ismcts import (
     ISMCTSAgent,
     _best_action,
     _secret_moves,
-    default_rollout,
     parse_name,
     rollout_cutoff,
     rollout_keeps,
@@ -204,6 +203,8 @@ def test_single_legal_action_answered_without_search() -> None:
     ("ismcts:heuristic", AgentSpec(None, LEVELS["medium"], "heuristic", 1)),
     ("ismcts+heuristic", AgentSpec(None, LEVELS["medium"], "heuristic", 1)),
     ("ismcts:hard+keep", AgentSpec(None, 2.0, None, 1, True)),
+    ("ismcts:hard+nokeep", AgentSpec(None, 2.0, None, 1, False)),
+    ("ismcts:random+nokeep", AgentSpec(None, LEVELS["medium"], "random", 1, False)),
 ])
 def test_name_parsing(name: str, spec: AgentSpec) -> None:
     assert parse_name(name) == spec
@@ -214,14 +215,15 @@ def test_name_parsing(name: str, spec: AgentSpec) -> None:
     assert (agent.iterations, agent.seconds, agent.rollout, agent.workers) == (
         spec.iterations, spec.seconds, spec.rollout or "heuristic", spec.workers)
     assert agent.expand_after == EXPAND_AFTER[agent.rollout]
-    # Razzia!'s rollouts are not cut off: the bot's move is kept only when the name asks.
+    # Razzia!'s bot does not set keep_in_search: the bot's move is kept only when the name asks.
     assert agent.keep is bool(spec.keep)
 
 
 @pytest.mark.parametrize("name", ["ismcts:", "ismcts:fast", "ismcts:0", "ismcts:-1s", "ismcts:0s",
                                   "ismcts:hard+easy", "ismcts:500+1s", "ismcts:heuristic+random",
                                   "ismcts:j0", "ismcts:hard+j2+j3", "ismcts:infs", "ismctsx",
-                                  "ismcts:hard+", "ismcts:keep+keep", "ismcts:random+keep"])
+                                  "ismcts:hard+", "ismcts:keep+keep", "ismcts:keep+nokeep",
+                                  "ismcts:random+keep"])
 def test_bad_names_are_clear_option_errors(name: str) -> None:
     with pytest.raises(OptionError) as info:
         make_agent(name, get("razzia"), 1)
@@ -379,12 +381,23 @@ def test_rollout_cutoff_comes_from_the_heuristic_bot() -> None:
 def test_keep_is_the_default_where_the_bot_asks_for_it() -> None:
     # Keep (module docstring): on by default where the game's heuristic bot sets keep_in_search, with
     # heuristic rollouts only (a random rollout has no bot's move to keep); a name's `+keep` adds it.
-    assert {game.id: rollout_keeps(game, "heuristic") for game in GAMES} == {
-        "downtown": True, "protection-racket": False, "razzia": False, "supergang": True}
+    asking = {"downtown": True, "protection-racket": False, "razzia": False, "supergang": True}
+    assert {game.id: rollout_keeps(game, "heuristic") for game in GAMES} == asking
+    assert {game.id: ISMCTSAgent(game, seed=1, iterations=5).keep for game in GAMES} == asking
+    assert {game.id: keeps("ismcts:5", game) for game in GAMES} == asking
     assert not any(rollout_keeps(game, "random") for game in GAMES)
-    for game in GAMES:
-        assert ISMCTSAgent(game, seed=1, iterations=5).keep is rollout_keeps(game, default_rollout(game))
-        assert not ISMCTSAgent(game, seed=1, iterations=5, rollout="random").keep
+    assert not any(ISMCTSAgent(game, seed=1, iterations=5, rollout="random").keep for game in GAMES)
+    # Explicit choices override the default either way.
+    assert not any(ISMCTSAgent(game, seed=1, iterations=5, keep=False).keep for game in GAMES)
+    assert all(keeps("ismcts:5+keep", game) for game in GAMES)
+    assert not any(keeps("ismcts:5+nokeep", game) for game in GAMES)
+
+
+def keeps(name: str, game: Game) -> bool:
+    """Whether the agent called `name` keeps the bot's move."""
+    agent = make_agent(name, game, 1)
+    assert isinstance(agent, ISMCTSAgent)
+    return agent.keep
 
 
 @pytest.mark.parametrize(("best", "kept", "chosen"), [
@@ -394,7 +407,7 @@ def test_keep_is_the_default_where_the_bot_asks_for_it() -> None:
 ])
 def test_keep_stands_unless_clearly_beaten(best: tuple[int, float, float], kept: tuple[int, float, float],
                                             chosen: int) -> None:
-    # Cut-off (module docstring): the bot's move (action 0 here) stands unless the most visited
+    # Keep (module docstring): the bot's move (action 0 here) stands unless the most visited
     # action (1) has a mean reward more than KEEP_Z standard errors of the difference above it.
     assert KEEP_Z == 2.0
     stats = {1: best, 0: kept}
@@ -402,33 +415,22 @@ def test_keep_stands_unless_clearly_beaten(best: tuple[int, float, float], kept:
     assert _best_action(stats, (0, 1)) == 1  # without a move to keep: the most visited
 
 
-def test_cut_off_search_without_evidence_plays_the_bots_move() -> None:
-    # With one iteration no action has the two visits a standard error needs, so where rollouts are
-    # cut off (Supergang) the agent plays what the heuristic bot would.
-    game = get("supergang")
+@pytest.mark.parametrize(("game_id", "players", "keeping", "free"), [
+    ("supergang", 3, "ismcts:1", "ismcts:1+nokeep"),  # the bot asks for keep (and cuts rollouts off)
+    ("downtown", 2, "ismcts:1", "ismcts:1+nokeep"),  # the bot asks for keep
+    ("razzia", 2, "ismcts:1+keep", "ismcts:1"),  # the bot does not: the name asks
+])
+def test_keep_without_evidence_plays_the_bots_move(game_id: str, players: int, keeping: str,
+                                                  free: str) -> None:
+    # Keep (module docstring): with one iteration no action has the two visits a standard error
+    # needs, so an agent that keeps plays what the heuristic bot would; one that does not often plays
+    # another move (the one iteration's).
+    game = get(game_id)
     bot = game.bots["heuristic"](0)
-    agent = ISMCTSAgent(game, seed=2, iterations=1)
-    assert agent.cutoff is not None
-    state = game.new_game(3, seed=9)
-    checked = 0
-    while checked < 30 and state.to_act is not None:
-        d = decision(game, state)
-        if len(d.legal_actions) > 1:
-            assert agent.act(d) == bot.choose(state, d.seat)
-            checked += 1
-        state.apply(bot.choose(state, d.seat))
-    assert checked == 30
-
-
-def test_keep_in_the_name_plays_the_bots_move_without_evidence() -> None:
-    # `+keep` asks for the cut-off's keep rule in a game without a cut-off (Razzia!): with one iteration
-    # there is no evidence against the heuristic bot's move, so the agent plays it.
-    game = get("razzia")
-    bot = game.bots["heuristic"](0)
-    agent = make_agent("ismcts:1+keep", game, 3)
-    assert isinstance(agent, ISMCTSAgent) and agent.keep and agent.cutoff is None
-    plain = make_agent("ismcts:1", game, 3)
-    state = game.new_game(2, seed=5)
+    agent, plain = make_agent(keeping, game, 3), make_agent(free, game, 3)
+    assert isinstance(agent, ISMCTSAgent) and agent.keep
+    assert isinstance(plain, ISMCTSAgent) and not plain.keep
+    state = game.new_game(players, seed=9)
     checked = differed = 0
     while checked < 30 and state.to_act is not None:
         d = decision(game, state)
@@ -439,4 +441,4 @@ def test_keep_in_the_name_plays_the_bots_move_without_evidence() -> None:
             checked += 1
         state.apply(bot.choose(state, d.seat))
     assert checked == 30
-    assert differed > 0  # without keep, one iteration's most visited move is often another
+    assert differed > 0

@@ -11,7 +11,7 @@ import pytest
 
 from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match, splitmix64
-from gangland.games.supergang import GAME, SupergangState
+from gangland.games.supergang import GAME, SupergangState, bots
 from gangland.games.supergang.actions import (
     ARREST0,
     BUY0,
@@ -427,3 +427,28 @@ def test_win_chances_give_no_estimate_with_the_police_player_or_without_a_turn_l
     assert bot.win_chances(_new(4, 1, police_player=True)) is None
     assert bot.win_chances(_new(3, 1, turn_limit=0)) is None
     assert bot.win_chances(_new(3, 1, turn_limit=5)) is not None
+
+
+def test_keeping_a_shop_from_a_rival_counts_only_when_the_rival_owns_the_rest_of_its_district() -> None:
+    # S37: owning a whole district wins at once, so the bot values a shop it could buy at half a win
+    # more when a rival owns the rest of the shop's district, and not otherwise, however many rounds
+    # are left (a shop's plain worth grows with them: at 192 rounds left it is 2,000, the worth of a
+    # district win, which must not be mistaken for one).
+    state = GAME.new_game(3, seed=1, options={"turn_limit": 200})
+    assert isinstance(state, SupergangState)
+    state.round = 9  # 192 rounds left, counting this one
+    board, geo = state.geo.board, state.geo
+    districts: dict[str, list[int]] = {}
+    for i, sid in enumerate(geo.shops):
+        districts.setdefault(board.shops[sid].district, []).append(i)
+    shops = next(d for d in districts.values() if len(d) >= 2)
+    target, rest = shops[0], shops[1:]
+    plain = bots.SHOP_RANK + 10 * 192
+    assert bots._Planner(state, 0, ()).buy_values()[target] == plain
+    for i in rest:
+        state.owner[i] = 1
+    assert bots._Planner(state, 0, ()).buy_values()[target] == plain + 0.5 * bots.DISTRICT_WIN
+    # The rest of the district owned by the bot's own gang: buying the last shop is the win itself.
+    for i in rest:
+        state.owner[i] = 0
+    assert bots._Planner(state, 0, ()).buy_values()[target] == bots.DISTRICT_WIN

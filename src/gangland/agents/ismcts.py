@@ -56,8 +56,10 @@ three-gang Supergang lost 12 games of 12 to the heuristic bots, as with whole ro
 move kept it won its fair share. One search among three heuristic bots in four-player Downtown won 1
 game of 40 without the rule and 20 of 36 with it. Downtown's and Supergang's bots ask for it; in
 Razzia! and Protection Racket the search is left free (with two players Protection Racket's won 12 of
-20 with the rule, 32 of 40 without). The name part `keep` asks for the rule in any game (with
-heuristic rollouts).
+20 with the rule, 32 of 40 without). The rule holds wherever the bot asks, also where its rollouts
+are not cut off after all (Supergang's police variant and games without a turn limit, where its
+estimate is None: not measured). The name part `keep` asks for the rule in any game (with heuristic
+rollouts), `nokeep` turns it off where it is the default.
 
 **Expansion threshold.** A node's children get statistics of their own only once it has been visited
 `expand_after` times (`EXPAND_AFTER`: 1 for random rollouts, classic MCTS; 100 for heuristic ones);
@@ -79,7 +81,7 @@ answer for an iteration budget is deterministic for a given seed and number of w
 
 **Names.** `ismcts[:SPEC]`, SPEC being '+'-separated parts: a level (`easy`, `medium`, `hard`), an
 iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`), workers (`j4`)
-and `keep` (the bot's move stands unless clearly beaten, see Keep).
+and `keep` or `nokeep` (the bot's move stands unless clearly beaten, or not: see Keep).
 
 >>> from gangland.engine import Decision
 >>> from gangland.games import get
@@ -178,7 +180,8 @@ def _choices_text() -> str:
     levels = ", ".join(f"{name} ({secs:g} s)" for name, secs in LEVELS.items())
     return (f"ismcts or ismcts:SPEC, SPEC being '+'-separated parts: a level ({levels}), "
             f"iterations (e.g. 500), seconds (e.g. 0.5s), a rollout ({', '.join(ROLLOUTS)}), "
-            f"workers (e.g. j4), keep (the bot's move stands unless clearly beaten)")
+            f"workers (e.g. j4), keep or nokeep (the bot's move stands unless clearly beaten, or not; "
+            f"by default where the game's bot asks)")
 
 
 def parse_name(name: str) -> AgentSpec:
@@ -188,6 +191,8 @@ def parse_name(name: str) -> AgentSpec:
     AgentSpec(iterations=500, seconds=None, rollout=None, workers=1, keep=None)
     >>> parse_name("ismcts:0.25s+heuristic+j2+keep")
     AgentSpec(iterations=None, seconds=0.25, rollout='heuristic', workers=2, keep=True)
+    >>> parse_name("ismcts:1s+nokeep").keep
+    False
     """
     head, colon, spec = name.partition(":")
     if not colon and head.startswith(NAME + "+"):
@@ -231,10 +236,10 @@ def parse_name(name: str) -> AgentSpec:
             workers = int(text[1:])
             if workers < 1:
                 raise bad("workers must be at least 1")
-        elif text == "keep":
-            if keep:
-                raise bad("keep given twice")
-            keep = True
+        elif text in ("keep", "nokeep"):
+            if keep is not None:
+                raise bad("keep or nokeep given twice")
+            keep = text == "keep"
         else:
             raise bad("unknown part")
     if not budget_given:

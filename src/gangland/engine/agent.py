@@ -67,7 +67,9 @@ class DeterminizingBot(Generic[StateT]):
 
     A bot that can judge a running game may also define `rollout_horizon` (decisions) and
     `win_chances(state)` (each seat's chance of winning, or None): IS-MCTS then cuts its heuristic
-    rollouts short there (gangland.agents.ismcts, Cut-off)."""
+    rollouts short there (gangland.agents.ismcts, Cut-off). A bot with `keep_in_search = True` asks
+    IS-MCTS to play its move unless the search clearly beats it (Keep). IS-MCTS reads all three from
+    the game's heuristic bot by name, whatever its class."""
 
     name = "heuristic"
     state_type: type[StateT]

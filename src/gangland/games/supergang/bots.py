@@ -153,8 +153,7 @@ def standing_chances(rounds_left: int, shops: Sequence[int], money: Sequence[int
 class _Tables:
     """Street distances between every two places of one board (a shop is one step from its entrances)."""
 
-    __slots__ = ("dist", "district", "district_of", "district_sizes", "geo", "index", "jail_starts", "kinds",
-                 "shop_places")
+    __slots__ = ("dist", "district", "district_sizes", "geo", "index", "jail_starts", "kinds", "shop_places")
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
@@ -187,12 +186,11 @@ class _Tables:
         districts: dict[str, list[int]] = {}
         for i, sid in enumerate(geo.shops):
             districts.setdefault(board.shops[sid].district, []).append(i)
-        self.district_of = [districts[board.shops[sid].district] for sid in geo.shops]
-        """Per shop (Geometry.shops order): the shops of its district."""
         names_of_districts = list(districts)
         self.district = [names_of_districts.index(board.shops[sid].district) for sid in geo.shops]
-        """Per shop: the index of its district, in `district_sizes`."""
+        """Per shop (Geometry.shops order): the index of its district."""
         self.district_sizes = [len(districts[name]) for name in names_of_districts]
+        """Per district: its number of shops."""
         self.kinds = [board.shops[sid].kind for sid in geo.shops]
         self.shop_places = [self.index[sid] for sid in geo.shops]
 
@@ -837,7 +835,8 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
     keep_in_search = True
     """A search rolling out with this bot plays the bot's move unless it clearly finds a better one: its
     rollouts, cut off at the horizon, cannot see what most moves are worth (`gangland.agents.ismcts`,
-    Keep; measured in docs/strength.md)."""
+    Keep; measured in docs/strength.md). Asked in every variant, also where `win_chances` gives no
+    estimate and rollouts play on (the police player, no turn limit): not measured there."""
 
     def win_chances(self, state: SupergangState) -> tuple[float, ...] | None:
         """Each seat's chance of winning from the running `state`, for search rollouts cut short: a
