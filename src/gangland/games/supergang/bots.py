@@ -328,6 +328,11 @@ class _Planner:
         owned = self.district_counts()[d][gang]
         if self.s.owner[i] != gang and owned == self.t.district_sizes[d] - 1:
             return DISTRICT_WIN
+        return self.plain_worth(owned)
+
+    def plain_worth(self, owned: int) -> float:
+        """A shop's worth short of a district win: rank, income for the rounds left, and progress in a
+        district where the gang owns `owned` shops."""
         return SHOP_RANK + 10 * self.left + DISTRICT_STEP * owned
 
     def buy_values(self) -> list[float]:
@@ -341,7 +346,7 @@ class _Planner:
             for d, counts in enumerate(self.district_counts()):
                 rest = sizes[d] - 1
                 owned = counts[seat]
-                value = DISTRICT_WIN if owned == rest else SHOP_RANK + 10 * self.left + DISTRICT_STEP * owned
+                value = DISTRICT_WIN if owned == rest else self.plain_worth(owned)
                 if any(counts[rival] == rest for rival in range(self.s.gangs) if rival != seat):
                     value += 0.5 * DISTRICT_WIN
                 by_district.append(value)
