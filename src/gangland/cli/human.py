@@ -47,6 +47,22 @@ def action_menu(names: list[str]) -> Columns:
     return Columns(items, padding=(0, 3))
 
 
+def menu_rows(names: list[str], width: int) -> int:
+    """Lines the numbered menu of `names` takes on a terminal `width` columns wide."""
+    console = Console(width=width, record=False, file=_Null(), color_system=None)
+    return len(console.render_lines(action_menu(names), console.options, pad=False))
+
+
+class _Null:
+    """A file that keeps nothing (a console that only measures)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
 class HumanAgent:
     """The seat played by the person at the terminal. Everything shown comes from the seat's own view."""
 

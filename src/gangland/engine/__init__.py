@@ -13,7 +13,7 @@ from .errors import (
     SeatError,
     UnknownGame,
 )
-from .game import Game, OptionSpec
+from .game import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Game, OptionSpec
 from .match import play_match, run_match
 from .record import GameRecord
 from .registry import all_games, get, register
@@ -21,7 +21,8 @@ from .rng import mix_seed, splitmix64
 from .state import JSON, CachedLegalState, Result, State, rank_by
 
 __all__ = [
-    "JSON", "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
+    "BOARD_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH",
+    "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
     "GameRecord",
     "GanglandError",
     "IllegalAction", "OptionError", "OptionSpec", "RecordError", "Result", "SeatError", "State",

@@ -42,6 +42,10 @@ class Decision:
         """Readable text of an action."""
         return self.game.action_name(self._state, action)
 
+    def menu_choice(self, action: int) -> tuple[str, str] | None:
+        """(group, item) of an action for a two-step menu (see Game.menu_choice), or None."""
+        return self.game.menu_choice(self._state, action)
+
     def parse_action(self, text: str) -> int:
         """The legal action `text` names (see Game.parse_action); ActionParseError otherwise."""
         return self.game.parse_action(self._state, text)

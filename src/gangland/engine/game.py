@@ -44,6 +44,14 @@ class OptionSpec:
         return value
 
 
+SCREEN_WIDTH = 80
+"""The terminal width every game's `screen` must fit (the classic 80 x 24 terminal)."""
+BOARD_ROWS = 16
+"""Lines a game's `screen` may take at SCREEN_WIDTH columns: on an 80 x 24 terminal the rest holds a
+title, the menu of actions (at most MENU_ROWS lines), the prompt and the last line of the log."""
+MENU_ROWS = 5
+"""Lines the terminal's menu of actions may take before it asks in two steps (see `menu_choice`)."""
+
 AgentFactory = Callable[[int], "Agent"]
 """Makes an agent from a seed."""
 
@@ -132,6 +140,31 @@ class Game(ABC):
     @abstractmethod
     def render(self, view: dict[str, JSON]) -> str:
         """Plain text of a view, for the terminal."""
+
+    def screen(self, view: dict[str, JSON], width: int = SCREEN_WIDTH) -> str:
+        """The board as the terminal shows it at a decision: lines of at most `width` columns, and at
+        most BOARD_ROWS lines when `width` is SCREEN_WIDTH or more, what the decision needs first.
+
+        `render` stays the whole view (the person types 'more' to see it). The default is `render`,
+        for games whose whole view fits.
+        """
+        return self.render(view)
+
+    def rules_help(self, view: dict[str, JSON]) -> str:
+        """The rules that apply to the decision `view` shows, in a few lines (the terminal's '?').
+
+        Built from the view only. The default says nothing game-specific.
+        """
+        return ""
+
+    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
+        """Where a long menu puts `action` when it asks in two steps: (group, item), e.g.
+        ("B2 Dance Hall", "deploy 3"), so the person picks the group, then the item in it.
+
+        Only called for the acting seat's legal actions; None (the default) keeps the action in a
+        one-step menu.
+        """
+        return None
 
     def svg(self, view: dict[str, JSON]) -> str:
         """An SVG drawing of a view's board (`gangland render GAME --svg FILE`).

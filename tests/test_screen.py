@@ -1,0 +1,77 @@
+"""Every game fits an 80 x 24 terminal (issue 15, "Terminal play: Fit 80 x 24"): at every decision of
+random playouts, in every player count, the board (`Game.screen`) takes at most BOARD_ROWS lines of
+at most 80 columns, and the menu of actions at most MENU_ROWS lines, in one step or in two
+(`Game.menu_choice`); '?' has the rules of the decision (`Game.rules_help`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from rich.cells import cell_len
+
+from gangland.cli.human import menu_rows
+from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision, Game
+from gangland.games import all_games
+
+from .scale import many
+
+
+def configurations() -> Iterator[tuple[Game, int, dict[str, object]]]:
+    """Each game at each player count with its defaults, and the variants that change what is drawn."""
+    variants = {"downtown": [{"edition": "2013"}, {"villa": True}],
+                "supergang": [{"police_player": True}]}
+    for game in all_games():
+        for players in game.player_counts:
+            yield game, players, {}
+            for options in variants.get(game.id, []):
+                if game.id != "supergang" or players >= 4:
+                    yield game, players, options
+
+
+CONFIGS = [pytest.param(g, p, o, id=f"{g.id}-{p}p-" + "-".join(f"{k}={v}" for k, v in o.items()))
+           for g, p, o in configurations()]
+
+
+def decisions(game: Game, players: int, options: dict[str, object], seed: int,
+              steps: int) -> Iterator[Decision]:
+    """The decisions of a random playout, at most `steps` of them."""
+    state = game.new_game(players, seed, {**options, **({"turn_limit": 30} if game.id == "downtown" else {})})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = state.to_act
+        if seat is None:
+            return
+        legal = tuple(state.legal_actions())
+        yield Decision(game, state, seat, legal)
+        state.apply(rng.choice(legal))
+
+
+def check_screen(game: Game, decision: Decision) -> None:
+    view = decision.view
+    lines = game.screen(view, SCREEN_WIDTH).splitlines()
+    assert len(lines) <= BOARD_ROWS, f"{len(lines)} lines:\n" + "\n".join(lines)
+    wide = [line for line in lines if cell_len(line) > SCREEN_WIDTH]
+    assert not wide, "wider than 80 columns:\n" + "\n".join(wide)
+    assert game.rules_help(view).strip(), f"no rules help for {view.get('phase')!r}"
+    names = [decision.action_name(a) for a in decision.legal_actions]
+    if menu_rows(names, SCREEN_WIDTH) <= MENU_ROWS:
+        return
+    choices = [decision.menu_choice(a) for a in decision.legal_actions]
+    assert all(c is not None for c in choices), f"a long menu ({len(names)} actions) with no two steps"
+    groups: dict[str, list[str]] = {}
+    for choice in choices:
+        assert choice is not None
+        groups.setdefault(choice[0], []).append(choice[1])
+    assert menu_rows(list(groups), SCREEN_WIDTH) <= MENU_ROWS, f"{len(groups)} groups: {list(groups)}"
+    for group, items in groups.items():
+        assert len(set(items)) == len(items), f"two items read the same in {group!r}: {items}"
+        assert menu_rows(items, SCREEN_WIDTH) <= MENU_ROWS, f"{group!r} has {len(items)} items: {items}"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
+def test_every_decision_fits_an_80_by_24_terminal(game: Game, players: int, options: dict[str, object]) -> None:
+    for seed in range(many(2, 12)):
+        for decision in decisions(game, players, options, seed, steps=many(400, 3000)):
+            check_screen(game, decision)
