@@ -23,6 +23,10 @@ class QuitGame(Exception):
     """The person asked to stop (the game is saved, as on Ctrl-C)."""
 
 
+class UndoMove(Exception):
+    """The person asked to take back their last decision (only where the table allows undo)."""
+
+
 class ViewBox:
     """Boxes a game's rendering of views; the box only grows, so it does not jump from step to step."""
 
@@ -79,6 +83,8 @@ class HumanAgent:
         self.echo = not sys.stdin.isatty()
         self.clock_turn: object = None
         self.clock_start = 0.0
+        self.can_undo = False
+        """Set by the session when the table allows 'undo' (never in a rated game)."""
 
     def time_is_up(self, decision: Decision) -> int | None:
         """A game with a turn clock (its view's "turn_clock": seconds and which turn) is told when the
@@ -137,6 +143,12 @@ class HumanAgent:
                 self.console.print(Text(text))
             if text.strip().lower() in QUIT_WORDS:
                 raise QuitGame
+            if text.strip().lower() == "undo":
+                if self.can_undo:
+                    raise UndoMove
+                self.console.print(Text("  undo is off at this table (gangland play --undo turns it on)",
+                                        style="red"))
+                continue
             if text.strip() in {"?", "help"}:
                 self.shown_help = False
                 self.show_board(decision)
