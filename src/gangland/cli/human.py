@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 import time
 from collections.abc import Callable
@@ -10,12 +11,16 @@ from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.text import Text
 
-from gangland.engine import Decision, Game, GanglandError
+from gangland.engine import MENU_ROWS, Decision, Game, GanglandError
 
-HELP = ("Type the number of an action, or its name (a unique prefix will do). '?' shows the board again; "
-        "'quit' (or Ctrl-C, Ctrl-D) saves the game so you can resume it later.")
+HELP = ("Type the number of an action, or its name (a unique prefix will do). '?' explains this decision, "
+        "'more' shows the whole table, 'b' the board again; 'quit' (or Ctrl-C, Ctrl-D) saves the game so "
+        "you can resume it later.")
+BACK = "back"
+"""The second step of a two-step menu: return to the groups."""
 QUIT_WORDS = frozenset({"quit", "exit", ":q"})
 
 
@@ -53,22 +58,18 @@ def action_menu(names: list[str]) -> Columns:
 
 def menu_rows(names: list[str], width: int) -> int:
     """Lines the numbered menu of `names` takes on a terminal `width` columns wide."""
-    console = Console(width=width, record=False, file=_Null(), color_system=None)
+    console = Console(width=width, file=io.StringIO(), color_system=None)
     return len(console.render_lines(action_menu(names), console.options, pad=False))
 
 
-class _Null:
-    """A file that keeps nothing (a console that only measures)."""
-
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-
 class HumanAgent:
-    """The seat played by the person at the terminal. Everything shown comes from the seat's own view."""
+    """The seat played by the person at the terminal. Everything shown comes from the seat's own view.
+
+    At a decision the screen is the game's `screen` of the view (at most BOARD_ROWS lines), a rule
+    line, the menu (at most MENU_ROWS lines: a long menu asks in two steps, group then item, where the
+    game gives `menu_choice`) and the prompt: an 80 x 24 terminal holds it all. A decision with one
+    legal action is played without asking, and said so.
+    """
 
     name = "human"
 
@@ -103,34 +104,61 @@ class HumanAgent:
             return None  # the clock is checked again at the next decision where it can be applied
         return action if action in decision.legal_actions else None
 
+    def title(self, what: str) -> Rule:
+        """The rule line between the board and the menu."""
+        step = f", step {self.step()}" if self.step is not None else ""
+        return Rule(f"{what} ({self.game.name}, you are seat {self.seat}{step})", align="left",
+                    style="cyan")
+
     def show_board(self, decision: Decision) -> None:
-        """The seat's view, and the numbered legal actions."""
-        subtitle = f"step {self.step()}" if self.step is not None else None
-        self.console.print(self.box(decision.view, f"{self.game.name} - you are seat {self.seat}", subtitle))
-        self.console.print(Text("Your options:", style="bold"))
-        self.console.print(action_menu([decision.action_name(a) for a in decision.legal_actions]))
+        """The seat's screen and the first menu of its legal actions."""
+        self.console.print(Text(self.game.screen(decision.view, self.console.width)))
+        self.show_menu(decision, Menu.of(decision, self.console.width))
+
+    def show_menu(self, decision: Decision, menu: Menu) -> None:
+        """The rule line and a menu."""
+        self.console.print(self.title(menu.heading))
+        self.console.print(action_menu(menu.labels))
         if not self.shown_help:
             self.console.print(Text(HELP, style="dim"))
             self.shown_help = True
 
-    def choose(self, decision: Decision, text: str) -> int:
-        """The legal action `text` names (a number from the menu, or a name); GanglandError otherwise."""
+    def show_help(self, decision: Decision) -> None:
+        """The rules of this decision ('?'), then how to answer."""
+        rules = self.game.rules_help(decision.view).strip()
+        if rules:
+            self.console.print(Text(rules))
+        self.console.print(Text(HELP, style="dim"))
+
+    def choose(self, decision: Decision, text: str, menu: Menu | None = None) -> int | Menu:
+        """The legal action `text` names (a number from `menu`, by default the whole list, or a name),
+        or the next menu when the number picks a group; GanglandError otherwise."""
         legal = decision.legal_actions
+        menu = menu or Menu.flat(decision)
         entry = text.strip()
         if not entry:
-            raise GanglandError(f"type a number from 1 to {len(legal)} or an action name")
+            raise GanglandError(f"type a number from 1 to {len(menu.labels)} or an action name")
         if entry.isdigit():
             number = int(entry)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            raise GanglandError(f"there is no option {number}; choose 1 to {len(legal)}")
+            if 1 <= number <= len(menu.labels):
+                return menu.pick(number - 1)
+            raise GanglandError(f"there is no option {number}; choose 1 to {len(menu.labels)}")
         action = decision.parse_action(entry)
         if action not in legal:  # a game's own parse_action should not allow this; be safe
             raise GanglandError(f"{entry!r} is not legal now")
         return action
 
     def act(self, decision: Decision) -> int:
-        """Ask until the person names a legal action. Raises QuitGame, EOFError or KeyboardInterrupt."""
+        """Ask until the person names a legal action. Raises QuitGame, UndoMove, EOFError or
+        KeyboardInterrupt."""
+        if len(decision.legal_actions) == 1:
+            self.time_is_up(decision)  # a turn clock starts all the same
+            only = decision.legal_actions[0]
+            self.console.print(Text(f"  (your only choice, played for you: {decision.action_name(only)})",
+                                    style="dim"))
+            return only
+        top = Menu.of(decision, self.console.width)
+        menu = top
         self.show_board(decision)
         self.time_is_up(decision)  # starts the clock on the first decision of a turn
         while True:
@@ -141,19 +169,80 @@ class HumanAgent:
                 return late
             if self.echo:  # input from a pipe is not echoed by a terminal: show it, for a readable log
                 self.console.print(Text(text))
-            if text.strip().lower() in QUIT_WORDS:
+            word = text.strip().lower()
+            if word in QUIT_WORDS:
                 raise QuitGame
-            if text.strip().lower() == "undo":
+            if word == "undo":
                 if self.can_undo:
                     raise UndoMove
                 self.console.print(Text("  undo is off at this table (gangland play --undo turns it on)",
                                         style="red"))
                 continue
-            if text.strip() in {"?", "help"}:
-                self.shown_help = False
+            if word in {"?", "help"}:
+                self.show_help(decision)
+                continue
+            if word == "more":
+                self.console.print(self.box(decision.view, f"{self.game.name} - the whole table"))
+                self.show_menu(decision, menu)
+                continue
+            if word in {"b", "board"}:
                 self.show_board(decision)
+                menu = top
+                continue
+            if word == BACK and menu is not top:
+                menu = top
+                self.show_menu(decision, menu)
                 continue
             try:
-                return self.choose(decision, text)
+                chosen = self.choose(decision, text, menu)
             except GanglandError as exc:
                 self.console.print(Text(f"  {exc}", style="red"))
+                continue
+            if isinstance(chosen, Menu):
+                menu = chosen
+                self.show_menu(decision, menu)
+                continue
+            return chosen
+
+
+class Menu:
+    """A numbered menu: actions, or (the first step of two) groups of actions."""
+
+    def __init__(self, heading: str, labels: list[str], entries: list[int | Menu]) -> None:
+        self.heading = heading
+        self.labels = labels
+        self.entries = entries
+
+    @classmethod
+    def flat(cls, decision: Decision) -> Menu:
+        """Every legal action by its name."""
+        actions = list(decision.legal_actions)
+        return cls("Your options:", [decision.action_name(a) for a in actions], list(actions))
+
+    @classmethod
+    def of(cls, decision: Decision, width: int) -> Menu:
+        """The flat menu if it fits MENU_ROWS lines at `width`; else groups (Game.menu_choice), each
+        opening the menu of its items, where the game gives every action a group."""
+        flat = cls.flat(decision)
+        if menu_rows(flat.labels, width) <= MENU_ROWS:
+            return flat
+        groups: dict[str, tuple[list[str], list[int | Menu]]] = {}
+        for action in decision.legal_actions:
+            choice = decision.menu_choice(action)
+            if choice is None:
+                return flat
+            labels, entries = groups.setdefault(choice[0], ([], []))
+            labels.append(choice[1])
+            entries.append(action)
+        entries_top: list[int | Menu] = []
+        for group, (labels, entries) in groups.items():
+            if len(entries) == 1:
+                entries_top.append(entries[0])
+            else:
+                heading = f"Your options: {group} ('back' for the list before)"
+                entries_top.append(cls(heading, labels, entries))
+        return cls("Your options: first choose one of these", list(groups), entries_top)
+
+    def pick(self, index: int) -> int | Menu:
+        """The action, or the next menu, at `index`."""
+        return self.entries[index]

@@ -1,0 +1,180 @@
+"""The person's prompt in `gangland play` (issue 15, "Terminal play"): the screen fits 80 x 24, long
+menus ask in two steps, a forced single choice is played without asking, '?' explains the decision,
+'more' shows the whole table."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from gangland.cli.human import HumanAgent, Menu, UndoMove
+from gangland.engine import Decision, Game, GanglandError
+from gangland.games import all_games, get
+
+from .scale import many
+
+
+class ScriptedConsole(Console):
+    """A console 80 x 24 that answers the prompt from a script and keeps what it printed."""
+
+    def __init__(self, answers: list[str], width: int = 80) -> None:
+        super().__init__(file=io.StringIO(), width=width, height=24, color_system=None, highlight=False)
+        self.answers = list(answers)
+        self.prompts = 0
+
+    def input(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        self.prompts += 1
+        if not self.answers:
+            raise EOFError
+        return self.answers.pop(0)
+
+    @property
+    def text(self) -> str:
+        file = self.file
+        assert isinstance(file, io.StringIO)
+        return file.getvalue()
+
+
+class ToyGame(Game):
+    """Forty actions in four groups of ten: too long for one menu."""
+
+    id = "toy"
+    name = "Toy"
+    version = "0"
+    player_counts = (2,)
+    num_actions = 40
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def action_name(self, state: Any, action: int) -> str:
+        return f"deploy {action % 10 + 1} mobsters to the site called {'ABCD'[action // 10]}"
+
+    def menu_choice(self, state: Any, action: int) -> tuple[str, str] | None:
+        return f"site {'ABCD'[action // 10]}", f"{action % 10 + 1} mobsters"
+
+    def inventory(self, state: Any) -> dict[str, int]:
+        return {}
+
+    def render(self, view: dict[str, Any]) -> str:
+        return "the whole toy table"
+
+    def screen(self, view: dict[str, Any], width: int = 80) -> str:
+        return "toy board"
+
+    def rules_help(self, view: dict[str, Any]) -> str:
+        return "Deploy mobsters: the rules of toy."
+
+
+class ToyState:
+    def __init__(self, legal: tuple[int, ...]) -> None:
+        self.legal = legal
+
+    def legal_actions(self) -> list[int]:
+        return list(self.legal)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"phase": "deploy"}
+
+
+def toy_decision(legal: tuple[int, ...] = tuple(range(40))) -> Decision:
+    return Decision(ToyGame(), ToyState(legal), 0, legal)  # type: ignore[arg-type]
+
+
+def test_a_long_menu_asks_for_the_group_then_the_item() -> None:
+    # Issue 15: "Choose in two steps where a list gets long (Protection Racket: site, then how many)".
+    decision = toy_decision()
+    top = Menu.of(decision, 80)
+    assert top.labels == ["site A", "site B", "site C", "site D"]
+    console = ScriptedConsole(["3", "7"])
+    assert HumanAgent(ToyGame(), 0, console).act(decision) == 26  # site C, 7 mobsters
+    assert "Your options: site C" in console.text and "7 mobsters" in console.text
+
+
+def test_back_returns_to_the_groups_and_a_full_name_works_at_once() -> None:
+    console = ScriptedConsole(["2", "back", "4", "1"])
+    assert HumanAgent(ToyGame(), 0, console).act(toy_decision()) == 30
+    console = ScriptedConsole(["deploy 5 mobsters to the site called B"])
+    assert HumanAgent(ToyGame(), 0, console).act(toy_decision()) == 14
+
+
+def test_a_short_menu_is_one_step() -> None:
+    decision = toy_decision((0, 11, 22))
+    assert Menu.of(decision, 80).entries == [0, 11, 22]
+    console = ScriptedConsole(["2"])
+    assert HumanAgent(ToyGame(), 0, console).act(decision) == 11
+
+
+def test_a_single_choice_is_played_without_asking_and_said_so() -> None:
+    # Issue 15: "play a forced single choice without asking (say so in the log)".
+    console = ScriptedConsole([])
+    assert HumanAgent(ToyGame(), 0, console).act(toy_decision((17,))) == 17
+    assert console.prompts == 0
+    assert "only choice" in console.text and "deploy 8 mobsters to the site called B" in console.text
+
+
+def test_question_mark_shows_the_rules_of_the_decision_and_more_the_whole_table() -> None:
+    # Issue 15: "`?` or `help` shows the rules summary for the present decision."
+    console = ScriptedConsole(["?", "more", "help", "1", "1"])
+    HumanAgent(ToyGame(), 0, console).act(toy_decision())
+    assert console.text.count("Deploy mobsters: the rules of toy.") == 2
+    assert "the whole toy table" in console.text
+
+
+def test_bad_entries_get_an_error_and_the_prompt_again() -> None:
+    console = ScriptedConsole(["9", "", "fly away", "1", "0", "12", "2"])
+    assert HumanAgent(ToyGame(), 0, console).act(toy_decision()) == 1
+    assert "there is no option 9; choose 1 to 4" in console.text
+    assert "there is no option 0; choose 1 to 10" in console.text
+
+
+def test_undo_only_where_the_table_allows_it() -> None:
+    console = ScriptedConsole(["undo", "1", "1"])
+    assert HumanAgent(ToyGame(), 0, console).act(toy_decision()) == 0
+    assert "undo is off" in console.text
+    agent = HumanAgent(ToyGame(), 0, ScriptedConsole(["undo"]))
+    agent.can_undo = True
+    with pytest.raises(UndoMove):
+        agent.act(toy_decision())
+
+
+def game_decisions(game: Game, players: int, seed: int, steps: int) -> Iterator[Decision]:
+    options = {"turn_limit": 30} if game.id == "downtown" else {}
+    state = game.new_game(players, seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.to_act is None:
+            return
+        legal = tuple(state.legal_actions())
+        yield Decision(game, state, state.to_act, legal)
+        state.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_the_whole_screen_fits_80_by_24_with_the_largest_table(game_id: str) -> None:
+    # Issue 15: "Fit 80 x 24: every game's screen must fit, with the board and the options visible
+    # together." The board, the rule line, the menu (its first step) and the prompt line: <= 24 lines.
+    game = get(game_id)
+    players = max(game.player_counts)
+    agent = HumanAgent(game, 0, ScriptedConsole([]))
+    agent.shown_help = True  # the one-time hint is shown once per game, not at every decision
+    for seed in range(many(2, 10)):
+        for decision in game_decisions(game, players, seed, many(300, 2000)):
+            if len(decision.legal_actions) == 1:
+                continue
+            console = ScriptedConsole([])
+            agent.console, agent.seat = console, decision.seat
+            agent.show_board(decision)
+            lines = console.text.splitlines()
+            assert len(lines) + 1 <= 24, "\n".join(lines)
+            assert max(len(line) for line in lines) <= 80
+
+
+def test_choose_refuses_an_illegal_name() -> None:
+    with pytest.raises(GanglandError):
+        HumanAgent(ToyGame(), 0, ScriptedConsole([])).choose(toy_decision((1, 2)), "nothing like it")
