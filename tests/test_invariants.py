@@ -16,13 +16,36 @@ from hypothesis import strategies as st
 from gangland.engine import Game, GameRecord, IllegalAction, SeatError, State
 from gangland.games import all_games
 
+from .scale import FULL, many
+
+
+def configurations(game: Game) -> list[tuple[int, dict[str, object]]]:
+    """The game's configurations: in the default run every player count with the defaults and each
+    other option value at one of its player counts (taken in turn); with --full, every option value
+    at every player count (tests/scale.py)."""
+    configs: list[tuple[int, dict[str, object]]] = list(game.configurations())
+    if FULL:
+        return configs
+    base = json.dumps(configs[0][1], sort_keys=True)  # the defaults (under a game's test turn limit)
+    counts: dict[str, list[int]] = {}
+    options_of: dict[str, dict[str, object]] = {}
+    for players, options in configs:
+        key = json.dumps(options, sort_keys=True)
+        counts.setdefault(key, []).append(players)
+        options_of[key] = options
+    chosen = [(players, options_of[base]) for players in counts.pop(base)]
+    for turn, (key, players) in enumerate(counts.items()):
+        chosen.append((players[turn % len(players)], options_of[key]))
+    return chosen
+
+
 CONFIGS = [
     pytest.param(game, players, options, id=f"{game.id}-{players}p-" + "-".join(
         f"{k}={v}" for k, v in options.items() if v != game.resolve_options(None)[k]) or "defaults")
-    for game in all_games() for players, options in game.configurations()
+    for game in all_games() for players, options in configurations(game)
 ]
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
-FEW = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=many(4, 8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_STEPS = 20_000
 
 
