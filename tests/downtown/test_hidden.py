@@ -16,6 +16,8 @@ from gangland.games import get
 from gangland.games.downtown.cards import LOOK_FENCE0, LOOK_STOOGE0, PUT_UNDER
 from gangland.games.downtown.state import BID, CASINO_BET, WINDOW, DowntownState
 
+from ..scale import many
+
 GAME = get("downtown")
 
 
@@ -180,3 +182,29 @@ def test_determinize_keeps_pile_tops_and_replaces_hidden_cards_by_look_alikes(ed
         for old, new in zip(state.fpiles, sample.fpiles, strict=True):
             assert len(old) == len(new)
             assert [f == -1 for f in old] == [f == -1 for f in new]
+
+
+@pytest.mark.parametrize("edition", ["current", "2013"])
+def test_determinize_mid_purchase_keeps_what_was_bought_in_the_buyers_hand(edition: str) -> None:
+    # Issue 15: while another seat is buying at Downtown, the view shows what it has bought so far
+    # ("buying": "bought"); those cards are in its hand, so a re-deal of its hand must keep them.
+    # (The re-dealt hand held fewer of a kind than bought in about 1 in 10 determinizations.)
+    from gangland.games.downtown.state import BUYING
+
+    checked = 0
+    for state in states(3, edition, games=many(6, 30)):
+        if state.phase != BUYING or not any(state.bought):
+            continue
+        buyer = state.active
+        for seat in range(state.players):
+            if seat == buyer:
+                continue
+            view = state.view(seat)
+            for k in range(12):
+                sample = state.determinize(seat, random.Random(k))
+                assert sample.view(seat) == view
+                bought = view["buying"]["bought"]
+                assert all(sample.hands[buyer][g] >= bought[g] for g in range(3)), \
+                    (sample.hands[buyer], bought)
+                checked += 1
+    assert checked >= 100, checked

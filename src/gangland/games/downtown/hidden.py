@@ -36,17 +36,26 @@ def determinize(state: DowntownState, seat: int, rng: random.Random) -> Downtown
 
 
 def _deal_gangsters(s: DowntownState, others: list[int], rng: random.Random) -> None:
-    """The draw pile and the other hands (and their face-down cards) are one pool of unseen gangsters."""
+    """The draw pile and the other hands (and their face-down cards) are one pool of unseen gangsters.
+
+    Mid-purchase, what another buyer has bought so far is public (the view's "bought"): those cards
+    stay in his hand, and only the rest of it is re-dealt.
+    """
+    from .state import BUYING
+
+    kept = {w: [0, 0, 0] for w in others}
+    if s.phase == BUYING and s.active in kept:
+        kept[s.active] = s.bought[:]
     counts = s.draw[:]
     for w in others:
         for k in range(3):
-            counts[k] += s.hands[w][k] + s.down_g[w][k]
+            counts[k] += s.hands[w][k] + s.down_g[w][k] - kept[w][k]
     pool = [k for k in range(3) for _ in range(counts[k])]
     rng.shuffle(pool)
     for w in others:
-        for field in (s.down_g[w], s.hands[w]):
-            size = sum(field)
-            field[:] = [0, 0, 0]
+        for field, keep in ((s.down_g[w], [0, 0, 0]), (s.hands[w], kept[w])):
+            size = sum(field) - sum(keep)
+            field[:] = keep[:]
             for k in pool[:size]:
                 field[k] += 1
             del pool[:size]
