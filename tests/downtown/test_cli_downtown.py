@@ -145,6 +145,8 @@ def test_a_stooge_deck_file_is_taken_as_a_path(tmp_path: Path) -> None:
     ("stooge_deck=/nonexistent.toml", ("/nonexistent.toml", "stooge deck")),
     ("turn_limit=abc", ("turn_limit", "abc")),
     ("turn_limit=true", ("turn_limit",)),
+    ("turn_limit=-5", ("turn_limit", "-5", "0 or more")),
+    ("villa_victim=false", ("villa_victim", "no effect without villa=true")),
     ("villa=maybe", ("villa", "maybe")),
     ("colour=red", ("no option 'colour'", "edition")),
     ("edition", ("name=value",)),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from gangland.engine import IllegalAction
+from gangland.engine import IllegalAction, OptionError
 from gangland.games.downtown.cards import (
     ADD_NOTE0,
     BANK,
@@ -331,3 +331,39 @@ def test_setup_conserves_everything() -> None:
         for players in (2, 3, 4):
             before = GAME.inventory(new_state(players, edition))
             assert GAME.inventory(setup(players, edition, bids=3)) == before
+
+
+# == Options that are refused ======================================================================
+
+
+@pytest.mark.parametrize("limit", [-1, -30])
+def test_a_negative_turn_limit_is_refused(limit: int) -> None:
+    # D29: turn_limit is a number of turns (0: none); issue 15: a negative one is refused, as Supergang's is.
+    with pytest.raises(OptionError, match=r"turn_limit: -\d+ must be a whole number of turns, 0 or more"):
+        GAME.new_game(3, 1, {"turn_limit": limit})
+    assert GAME.new_game(3, 1, {"turn_limit": 0}).players == 3
+
+
+def test_villa_victim_without_the_villa_rule_is_refused() -> None:
+    # D25: villa_victim says what the advanced Villa rule does to a robbed Villa holder; without villa=true
+    # it would change nothing, so it is refused with the reason (issue 15).
+    with pytest.raises(OptionError, match="villa_victim=false has no effect without villa=true"):
+        GAME.new_game(3, 1, {"villa_victim": False})
+    assert GAME.new_game(3, 1, {"villa_victim": False, "villa": True}).players == 3
+
+
+def test_pay_without_move_with_two_players_is_refused() -> None:
+    # downtown-2013-en.txt, two players: "the current player may pay the other player even if the current
+    # player does not move one of his own tokens" (D8): the option, for 3-4 players, changes nothing with 2.
+    with pytest.raises(OptionError, match="pay_without_move=true has no effect with 2 players"):
+        GAME.new_game(2, 1, {"pay_without_move": True})
+    assert GAME.new_game(3, 1, {"pay_without_move": True}).players == 3
+
+
+def test_every_configuration_the_shared_tests_play_is_accepted() -> None:
+    # Game.configurations gives each non-default value alone; Downtown pairs the dependent ones.
+    configs = list(GAME.configurations())
+    for players, options in configs:
+        GAME.new_game(players, 0, options)
+    assert any(not o["villa_victim"] and o["villa"] for _, o in configs)
+    assert any(o["pay_without_move"] for _, o in configs)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from gangland.engine import Game, OptionSpec, State
+from gangland.engine import Game, OptionError, OptionSpec, State
 
 from .cards import CASINO, DENOMINATIONS, GANGSTER_NAMES, NUM_ACTIONS
 from .state import DowntownState
@@ -55,8 +55,15 @@ class DowntownGame(Game):
         the current edition can run for hundreds of thousands of decisions (docs D29). The shared
         invariants play random games to the end, so here they play under a 30-turn limit; games under
         the rules alone are ended by the bots (tests/downtown/test_bots.py).
+
+        Options that mean something only beside another (see `check_options`) come with it:
+        `villa_victim=false` with `villa=true`, and `pay_without_move=true` only with 3-4 players.
         """
         for players, options in super().configurations():
+            if options["pay_without_move"] and players == 2:
+                continue
+            if not options["villa_victim"]:
+                options = {**options, "villa": True}
             yield players, {**options, "turn_limit": 30}
 
     @property
@@ -66,6 +73,7 @@ class DowntownGame(Game):
         return {"heuristic": DowntownHeuristicBot}
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        check_options(players, options)
         return DowntownState.new(players, seed, options)
 
     def action_name(self, state: State, action: int) -> str:
@@ -105,6 +113,26 @@ class DowntownGame(Game):
         from .render import narrate
 
         return narrate(before, actor, action_text, after)
+
+
+def check_options(players: int, options: dict[str, Any]) -> None:
+    """OptionError for a value out of range, or for an option set where it can have no effect.
+
+    `turn_limit` is a number of turns, 0 for none; `villa_victim` says what the `villa` rule does, so
+    it is refused (set to its non-default value) without `villa=true`; `pay_without_move` is the
+    rule with 2 players anyway, so `true` is refused with 2 players (docs D8, D25, D29).
+    """
+    limit = options["turn_limit"]
+    if limit < 0:
+        raise OptionError(f"option turn_limit: {limit!r} must be a whole number of turns, 0 or more "
+                          "(0: no limit)")
+    if not options["villa_victim"] and not options["villa"]:
+        raise OptionError("option villa_victim=false has no effect without villa=true: it says whether "
+                          "the advanced Villa rule pays the Villa holder when he is robbed; add "
+                          "--option villa=true or leave villa_victim out")
+    if options["pay_without_move"] and players == 2:
+        raise OptionError("option pay_without_move=true has no effect with 2 players, who may always pay "
+                          "without moving a token (it is for 3-4 players); leave it out")
 
 
 GAME = DowntownGame()
