@@ -6,6 +6,8 @@ docs/rules/supergang.md (S1-S39) it checks.
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -291,8 +293,47 @@ def test_surviving_managers_witness_a_failed_stickup() -> None:
     stop_at(s, KILLER, shop)
     failed = outcome(s, STICKUP_MONEY, lambda t: t.pos[KILLER] == CLINIC)
     assert failed.record[KILLER] == 1 and failed.pending[KILLER] == 0
-    won = outcome(s, STICKUP_MONEY, lambda t: t.pos[KILLER] == shop)  # the manager down: no witness
-    assert won.record[KILLER] == 0 and won.pending[KILLER] == 1 + 1  # the stick-up and an injury
+
+
+def test_an_injured_manager_survives_and_witnesses_a_successful_stickup() -> None:
+    # L57 "When they survive to a stick up, the managers witness all the observed crimes : cross on the
+    # police record." An injured manager has survived: the stick-up and the injury go on the record. (The
+    # test above asserted the opposite until issue 15: a successful stick-up was never witnessed.)
+    s = new_alive(dart_hit=1.0, dart_dead=0.0)
+    shop = shop_of(s, "basic")
+    stop_at(s, KILLER, shop)
+    won = outcome(s, STICKUP_MONEY, lambda t: t.pos[KILLER] == shop)
+    assert won.record[KILLER] == 1 + 1 and won.pending[KILLER] == 0  # the stick-up and an injury
+    # Two managers (a star shop), one killed and one injured: the injured one witnesses both crimes.
+    s = new_alive(dart_hit=1.0, dart_dead=0.5)
+    star = shop_of(s, "star")
+    stop_at(s, KILLER, star)
+    won = outcome(s, STICKUP_MONEY, lambda t: t.pos[KILLER] == star and sorted(
+        re.findall(r"hit manager\d \((\w+)\)", " ".join(t.events))) == ["dead", "injured"])
+    assert won.record[KILLER] == 1 + 1 + 2 and won.pending[KILLER] == 0
+
+
+def test_killed_managers_witness_nothing() -> None:
+    # L57 "When they survive to a stick up": every manager killed, nobody survives to witness (S29 a).
+    s = new_alive(**SURE)
+    shop = shop_of(s, "basic")
+    stop_at(s, KILLER, shop)
+    won = outcome(s, STICKUP_MONEY, lambda t: t.pos[KILLER] == shop)
+    assert won.record[KILLER] == 0 and won.pending[KILLER] == 1 + 2  # the stick-up and a murder
+
+
+def test_seed_0_step_112_the_injured_manager_witnesses() -> None:
+    # Issue 15 (3 gangs, seed 0, random.Random(7) choices, step 112): seat 1's vamp sticks up B6, its
+    # manager is injured and the stick-up succeeds; L57: the injured manager witnesses both crimes.
+    s = SupergangState.new(3, 0, {})
+    rng = random.Random(7)
+    for _ in range(112):
+        s.apply(rng.choice(s.legal_actions()))
+    assert "hit manager1 (injured)" in " ".join(s.events)
+    assert "seat 1 earns 50 from the stick-up of B6" in s.events
+    assert "seat 1's vamp commits a stick-up: 1 year(s) on the record" in s.events
+    assert "seat 1's vamp commits an injury: 1 year(s) on the record" in s.events
+    assert s.record[3 + VAMP] >= 2
 
 
 # -- S30: arrest -------------------------------------------------------------------------------------------

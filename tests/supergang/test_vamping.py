@@ -6,6 +6,8 @@ The vamp is seat 0's (character 1); its usual victim is seat 1's dealer (charact
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gangland.engine.errors import OptionError
@@ -321,19 +323,22 @@ def test_not_the_same_victim_twice_in_a_row() -> None:
     assert VAMP0 + VICTIM in s.legal_actions() and VAMP0 + 9 + KILLER not in s.legal_actions()
 
 
-def test_freed_after_vamp_turns_and_protected_until_it_moves() -> None:
+def test_after_vamp_turns_still_vamped_until_it_moves() -> None:
     # L43 "After the third turn of vamping, the vamped recovers his freedom as soon as he moves. He cannot
-    # attack the vamp or be vamped by an other vamp, before his move."
+    # attack the vamp or be vamped by an other vamp, before his move." S20: free "as soon as it next
+    # moves, on its own gang's turn"; until then still vamped for every purpose. (This test asserted the
+    # old engine's release at the end of the third service, before he moves, which L43 and S20 contradict.)
     s = at_round(new(), 4)
-    victim = 6 + DEALER  # seat 2's: seat 1 plays between the release and its own gang's turn
+    victim = 6 + DEALER  # seat 2's: seat 1 plays between the last service and its own gang's turn
     vamp_on_street(s, victim)
     for served in (1, 2, 3):
         next_turn_of(s, 0)
         assert s.captor[victim] == VAMP and CHAR0 + victim in s.legal_actions()
         serve(s, victim)
-        assert s.served[victim] == (served if served < 3 else 0)
-    assert s.captor[victim] == -1 and s.protected[victim] and s.gang_of(victim) == 2
+        assert s.served[victim] == served
+    assert s.captor[victim] == VAMP and s.gang_of(victim) == 0  # served out, not moved: still vamped
     next_turn_of(s, 1)
+    assert s.captor[victim] == VAMP and CHAR0 + victim not in s.legal_actions()
     sq = s.pos[victim]
     s.pos[9 + KILLER] = sq
     move_to(s, 3 + VAMP, sq)
@@ -341,9 +346,53 @@ def test_freed_after_vamp_turns_and_protected_until_it_moves() -> None:
     assert VAMP0 + victim not in legal and VAMP0 + 9 + KILLER in legal  # not before its move
     s.apply(DONE)
     next_turn_of(s, 2)
-    assert CHAR0 + victim in s.legal_actions()  # its own gang moves it again
-    serve(s, victim)
+    assert CHAR0 + victim in s.legal_actions() and s.captor[victim] == VAMP  # its own gang moves it
+    s.apply(CHAR0 + victim)
+    assert s.captor[victim] == -1 and s.gang_of(victim) == 2 and s.served[victim] == 0
+    assert "seat 2's dealer recovers his freedom" in s.events
+    while s.actor == victim:
+        s.apply(s.legal_actions()[0] if s.phase != ACT else DONE)
     assert not s.protected[victim]
+    next_turn_of(s, 0)
+    assert CHAR0 + victim not in s.legal_actions()  # the vamp's gang no longer moves it
+
+
+def test_the_served_out_captive_counts_for_the_vamps_gang_until_it_moves() -> None:
+    # L43 "the vamped recovers his freedom as soon as he moves"; S37 "the last gang with a free
+    # character": a captive whose service is over but who has not moved yet is not his own gang's.
+    s = at_round(new(players=3, last_gang="free"), 5)
+    s.pos[3 + KILLER] = s.pos[6 + KILLER] = "s00_00"  # seats 1 and 2 stand on the board
+    vamp_on_street(s)
+    s.apply(DONE)
+    s.served[VICTIM] = s.options["vamp_turns"] - 1
+    s.moved[VICTIM], s.dice[VICTIM], s._legal = False, 1, None
+    serve(s, VICTIM)  # the last service, on the vamp's gang turn
+    assert not s.is_over and s.captor[VICTIM] == VAMP
+    t = s.clone()  # seat 1 loses its killer, seat 2 its only free character: who is left?
+    t.pos[3 + KILLER] = t.pos[6 + KILLER] = GRAVEYARD
+    t._check_last_gang()
+    assert t.is_over and t.winner == 0  # the captive is still seat 0's fourth member
+
+
+def test_seed_28_the_captive_is_freed_by_its_move_not_at_the_end_of_its_service() -> None:
+    # Issue 15 (3 gangs, seed 28, random.Random(28) choices, step 262): seat 2's vamp holds seat 1's
+    # dealer; its third service ended at step 262, and the engine freed it there, before it moved, so it
+    # counted for seat 1 in between. L43: free "as soon as he moves".
+    s = SupergangState.new(3, 28, {})
+    rng = random.Random(28)
+    for _ in range(262):
+        s.apply(rng.choice(s.legal_actions()))
+    captive, vamp = 3 + DEALER, 6 + VAMP
+    assert s.captor[captive] == vamp and s.served[captive] == 3 and s.turn_player == 2
+    while not (s.turn_player == 1 and s.phase == CHOOSE and s.to_act == 1 and s.actor < 0):
+        assert s.captor[captive] == vamp and s.gang_of(captive) == 2
+        s.apply(rng.choice(s.legal_actions()))
+    while s.captor[captive] == vamp:  # seat 1 moves its other characters first, perhaps
+        assert s.turn_player == 1 and s.actor != captive
+        action = rng.choice(s.legal_actions())
+        s.apply(action)
+    assert s.actor == captive and s.moved[captive] and s.gang_of(captive) == 1
+    assert "seat 1's dealer recovers his freedom" in s.events
 
 
 def test_vamp_turns_option() -> None:
@@ -356,7 +405,10 @@ def test_vamp_turns_option() -> None:
     vamp_on_street(s)
     next_turn_of(s, 0)
     serve(s, VICTIM)
-    assert s.captor[VICTIM] == -1 and s.protected[VICTIM]
+    assert s.captor[VICTIM] == VAMP and s.served[VICTIM] == 1  # L43: free only when he moves
+    next_turn_of(s, 1)
+    s.apply(CHAR0 + VICTIM)
+    assert s.captor[VICTIM] == -1 and s.gang_of(VICTIM) == 1
 
 
 def test_vamp_killed_frees_the_captive_at_once() -> None:

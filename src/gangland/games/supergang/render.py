@@ -15,6 +15,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .board import CELL, KIND_MARK, Board, board_svg, load_board
+from .state import DEFAULTS
 
 LINE = 78
 """Width of the status block: the map is 80 columns (row labels and 26 cells), the rest fits 78."""
@@ -211,7 +212,14 @@ def whereabouts(char: Mapping[str, Any]) -> str:
     return text
 
 
-def character_line(gang: int, role: str, char: Mapping[str, Any]) -> str:
+def vamp_turns(view: Mapping[str, Any]) -> int:
+    """The game's `vamp_turns` (the view lists only the options that differ from their defaults)."""
+    options = view.get("options") or {}
+    value = options.get("vamp_turns") if isinstance(options, Mapping) else None
+    return value if isinstance(value, int) else int(DEFAULTS["vamp_turns"])
+
+
+def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[str, Any]) -> str:
     """One character's line of the status block."""
     parts = [f"  {glyph(gang, role)} {role:<6} {whereabouts(char)}"]
     record, pending = char.get("record", 0), char.get("pending", 0)
@@ -220,7 +228,8 @@ def character_line(gang: int, role: str, char: Mapping[str, Any]) -> str:
     vamp = char.get("vamped_by")
     if vamp is not None:
         served = char.get("vamp_turns_served", 0)
-        parts.append(f"vamped by seat {vamp} ({served} turn{'s' if served != 1 else ''} served)")
+        over = "; free when he next moves" if served >= vamp_turns(view) else ""
+        parts.append(f"vamped by seat {vamp} ({served} turn{'s' if served != 1 else ''} served{over})")
     if char.get("die"):
         parts.append(f"die {char['die']}")
     if char.get("moved"):
@@ -240,7 +249,7 @@ def gang_lines(view: Mapping[str, Any], gang: int, info: Mapping[str, Any]) -> l
                 f"rackets {len(rackets)}: {' '.join(rackets) or '-'}")
     lines = [head, *textwrap.wrap(holdings, LINE, subsequent_indent="    ")]
     for role, char in _characters(info):
-        lines += textwrap.wrap(character_line(gang, role, char), LINE, subsequent_indent="      ")
+        lines += textwrap.wrap(character_line(view, gang, role, char), LINE, subsequent_indent="      ")
     return lines
 
 

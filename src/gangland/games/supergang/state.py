@@ -1003,8 +1003,10 @@ class SupergangState(CachedLegalState):
         sitting_out = [self._serve_time(c) for c in range(3 * g, 3 * g + 3)]
         self.moved = [True] * len(self.pos)
         for c in range(len(self.pos)):
-            mine = c // 3 == g and self.captor[c] < 0 and not sitting_out[c % 3] and self.available(c)
-            held = self.captor[c] >= 0 and self.captor[c] // 3 == g and self.is_free(c)
+            # L43: a captive whose service is over is his own gang's to move, and is freed by that move
+            held = self.captor[c] >= 0 and self.served[c] < self.options["vamp_turns"]
+            mine = c // 3 == g and not held and not sitting_out[c % 3] and self.available(c)
+            held = held and self.captor[c] // 3 == g and self.is_free(c)
             self.moved[c] = not (mine or held)
         if all(p == GRAVEYARD for p in self.pos):
             self.events.append("every character is in the graveyard: the game ends")
@@ -1151,7 +1153,8 @@ class SupergangState(CachedLegalState):
                 self._free_captive(held)
 
     def _free_captive(self, t: int) -> None:
-        """L43-44: the vamped recovers his freedom; until he moves he cannot be vamped."""
+        """L43 (at his first move after his service) and L44 (his vamp out of the fight): the vamped recovers
+        his freedom; after L44, until he moves he cannot be vamped."""
         self.captor[t] = -1
         self.served[t] = 0
         self.protected[t] = True
@@ -1216,9 +1219,11 @@ class SupergangState(CachedLegalState):
                 self._pay_from_bank(gang, PAWN_INCOME * pawns, f"{pawns} traffic pawn(s)")
 
     def _begin_move(self) -> None:
-        """L63: unnoticed crimes are lost when the criminal moves; S10: from a manhole it may first
-        resurface at another."""
+        """L43: a captive whose service is over recovers his freedom as soon as he moves; L63: unnoticed
+        crimes are lost when the criminal moves; S10: from a manhole it may first resurface at another."""
         c = self.actor
+        if self.captor[c] >= 0 and c // 3 == self.turn_player:
+            self._free_captive(c)
         if self.pending[c]:
             self.events.append(f"{self.character_name(c)} gets away with {self.pending[c]} unnoticed year(s)")
             self.pending[c] = 0
@@ -1481,8 +1486,8 @@ class SupergangState(CachedLegalState):
                            f"{'clinic' if status == 'injured' else 'graveyard'}")
 
     def _stickup(self, ownership: bool) -> None:
-        """S15: a duel against the shop's managers; success when they are all down. Surviving managers
-        witness the crimes (L57)."""
+        """S15: a duel against the shop's managers; success when they are all down. Surviving managers,
+        standing or injured, witness the crimes (L57)."""
         c = self.actor
         gang, here = self.gang_of(c), self.pos[c]
         i = self.geo.shop_index[here]
@@ -1494,8 +1499,10 @@ class SupergangState(CachedLegalState):
         result = self._duel([self._fighter(c)],
                             [Fighter(f"manager{k + 1}", "manager") for k in range(managers)])
         success = result.winner == ATTACKER
-        self._crime(c, STICKUP_YEARS, "a stick-up", noticed=not success, accomplices=True)
-        self._attacker_crimes(c, result.status[DEFENDER], noticed=not success)
+        # L57: a manager injured, not killed, has survived too: any manager not dead is a witness (S29 a)
+        witnessed = any(status != "dead" for status in result.status[DEFENDER])
+        self._crime(c, STICKUP_YEARS, "a stick-up", noticed=witnessed, accomplices=True)
+        self._attacker_crimes(c, result.status[DEFENDER], noticed=witnessed)
         if success:
             self.robbed.add(i)
             if ownership:
@@ -1603,13 +1610,12 @@ class SupergangState(CachedLegalState):
         self.patrol = -1
 
     def _end_stop(self) -> None:
-        """The character's move and actions are over: a vamped character's turn of service counts (L43),
-        then the next character, or the next gang turn."""
+        """The character's move and actions are over: a vamped character's turn of service counts (L43:
+        after the last one he is free only when he next moves, `_begin_move`), then the next character,
+        or the next gang turn."""
         c = self.actor
         if c >= 0 and self.captor[c] >= 0 and self.captor[c] // 3 == self.turn_player:
-            self.served[c] += 1
-            if self.served[c] >= self.options["vamp_turns"]:
-                self._free_captive(c)
+            self.served[c] += 1  # still vamped until he moves again, on his own gang's turn (L43)
         self.flags = 0
         self.actor = -1
         self.phase = CHOOSE
