@@ -91,7 +91,7 @@ def test_games_lists_protection_racket_with_its_options() -> None:
     out = result.stdout
     assert "protection-racket" in out and "Protection Racket" in out
     line = next(line for line in out.splitlines() if "protection-racket" in line)
-    assert "2-4 players" in line and "version 1.0" in line and "heuristic" in line and "random" in line
+    assert "2-4 players" in line and "version 1.1" in line and "heuristic" in line and "random" in line
     section = out.split("protection-racket", 1)[1]
     for name in ("first_seat", "city", "sites", "recommended", "seat0"):
         assert name in section
@@ -105,7 +105,7 @@ def test_play_a_game_as_a_human_with_piped_input(tmp_path: Path) -> None:
     result = play_pr(save)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Protection Racket v1.0, 2 players" in out and "You are seat 0; bots: seat 1 random." in out
+    assert "Protection Racket v1.1, 2 players" in out and "You are seat 0; bots: seat 1 random." in out
     # The board: the title line, a 3 x 3 grid, the seats' rows, whose turn it is; then the menu.
     assert "Protection Racket - you are seat 0" in out
     assert "Protection Racket - round 1 of 3, turn " in out
@@ -133,7 +133,7 @@ def test_play_four_players_on_the_recommended_city(tmp_path: Path) -> None:
     result = play_pr(save, "--option", "city=recommended", "--seat", "2", players="4", seed="8")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Protection Racket v1.0, 4 players" in out and "You are seat 2" in out
+    assert "Protection Racket v1.1, 4 players" in out and "You are seat 2" in out
     assert "options: city=recommended" in out
     assert "seat 2 [G] (you)" in out and "seat 0 [R] (you)" not in out
     # A 4 x 3 city: grid rules of four cells.
@@ -354,7 +354,7 @@ def test_replay_a_played_game_as_a_seat_and_as_a_spectator(tmp_path: Path) -> No
     as_seat = run("replay", str(save), "--seat", "2", input="")
     assert as_seat.exit_code == 0, as_seat.output
     out = as_seat.stdout
-    assert "Replay of Protection Racket v1.0, as seen by seat 2" in out
+    assert "Replay of Protection Racket v1.1, as seen by seat 2" in out
     assert f"3 players, seed 6, {steps} steps; seats: Seat 0 human, Seat 1 random, Seat 2 random" in out
     assert "Protection Racket - start" in out and f"Step {steps}/{steps}" in out
     assert "seat 2 [G] (you)" in out and "seat 0 [R] (you)" not in out

@@ -765,6 +765,7 @@ def test_replace(face: Face) -> None:
     assert new // 2 != old // 2
     assert state.faces[new].deck == 1
     assert old // 2 in state.used[0]
+    assert state.put_away == [old // 2]  # not dealt again next round (C31)
     assert new // 2 not in state.draw[0]
     assert units(state, 1) == [(0, 0), (2, 0)]
 

@@ -16,7 +16,8 @@ class ProtectionRacketGame(Game):
 
     id = "protection-racket"
     name = "Protection Racket"
-    version = "1.0"
+    version = "1.1"
+    """1.1: a new city never deals last round's cards again (C31)."""
     player_counts = (2, 3, 4)
     num_actions = NUM_ACTIONS
     options = (

@@ -112,12 +112,12 @@ class ProtectionRacketState(CachedLegalState):
     """A game of Protection Racket in progress."""
 
     __slots__ = (
-        "_players", "_rng", "actor", "adj", "agenda", "aura_at", "city", "closed",
-        "columns", "corner", "deployed", "draw", "earned", "edge", "effect_site", "events", "faces",
-        "first", "first_seat", "hideout", "lie", "lie_down_at", "m_home", "m_lying", "m_owner",
+        "_players", "_rng", "actor", "adj", "agenda", "aura_at", "city", "closed", "columns",
+        "corner", "deployed", "draw", "earned", "edge", "effect_site", "events", "faces", "first",
+        "first_seat", "hideout", "last_sites", "lie", "lie_down_at", "m_home", "m_lying", "m_owner",
         "m_where", "max_deploy", "money", "muscle", "no_war", "open_sites", "options", "phase",
-        "picks", "recommended", "returns_used", "round", "rows", "sites", "stand", "supply", "turn",
-        "turn_player", "used", "war_site",
+        "picks", "put_away", "recommended", "returns_used", "round", "rows", "sites", "stand",
+        "supply", "turn", "turn_player", "used", "war_site",
     )
 
     _players: int
@@ -144,6 +144,9 @@ class ProtectionRacketState(CachedLegalState):
     """Who starts this round ("the first player rotates clockwise")."""
     first_seat: int
     hideout: list[int]
+    last_sites: list[int]
+    """Cards of last round's city and those `replace` put away in it: set aside, but shuffled into a
+    draw pile only when nothing else is left (C31). Replaced, never changed in place (shared by clones)."""
     lie: list[list[int]]
     """Lying mobsters per site per seat (the Hired Muscle apart)."""
     lie_down_at: list[bool]
@@ -163,6 +166,8 @@ class ProtectionRacketState(CachedLegalState):
     options: dict[str, Any]
     phase: int
     picks: list[int]
+    put_away: list[int]
+    """Cards `replace` set aside this round (C31); replaced, never changed in place."""
     recommended: bool
     round: int
     returns_used: list[int]
@@ -198,6 +203,7 @@ class ProtectionRacketState(CachedLegalState):
         s.events = []
         s.draw = [s._shuffled(list(deck)) for deck in s.sites.decks]
         s.used = [[], [], []]
+        s.last_sites = s.put_away = []
         s.city = []
         # "Each player takes 1 money and 5 Mobsters of one colour."
         s.money = [START_MONEY] * players
@@ -234,12 +240,22 @@ class ProtectionRacketState(CachedLegalState):
         return items
 
     def _draw_card(self, deck: int) -> int:
-        """The top card of a deck; the set-aside cards are shuffled in when it runs out (C4)."""
+        """The top card of a deck. When it runs out, its set-aside cards are shuffled in (C4), but not
+        last round's sites ("The protection sites in the city should be different each round", C31)
+        unless the deck has no other card left."""
         pile = self.draw[deck]
         if not pile:
-            pile.extend(self._shuffled(self.used[deck]))
-            self.used[deck] = []
-            self.events.append(f"deck {deck + 1} runs out: its set-aside cards are shuffled")
+            used, last = self.used[deck], self.last_sites
+            back = [c for c in used if c not in last]
+            if back:
+                self.used[deck] = [c for c in used if c in last]
+                but = ", not last round's sites" if self.used[deck] else ""
+                self.events.append(f"deck {deck + 1} runs out: its set-aside cards are shuffled{but}")
+            else:
+                back, self.used[deck] = used, []
+                self.events.append(f"deck {deck + 1} runs out: with no other card left, last round's "
+                                   "sites are shuffled back in")
+            pile.extend(self._shuffled(back))
         return pile.pop()
 
     def _face(self, card: int) -> int:
@@ -252,6 +268,9 @@ class ProtectionRacketState(CachedLegalState):
         self.round += 1
         for face in self.city:
             self.used[self.faces[face].deck - 1].append(face // 2)
+        # This round's sites, put away at its end or by `replace`, are not dealt again next round (C31).
+        self.last_sites = [f // 2 for f in self.city] + self.put_away
+        self.put_away = []
         deal = self.sites.deal[n]
         cards = [self._draw_card(d) for d in range(3) for _ in range(deal[d])]
         self._rng, flips = splitmix64(self._rng)
@@ -410,6 +429,7 @@ class ProtectionRacketState(CachedLegalState):
         s.first = self.first
         s.first_seat = self.first_seat
         s.hideout = self.hideout[:]
+        s.last_sites = self.last_sites
         s.lie = [row[:] for row in self.lie]
         s.lie_down_at = self.lie_down_at[:]
         s.m_home = self.m_home
@@ -424,6 +444,7 @@ class ProtectionRacketState(CachedLegalState):
         s.options = self.options
         s.phase = self.phase
         s.picks = self.picks[:]
+        s.put_away = self.put_away
         s.recommended = self.recommended
         s.round = self.round
         s.returns_used = self.returns_used[:]
@@ -1120,6 +1141,7 @@ class ProtectionRacketState(CachedLegalState):
             old = self.city[target]
             deck = self.faces[old].deck - 1
             self.used[deck].append(old // 2)
+            self.put_away = [*self.put_away, old // 2]
             face = self._face(self._draw_card(deck))
             if self.faces[face].colour == "pink":
                 face ^= 1  # no Hired Muscle card comes in (C8)

@@ -1,0 +1,116 @@
+"""Each round's city differs from the last (protection-racket.txt: "The protection sites in the city
+should be different each round."; docs/rules/protection_racket.md C31)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from gangland.games.protection_racket import GAME, ProtectionRacketState
+
+from ..scale import many
+from .helpers import new_state
+
+
+def round_changes(players: int, seed: int, **options: str) -> Iterator[tuple[list[int], list[int]]]:
+    """(every face seen in the city during a round, faces of the next round's city as dealt) in a game
+    of random play."""
+    state = GAME.new_game(players, seed, options)
+    assert isinstance(state, ProtectionRacketState)
+    rng = random.Random(seed)
+    seen = state.city[:]
+    while not state.is_over:
+        round_ = state.round
+        state.apply(rng.choice(state.legal_actions()))
+        if state.round != round_:
+            yield seen, state.city[:]
+            seen = []
+        seen += state.city
+
+
+def names(state: ProtectionRacketState, faces: list[int]) -> set[str]:
+    return {state.faces[f].name for f in faces}
+
+
+def test_three_players_seed_4_bus_depot_does_not_come_straight_back() -> None:
+    # The issue's case: the green deck ran out in round 3 and Bus Depot, in round 2's city, came back.
+    state = new_state(3)
+    changes = list(round_changes(3, 4))
+    assert len(changes) >= 2
+    second, third = changes[1]
+    assert "Bus Depot" in names(state, second)
+    assert "Bus Depot" not in names(state, third)
+    assert not {f // 2 for f in second} & {f // 2 for f in third}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("city", ["random", "recommended"])
+def test_no_site_of_a_round_comes_back_in_the_next(players: int, city: str) -> None:
+    # protection-racket.txt: "The protection sites in the city should be different each round."
+    state = new_state(players)
+    checked = 0
+    for seed in range(many(15, 300)):
+        for old, new in round_changes(players, seed, city=city):
+            # Neither face of a card of the last city: a card turned over is still the same site card.
+            back = {f // 2 for f in old} & {f // 2 for f in new}
+            assert not back, (seed, names(state, old) & names(state, new))
+            assert not names(state, old) & names(state, new)
+            checked += 1
+    assert checked >= 2 * many(15, 300)
+
+
+def test_the_set_aside_cards_are_shuffled_without_the_last_city() -> None:
+    # C4 and C31: 3-4 players draw 4 green cards a round from 9; in round 3 the one left is drawn and
+    # round 1's four are shuffled in, round 2's stay aside; after the deal round 2's join them.
+    state = new_state(4, 7)
+    rng = random.Random(7)
+    cities = [state.city[:]]
+    while state.round < 2:
+        round_ = state.round
+        state.apply(rng.choice(state.legal_actions()))
+        if state.round != round_:
+            cities.append(state.city[:])
+    green = [{f // 2 for f in city if state.faces[f].deck == 2} for city in cities]
+    assert [len(g) for g in green] == [4, 4, 4]
+    assert not green[1] & green[2]
+    left = set(state.sites.decks[1]) - green[0] - green[1]
+    assert len(left) == 1 and left <= green[2] <= left | green[0]
+    assert green[1] <= set(state.used[1])
+    assert any("deck 2 runs out: its set-aside cards are shuffled, not last round's sites" in e
+               for e in state.events)
+
+
+def test_with_no_other_card_left_the_last_city_is_shuffled_back() -> None:
+    # C31's fallback: a deck that cannot fill the city without last round's cards takes them back.
+    state = new_state(2, 3)
+    green = [f // 2 for f in state.city if state.faces[f].deck == 2]
+    state.draw[1] = []
+    state.used[1] = green[:]
+    state.last_sites = [f // 2 for f in state.city]
+    state.events = []
+    assert {state._draw_card(1) for _ in range(3)} == set(green)
+    assert state.used[1] == []
+    assert state.events == ["deck 2 runs out: with no other card left, last round's sites are shuffled "
+                            "back in"]
+
+
+def test_a_site_replaced_during_a_round_is_not_dealt_in_the_next() -> None:
+    # C31: a card put away by `replace` was in this round's city too.
+    state = new_state(2, 3)
+    site = next(t for t, f in enumerate(state.city) if state.faces[f].deck == 1)
+    replaced = state.city[site] // 2
+    # as `replace` leaves it: the old card set aside and remembered, a new one from the deck in its place
+    state.used[0].append(replaced)
+    state.put_away = [replaced]
+    state.city[site] = state.draw[0].pop() * 2
+    state._start_round()
+    assert replaced in state.last_sites and state.put_away == []
+    # Every deck-1 card not on the table is now set aside: the next draws take all but last round's.
+    state.used[0] += state.draw[0]
+    state.draw[0] = []
+    free = [c for c in state.used[0] if c not in state.last_sites]
+    cards = [state._draw_card(0) for _ in range(len(free))]
+    assert sorted(cards) == sorted(free) and replaced not in cards
+    assert replaced in state.used[0]
