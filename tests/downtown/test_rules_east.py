@@ -527,20 +527,22 @@ def test_2013_casino_notes_only_those_held() -> None:
     assert s.to_act == 1 and s.legal_actions() == [BILL0 + 3]
 
 
-def test_casino_notes_only_from_notes_held_in_both_editions() -> None:
+def test_casino_notes_by_exchange_in_the_current_edition() -> None:
     # downtown-current-de.txt: "Die Spieler dürfen zu jeder Zeit des Spiels mit dem Geldvorrat der Bank
-    # Geldscheine in kleinere oder größere Scheine umtauschen" -- but a casino note lies face down, and a
-    # change made at the bank for it would show the table which note it is (the bank's notes are in
-    # view). D1: a note put down face down must be one the player holds, in both editions.
-    for edition in ("current", "2013"):
-        s = casino_position(edition, 3, {1: [0, 0, 0, 1, 0]})
-        inv = GAME.inventory(s)
-        bank = list(s.bank)
-        play(s, CASINO_PLAY, BILL0 + 2)
-        assert s.to_act == 1 and s.legal_actions() == [BILL0 + 3]
-        assert s.bank == bank  # nothing was changed at the bank for the active player's note
-        play(s, BILL0 + 3)
-        assert GAME.inventory(s) == inv
+    # Geldscheine in kleinere oder größere Scheine umtauschen": a seat holding one $10,000 note may bet
+    # any smaller note the bank has, changing the $10,000 in the open (D1; revised in issue 15, when a
+    # face-down note had to be one the seat held).
+    s = casino_position("current", 3, {1: [0, 0, 0, 1, 0]})
+    inv = GAME.inventory(s)
+    play(s, CASINO_PLAY, BILL0 + 2)
+    assert s.to_act == 1 and s.legal_actions() == [BILL0, BILL0 + 1, BILL0 + 2, BILL0 + 3]
+    bank = list(s.bank)
+    play(s, BILL0 + 0)
+    # he handed the bank his $10,000 and took $1,000 and $9,000 in change: that and no more is public
+    assert [b - a for a, b in zip(bank, s.bank, strict=True)] == [-1, -2, -1, 1, 0]
+    assert (None, "seat 1 changes $10,000 at the bank for $5,000 + 2 x $2,000 + $1,000") in s.events
+    assert s.bets[1] == 0 and s.cash[1] == [0, 2, 1, 0, 0]
+    assert GAME.inventory(s) == inv
 
 
 # == Casino ends ===================================================================================

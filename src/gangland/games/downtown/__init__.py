@@ -17,7 +17,7 @@ class DowntownGame(Game):
 
     id = "downtown"
     name = "Downtown"
-    version = "1.0"
+    version = "1.1"
     player_counts = (2, 3, 4)
     num_actions = NUM_ACTIONS
     options = (

@@ -109,6 +109,17 @@ def money_text(thousands: int) -> str:
     return f"${thousands * 1000:,}"
 
 
+def notes_text(counts: list[int]) -> str:
+    """'$5,000 + 3 x $1,000' for the note counts [3, 0, 1, 0, 0]; 'no notes' for none.
+
+    >>> notes_text([3, 0, 1, 0, 0]), notes_text([0, 0, 0, 0, 0])
+    ('$5,000 + 3 x $1,000', 'no notes')
+    """
+    parts = [(f"{n} x " if n > 1 else "") + money_text(DENOMINATIONS[i])
+             for i, n in reversed(list(enumerate(counts))) if n]
+    return " + ".join(parts) or "no notes"
+
+
 # ---- the action space (docs/rules/downtown.md section 4.2): 137 ids, fixed for every option ----
 DONE: Final = 0
 PLACE0: Final = 1  # PLACE(L) = 1 + L

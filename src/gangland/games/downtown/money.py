@@ -73,50 +73,159 @@ def _move(src: Notes, dst: Notes, counts: Notes) -> None:
         dst[i] += counts[i]
 
 
-def transfer(src: Notes, dst: Notes, amount: int, bank: Notes) -> None:
-    """Move exactly `amount` from `src` to `dst` (which may be the bank), the bank making change.
+Exchange = tuple[Notes, Notes]
+"""(handed, taken): the notes a seat hands to the bank and the notes it takes, of equal worth. Both are
+public: at a real table everyone sees notes change hands with the bank (docs: D1)."""
 
-    If `src` holds no notes that make the amount exactly, it changes its notes at the bank first:
-    the bank's notes and its own are regrouped into the payment and a remainder of the same worth.
-    `src` must hold at least `amount`. In the rare case the notes on hand cannot make the amount at
-    all, `src` pays with the smallest overpayment it can make (docs: D1).
+
+def _net(handed: Notes, taken: Notes) -> Exchange:
+    """An exchange less the notes that would go to the bank and straight back."""
+    both = [min(h, t) for h, t in zip(handed, taken, strict=True)]
+    return ([h - b for h, b in zip(handed, both, strict=True)],
+            [t - b for t, b in zip(taken, both, strict=True)])
+
+
+def do_exchange(cash: Notes, bank: Notes, exchange: Exchange) -> None:
+    """Carry out an exchange: `cash` hands its notes to the bank and takes the bank's."""
+    handed, taken = exchange
+    _move(cash, bank, handed)
+    _move(bank, cash, taken)
+
+
+def _regroup(cash: Notes, bank: Notes, amount: int, spare: int) -> Notes | None:
+    """`cash` changed at the bank into notes that make `amount` exactly (`spare` more of them, if
+    wanted, put aside first: see `exchange_plan`), by regrouping its notes and the bank's: the most
+    general exchange, tried when handing over a few notes cannot do it."""
+    pool = [a + b for a, b in zip(cash, bank, strict=True)]
+    payment = pick(pool, amount)
+    if payment is None:
+        return None
+    rest = [a - b for a, b in zip(pool, payment, strict=True)]
+    keep = pick(rest, value(cash) - amount - spare)
+    if keep is None:
+        return None
+    return [k + p for k, p in zip(keep, payment, strict=True)]
+
+
+def change_to_pay(cash: Notes, bank: Notes, amount: int) -> Exchange | None:
+    """The least exchange after which `cash` can pay `amount` exactly (None if it already can, or
+    cannot at all): it hands over the fewest thousands it can (the notes `pick` makes them with) and
+    takes notes that make the amount and the change. A real player hands over the smallest note
+    that will do; the rest of his notes stay unseen (docs: D1).
+
+    >>> change_to_pay([0, 1, 0, 1, 0], [5, 5, 5, 5, 5], 3)  # $2,000 + $10,000 paying $3,000
+    ([0, 0, 0, 1, 0], [1, 2, 1, 0, 0])
+    """
+    if pick(cash, amount) is not None or value(cash) < amount:
+        return None
+    payment = pick(bank, amount)
+    for worth in range(amount + 1, value(cash) + 1 if payment is not None else 0):
+        handed = pick(cash, worth)
+        if handed is None or payment is None:
+            continue
+        change = pick([b - p for b, p in zip(bank, payment, strict=True)], worth - amount)
+        if change is not None:
+            return _net(handed, [p + c for p, c in zip(payment, change, strict=True)])
+    after = _regroup(cash, bank, amount, 0)
+    if after is None:
+        return None
+    return _net([max(0, c - a) for c, a in zip(cash, after, strict=True)],
+                [max(0, a - c) for c, a in zip(cash, after, strict=True)])
+
+
+def transfer(src: Notes, dst: Notes, amount: int, bank: Notes) -> Exchange | None:
+    """Move exactly `amount` from `src` to `dst` (which may be the bank); returns the exchange made.
+
+    If `src` holds no notes that make the amount exactly, it first changes at the bank the least it
+    can (`change_to_pay`); both editions make change for a payment (docs: D1). `src` must hold at
+    least `amount`. In the rare case even the bank's notes cannot make the amount at all, `src` pays
+    with the smallest overpayment it can make.
     """
     counts = pick(src, amount)
+    made = None
+    if counts is None:
+        made = change_to_pay(src, bank, amount)
+        if made is not None:
+            do_exchange(src, bank, made)
+            counts = pick(src, amount)
     if counts is not None:
         _move(src, dst, counts)
-        return
-    pool = [a + b for a, b in zip(src, bank, strict=True)]
-    payment = pick(pool, amount)
-    if payment is not None:
-        rest_pool = [a - b for a, b in zip(pool, payment, strict=True)]
-        keep = pick(rest_pool, value(src) - amount)
-        if keep is not None:
-            for i in range(5):
-                bank[i] = pool[i] - payment[i] - keep[i]
-                src[i] = keep[i]
-                dst[i] += payment[i]
-            return
+        return made
     for over in range(amount + 1, value(src) + 1):  # pragma: no cover - needs an exhausted bank
         counts = pick(src, over)
         if counts is not None:
             _move(src, dst, counts)
-            return
+            return None
     raise AssertionError("transfer of more than the payer holds")  # pragma: no cover
 
 
-def pay_out(bank: Notes, dst: Notes, amount: int) -> int:
-    """The bank pays `amount` into `dst`, or the most it can make up to that; returns what it paid.
+def pay_out(bank: Notes, dst: Notes, amount: int) -> tuple[int, Notes | None]:
+    """The bank pays `amount` into `dst`, or the most it can make up to that; returns what it paid
+    and, if the bank had not the notes to pay exactly, the notes `dst` handed it so that it could
+    pay that much more ("müssen dies sogar tun, falls eine Sorte von Geldscheinen aufgebraucht wird":
+    the payee changes the least he can; docs D1, D2).
 
     >>> bank, mine = [0, 0, 1, 0, 0], [0, 0, 0, 0, 0]
     >>> pay_out(bank, mine, 6), mine
-    (5, [0, 0, 1, 0, 0])
+    ((5, None), [0, 0, 1, 0, 0])
+    >>> bank, mine = [0, 0, 2, 0, 0], [0, 1, 0, 0, 0]    # $3,000 from a bank of $5,000 notes
+    >>> pay_out(bank, mine, 3), mine, bank
+    ((3, [0, 1, 0, 0, 0]), [0, 0, 1, 0, 0], [0, 1, 1, 0, 0])
     """
-    for paid in range(min(amount, value(bank)), 0, -1):
+    counts = pick(bank, amount)
+    if counts is not None:
+        _move(bank, dst, counts)
+        return amount, None
+    for worth in range(1, value(dst) + 1):
+        handed = pick(dst, worth)
+        if handed is None:
+            continue
+        counts = pick(bank, amount + worth)
+        if counts is not None:
+            handed, counts = _net(handed, counts)
+            _move(dst, bank, handed)
+            _move(bank, dst, counts)
+            return amount, handed
+    for paid in range(min(amount - 1, value(bank)), 0, -1):
         counts = pick(bank, paid)
         if counts is not None:
             _move(bank, dst, counts)
-            return paid
-    return 0
+            return paid, None
+    return 0, None
+
+
+def exchange_plan(cash: Notes, note: int, bank: Notes) -> Exchange | None:
+    """The least exchange at the bank that gives `cash` a note of denomination index `note`, which it
+    does not hold; None if the bank's present notes cannot do it.
+
+    It hands over the fewest thousands it can (the notes `pick` makes them with) for that note and
+    change from the bank; if no such handful works, its notes and the bank's are regrouped, and only
+    the difference changes hands. Exactly when `notes_to_put_down` offers the note (docs: D1).
+
+    >>> exchange_plan([3, 0, 3, 0, 0], 3, [5, 5, 5, 5, 5])  # $10,000 from 3 x $1,000 + 3 x $5,000
+    ([0, 0, 2, 0, 0], [0, 0, 0, 1, 0])
+    >>> exchange_plan([0, 0, 1, 0, 2], 0, [5, 5, 5, 5, 5])  # $1,000 from $5,000 + 2 x $20,000
+    ([0, 0, 1, 0, 0], [1, 2, 0, 0, 0])
+    """
+    d = DENOMINATIONS[note]
+    if cash[note] or not bank[note] or value(cash) < d:
+        return None
+    rest = bank[:]
+    rest[note] -= 1
+    for worth in range(d, value(cash) + 1):
+        handed = pick(cash, worth)
+        if handed is None:
+            continue
+        change = pick(rest, worth - d)
+        if change is not None:
+            change[note] += 1
+            return _net(handed, change)
+    after = _regroup(cash, rest, 0, d)
+    if after is None:
+        return None
+    after[note] += 1
+    return _net([max(0, c - a) for c, a in zip(cash, after, strict=True)],
+                [max(0, a - c) for c, a in zip(cash, after, strict=True)])
 
 
 def exchange_for(cash: Notes, note: int, bank: Notes, apply: bool) -> bool:
@@ -126,19 +235,10 @@ def exchange_for(cash: Notes, note: int, bank: Notes, apply: bool) -> bool:
     """
     if cash[note]:
         return True
-    if not bank[note] or value(cash) < DENOMINATIONS[note]:
-        return False
-    pool = [a + b for a, b in zip(cash, bank, strict=True)]
-    pool[note] -= 1
-    keep = pick(pool, value(cash) - DENOMINATIONS[note])
-    if keep is None:
-        return False
-    if apply:
-        for i in range(5):
-            bank[i] = pool[i] - keep[i]
-            cash[i] = keep[i]
-        cash[note] += 1
-    return True
+    plan = exchange_plan(cash, note, bank)
+    if plan is not None and apply:
+        do_exchange(cash, bank, plan)
+    return plan is not None
 
 
 LARGEST_FIRST = tuple((i, DENOMINATIONS[i]) for i in (4, 3, 2, 1, 0))

@@ -9,7 +9,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from .cards import DENOMINATIONS, GANGSTER_NAMES, GANGSTER_PLURALS, LOCATION_NAMES, LOCATION_SHORT
+from .cards import GANGSTER_NAMES, GANGSTER_PLURALS, LOCATION_NAMES, LOCATION_SHORT
+from .cards import notes_text as notes
 from .state import (
     AFTER_FENCE_LOOK,
     AFTER_STOOGE_LOOK,
@@ -63,17 +64,6 @@ def gangsters(counts: list[int]) -> str:
 def needs(card: dict[str, Any]) -> str:
     """A stooge card's needs (a dict by plural kind name) as text."""
     return gangsters([int(card["needs"].get(plural, 0)) for plural in GANGSTER_PLURALS])
-
-
-def notes(counts: list[int]) -> str:
-    """'$5,000 + 3 x $1,000' for the note counts [3, 0, 1, 0, 0]; 'no notes' for none.
-
-    >>> notes([3, 0, 1, 0, 0]), notes([0, 0, 0, 0, 0])
-    ('$5,000 + 3 x $1,000', 'no notes')
-    """
-    parts = [(f"{n} x " if n > 1 else "") + dollars(DENOMINATIONS[i] * 1000)
-             for i, n in reversed(list(enumerate(counts))) if n]
-    return " + ".join(parts) or "no notes"
 
 
 def ordinal(depth: int) -> str:

@@ -62,7 +62,17 @@ from .cards import (
     refill_count,
 )
 from .deck import StoogeCard, load_deck
-from .money import exchange_for, notes_to_put_down, pay_out, total_value, transfer, value
+from .money import (
+    Exchange,
+    Notes,
+    do_exchange,
+    exchange_plan,
+    notes_to_put_down,
+    pay_out,
+    total_value,
+    transfer,
+    value,
+)
 
 # Phases: who is asked what (docs section 4.1).
 (PLACE, BID, MOVE, ROBPAY, PAYMOVE, LOCATION, BUYING, STOOGE_BACK, AFTER_STOOGE_LOOK, FENCE_BACK,
@@ -472,14 +482,12 @@ class DowntownState(CachedLegalState):
         mine = self.tokens[self.active]
         return [loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if loc in mine and not self.used >> loc & 1]
 
-    def _note_actions(self, seat: int, base: int, face_up: bool) -> list[int]:
-        """Notes `seat` may put down: those it holds, and (current edition, face up) any it can change for.
-
-        A note put down face down must be one the seat holds: changing notes at the bank happens in
-        the open, and the bank's notes would show which note went down (D1).
+    def _note_actions(self, seat: int, base: int) -> list[int]:
+        """Notes `seat` may put down, bid or bet: those it holds, and in the current edition any it can
+        get by exchange with the bank's present notes ("zu jeder Zeit des Spiels [...] umtauschen", D1).
         """
         cash = self.cash[seat]
-        if face_up and not self.ed2013:
+        if not self.ed2013:
             return [base + i for i in notes_to_put_down(cash, self.bank, True)]
         held = []
         for i in range(5):  # (a comprehension would cost a function call on Python 3.11)
@@ -517,7 +525,7 @@ class DowntownState(CachedLegalState):
         # The phases are tested from the most frequent in random play down (see `_apply`).
         phase, seat = self.phase, self.actor
         if phase in DISPLAY_PHASES:
-            acts = [DONE, *self._note_actions(seat, ADD_NOTE0, phase == REFRESH)]
+            acts = [DONE, *self._note_actions(seat, ADD_NOTE0)]
             hand = self.hands[seat]
             for k in range(3):  # (a comprehension would cost a function call on Python 3.11)
                 if hand[k]:
@@ -556,12 +564,9 @@ class DowntownState(CachedLegalState):
         if phase == BID:
             bid = value(self.down_n[seat])
             acts = [DONE] if bid else []
-            cash = self.cash[seat]
-            if cash[0] and bid + 1 <= 3:
-                acts.append(ADD_NOTE0)
-            if cash[1] and bid + 2 <= 3:
-                acts.append(ADD_NOTE0 + 1)
-            return acts
+            # "$1,000 to $3,000" in $1,000 and $2,000 notes (D6)
+            return acts + [act for act in self._note_actions(seat, ADD_NOTE0)
+                           if act < ADD_NOTE0 + 2 and bid + act - ADD_NOTE0 < 3]
         if phase == MOVE:
             return [DONE, *self._free_moves()]
         if phase == PAYMOVE:
@@ -586,7 +591,7 @@ class DowntownState(CachedLegalState):
         if phase == CASINO_VOTE:
             return [CASINO_PLAY, CASINO_SKIP]
         # CASINO_BET
-        return self._note_actions(seat, BILL0, False)
+        return self._note_actions(seat, BILL0)
 
     # -- apply ----------------------------------------------------------------------------------
 
@@ -669,7 +674,7 @@ class DowntownState(CachedLegalState):
         seat = self.actor
         if action != DONE:
             note = action - ADD_NOTE0
-            self.cash[seat][note] -= 1
+            self._take_note(seat, note)
             self.down_n[seat][note] += 1
             # Even a $3,000 bid ends with "done": ending it by itself would tell the others its amount.
             return
@@ -748,7 +753,7 @@ class DowntownState(CachedLegalState):
             if len(holders) == 1 and holders[0] != a and (self.villa_victim or holders[0] != victim):
                 share = robbed // 2
                 if share:
-                    transfer(self.cash[a], self.cash[holders[0]], share, self.bank)
+                    self._tell_exchange(a, transfer(self.cash[a], self.cash[holders[0]], share, self.bank))
                     self.events.append((None, f"seat {holders[0]} at the Villa takes half of the robbed "
                                               f"money"))
         if self._money_end():
@@ -759,7 +764,7 @@ class DowntownState(CachedLegalState):
         a = self.active
         amount = value(self.disp_n[payee])
         if amount:
-            transfer(self.cash[a], self.cash[payee], amount, self.bank)
+            self._tell_exchange(a, transfer(self.cash[a], self.cash[payee], amount, self.bank))
         for k in range(3):
             self.hands[a][k] -= self.disp_g[payee][k]
             self.hands[payee][k] += self.disp_g[payee][k]
@@ -840,14 +845,14 @@ class DowntownState(CachedLegalState):
         from .view import gangsters_text, money_text
 
         self.events.append((None, f"seat {a} buys {gangsters_text(self.bought)} for {money_text(spent)}"))
-        transfer(self.cash[a], self.bank, spent, self.bank)
+        self._tell_exchange(a, transfer(self.cash[a], self.bank, spent, self.bank))
         # Bank: the holders share the payment; 2013 ignores the buyer's own token, current counts it.
         holders = [s for s in range(self._players)
                    if BANK in self.tokens[s] and not (self.ed2013 and s == a)]
         if holders and spent:
             share = spent // len(holders)
             for s in holders:
-                paid = pay_out(self.bank, self.cash[s], share)
+                paid, _ = self._pay_out(s, share)
                 self.events.append((None, f"seat {s} at the Bank receives {money_text(paid)}"))
         # "Then the 3 topmost cards [...] are turned over and laid out, up to a maximum of 10 cards
         # and a minimum of 5 cards."
@@ -984,7 +989,7 @@ class DowntownState(CachedLegalState):
         pile = self.fpiles[p]
         fence = pile.pop()
         total = sum(self.cards[c].back for c in self.offer)
-        paid = pay_out(self.bank, self.cash[a], payout(total, fence))
+        paid, _ = self._pay_out(a, payout(total, fence))
         from .cards import fence_text
         from .view import money_text
 
@@ -1053,7 +1058,7 @@ class DowntownState(CachedLegalState):
 
     def _bet(self, note: int) -> None:
         seat = self.queue.pop(0)
-        self.cash[seat][note] -= 1
+        self._take_note(seat, note)
         self.bets[seat] = note
         if self.queue:
             self.actor = self.queue[0]
@@ -1136,14 +1141,11 @@ class DowntownState(CachedLegalState):
             return
         if action < ADD_GANGSTER0:
             note = action - ADD_NOTE0
-            cash = self.cash[seat]
-            if not cash[note]:
-                exchange_for(cash, note, self.bank, True)
-            cash[note] -= 1
+            self._take_note(seat, note)
             (self.down_n if face_down else self.disp_n)[seat][note] += 1
-            if not face_down and not self.ed2013:
+            if not self.ed2013:
                 return  # the notes it can change for at the bank depend on all its notes: recompute
-            left = cash[note]
+            left = self.cash[seat][note]
         else:
             kind = action - ADD_GANGSTER0
             hand = self.hands[seat]
@@ -1153,6 +1155,36 @@ class DowntownState(CachedLegalState):
         # The same seat adds again, and its choices are the notes and the gangster kinds it holds: they
         # change only if it has just put down its last of one. (A new list: clones share the old one.)
         self._legal = legal if left else [act for act in legal if act != action]
+
+    def _take_note(self, seat: int, note: int) -> None:
+        """`seat` takes a note of index `note` from its cash to put down, first getting it by exchange
+        at the bank if it holds none (D1: only the notes handed over and taken are public)."""
+        cash = self.cash[seat]
+        if not cash[note]:
+            plan = exchange_plan(cash, note, self.bank)
+            assert plan is not None
+            do_exchange(cash, self.bank, plan)
+            self._tell_exchange(seat, plan)
+        cash[note] -= 1
+
+    def _pay_out(self, seat: int, amount: int) -> tuple[int, Notes | None]:
+        """The bank pays `seat` (`money.pay_out`), telling the change `seat` had to give it, if any."""
+        paid, handed = pay_out(self.bank, self.cash[seat], amount)
+        if handed is not None:
+            from .cards import notes_text
+
+            self.events.append((None, f"seat {seat} hands the bank {notes_text(handed)} so that it can "
+                                      "pay in the notes it has"))
+        return paid, handed
+
+    def _tell_exchange(self, seat: int, plan: Exchange | None) -> None:
+        """Tell everyone of an exchange `seat` made at the bank (None: it made none)."""
+        if plan is None:
+            return
+        from .cards import notes_text
+
+        self.events.append((None, f"seat {seat} changes {notes_text(plan[0])} at the bank for "
+                                  f"{notes_text(plan[1])}"))
 
     def hand_limit(self, seat: int) -> int:
         """7 cards, or 10 with a token at Don Massimo's Villa."""
