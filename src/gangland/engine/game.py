@@ -30,7 +30,23 @@ class OptionSpec:
     free: bool = False
 
     def validate(self, value: JSON) -> JSON:
-        """Return `value` if it is allowed (a choice, or for a free option any value of its type)."""
+        """Return `value` if it is allowed (a choice, or for a free option any value of its type).
+
+        A true/false option also takes the text "true" or "false" in any case (as typed on a command
+        line) and returns the bool.
+
+        >>> spec = OptionSpec("villa", False, (False, True), "The villa variant.")
+        >>> spec.validate("TRUE"), spec.validate("False"), spec.validate(True)
+        (True, False, True)
+        >>> spec.validate("maybe")
+        Traceback (most recent call last):
+        gangland.engine.errors.OptionError: option 'villa' must be true or false, not 'maybe'
+        """
+        if type(self.default) is bool:
+            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+                value = value.strip().lower() == "true"
+            if type(value) is not bool:  # 1 is not True
+                raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
         if self.free:
             if type(value) is not type(self.default):
                 kind = {int: "a whole number", str: "text", bool: "true or false"}.get(
