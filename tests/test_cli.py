@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shlex
 import signal
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from typer.testing import CliRunner
 
 import gangland.engine.registry as registry
 from gangland.cli import app
+from gangland.cli.saves import read_save
 from gangland.engine import JSON, Game, GameRecord, IllegalAction, OptionSpec, Result, State, rank_by
 from gangland.games import get
 from gangland.sim import SimConfig, simulate
@@ -130,6 +132,14 @@ def sealed(monkeypatch: pytest.MonkeyPatch) -> SealedGame:
     return SEALED
 
 
+@pytest.fixture(autouse=True)
+def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A user data folder of this test's own (saves and the save key go there), not the real one."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("GANGLAND_SAVES", raising=False)
+    return tmp_path / "data" / "gangland"
+
+
 def run(*args: str, input: str | None = None) -> Any:
     """Invoke the command line in this process."""
     return runner.invoke(app, list(args), input=input)
@@ -180,8 +190,10 @@ def test_bad_entries_re_prompt_with_a_reason_and_change_nothing(tmp_path: Path) 
     assert GameRecord.load(save).actions == GameRecord.load(plain).actions
 
 
-def test_eof_saves_and_resume_finishes_as_an_uninterrupted_game(tmp_path: Path,
+def test_eof_saves_and_resume_finishes_as_an_uninterrupted_game(tmp_path: Path, user_data: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 15: a save goes to the user data folder, not the folder the person is in (that was the
+    # repository under scripts/play); the resume command names it by its absolute path.
     monkeypatch.chdir(tmp_path)
     full = run("play", "razzia", "--seed", "11", "--bots", "random,heuristic", "--save", "full.json",
                input=MANY_ONES)
@@ -190,11 +202,11 @@ def test_eof_saves_and_resume_finishes_as_an_uninterrupted_game(tmp_path: Path,
 
     cut = run("play", "razzia", "--seed", "11", "--bots", "random,heuristic", input="1\n" * 6)
     assert cut.exit_code == 0, cut.output
-    saved = Path("gangland-razzia-11.json")
-    assert saved.exists()
+    saved = user_data / "saves" / "gangland-razzia-11.json"
+    assert saved.exists() and not Path("gangland-razzia-11.json").exists()
     assert "Game saved after step" in cut.stdout
-    assert "gangland play --resume gangland-razzia-11.json" in cut.stdout
-    partial = GameRecord.load(saved)
+    assert f" play --resume {shlex.quote(str(saved))}" in cut.stdout
+    partial = read_save(saved)
     assert partial.result is None and partial.seats == ["human", "random", "heuristic"]
     assert 0 < len(partial.actions) < len(complete.actions)
     assert partial.actions == complete.actions[:len(partial.actions)]
@@ -202,7 +214,7 @@ def test_eof_saves_and_resume_finishes_as_an_uninterrupted_game(tmp_path: Path,
     resumed = run("play", "--resume", str(saved), input=MANY_ONES)
     assert resumed.exit_code == 0, resumed.output
     assert f"Resuming after step {len(partial.actions)}" in resumed.stdout
-    finished = GameRecord.load(saved)
+    finished = GameRecord.load(saved)  # a finished game is saved in full
     assert finished.actions == complete.actions
     assert finished.result == complete.result
 
@@ -211,12 +223,12 @@ def test_quit_saves_to_the_given_file(tmp_path: Path) -> None:
     save = tmp_path / "mine.json"
     result = run("play", "razzia", "--seed", "2", "--bots", "random", "--save", str(save), input="1\nquit\n")
     assert result.exit_code == 0, result.output
-    record = GameRecord.load(save)
+    record = read_save(save)
     assert record.result is None and record.seats[0] == "human"
-    assert "Resume with: gangland play --resume" in result.stdout
+    assert f"Resume with:\n{sys.executable} -m gangland play --resume {save}\n" in result.stdout
 
 
-def test_ctrl_c_saves_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_saves_the_game(tmp_path: Path, user_data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     answers = iter(["1", "1", "1"])
 
@@ -229,7 +241,7 @@ def test_ctrl_c_saves_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr("rich.console.Console.input", read)
     result = run("play", "razzia", "--seed", "8", "--seat", "1", "--bots", "random")
     assert result.exit_code == 130, result.output
-    record = GameRecord.load(tmp_path / "gangland-razzia-8.json")
+    record = read_save(user_data / "saves" / "gangland-razzia-8.json")
     assert record.seats == ["random", "human", "random"]
     assert record.actions and record.result is None
     record.replay(RAZZIA)
@@ -266,7 +278,7 @@ def test_sigint_in_a_real_process_saves_the_game(tmp_path: Path) -> None:
     out = "".join(seen)
     assert code == 130, out
     assert "Game saved after step" in out
-    record = GameRecord.load(save)
+    record = read_save(save)
     assert record.result is None and record.seats == ["human", "random", "random"]
     assert len(record.actions) >= 2
 
@@ -293,7 +305,7 @@ def test_resume_a_record_without_a_human_seat(sealed: SealedGame, tmp_path: Path
     assert_usage_error(run("play", "--resume", str(path)), "no human seat", "--seat")
     result = run("play", "--resume", str(path), "--seat", "1", input="1\n")
     assert result.exit_code == 0, result.output
-    assert GameRecord.load(path).seats == ["random", "human"]
+    assert read_save(path).seats == ["random", "human"]
 
 
 # -- simulate ------------------------------------------------------------------------------------
@@ -445,13 +457,21 @@ def test_replay_refuses_a_seat_that_is_not_in_the_game(tmp_path: Path) -> None:
     assert_usage_error(run("replay", str(path), "--seat", "2"), "seat must be 0..1")
 
 
-def test_bool_and_number_options_are_parsed_as_json(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("false", "true"), [("false", "true"), ("FALSE", "True")])
+def test_bool_and_number_options_are_parsed_as_json(tmp_path: Path, false: str, true: str) -> None:
+    # Issue 15: "`true`/`false` options accept any case and the error shows the spelling it accepts."
     save = tmp_path / "o.json"
-    result = run("play", "razzia", "-p", "2", "-s", "1", "-b", "random", "-o", "thief_takes_thief=false",
-                 "-o", "court_on_empty_row=true", "--save", str(save), input="quit\n")
+    result = run("play", "razzia", "-p", "2", "-s", "1", "-b", "random", "-o", f"thief_takes_thief={false}",
+                 "-o", f"court_on_empty_row={true}", "--save", str(save), input="quit\n")
     assert result.exit_code == 0, result.output
-    options = GameRecord.load(save).options
+    options = read_save(save).options
     assert options["thief_takes_thief"] is False and options["court_on_empty_row"] is True
+
+
+def test_a_bad_true_or_false_option_names_the_spelling_it_takes() -> None:
+    assert_usage_error(run("play", "razzia", "-o", "thief_takes_thief=maybe", input=""),
+                       "option 'thief_takes_thief' must be true or false, not 'maybe'")
+    assert_usage_error(run("simulate", "razzia", "-o", "thief_takes_thief=1"), "must be true or false, not 1")
 
 
 # -- games and the console script ----------------------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import shlex
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Annotated
@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gangland.agents import agent_names, make_agent
-from gangland.engine import Agent, Decision, Game, GameRecord, OptionError, State, run_match
+from gangland.engine import Agent, Decision, Game, GameRecord, GanglandError, OptionError, State, run_match
 from gangland.games import get
 from gangland.sim import agent_seed
 
@@ -36,11 +36,16 @@ from .common import (
     user_errors,
     winners_line,
 )
-from .human import HumanAgent, QuitGame
+from .human import HumanAgent, QuitGame, UndoMove
+from .saves import check_sealable, command, default_save_path, read_save, write_save
 
 HUMAN = "human"
 """The seat name a game record gives the person at the terminal."""
-
+THINKING_DELAY = 0.5
+"""Seconds a bot may take over a decision before the person is shown that it is thinking."""
+UNDO_SHOWN = 4
+"""How many of the steps an undo takes back it names."""
+"""Seconds a bot may take over a decision before the person is shown that it is thinking."""
 
 
 def default_bot(game: Game) -> str:
@@ -59,16 +64,6 @@ def bot_lineup(names: list[str], count: int) -> list[str]:
     return [names[min(i, len(names) - 1)] for i in range(count)]
 
 
-def free_path(game: Game, tag: str) -> Path:
-    """./gangland-<game>-<tag>.json, or -2, -3... when that file exists already."""
-    path = Path(f"gangland-{game.id}-{tag}.json")
-    number = 2
-    while path.exists():
-        path = Path(f"gangland-{game.id}-{tag}-{number}.json")
-        number += 1
-    return path
-
-
 def catch_up(game: Game, record: GameRecord, agents: list[Agent], skip: int) -> None:
     """Show each bot the decisions it already made in `record`, so that it is in the same state as if
     the game had never stopped (bots draw their random numbers decision by decision)."""
@@ -80,36 +75,84 @@ def catch_up(game: Game, record: GameRecord, agents: list[Agent], skip: int) -> 
         state.apply(action)
 
 
-def check_save_path(path: Path) -> None:
-    """OptionError now, not after the game, if a record cannot be written to `path`."""
+def check_save_path(path: Path) -> Path:
+    """`path` made absolute (relative to the folder the person is in); OptionError now, not after the
+    game, if a record cannot be written there."""
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise OptionError(f"cannot save to {str(path)!r}: it is a folder")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise OptionError(f"cannot save to {str(path)!r}: no writable folder {str(folder)!r}")
+    return path.absolute()
+
+
+class Thinking:
+    """A bot at the person's table: when a decision takes it longer than `delay` seconds, the person
+    sees "Seat 2 (ismcts:hard) is thinking..." (a spinner on a terminal, one line on a pipe)."""
+
+    def __init__(self, bot: Agent, label: str, console: Console, delay: float = THINKING_DELAY) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.text = f"{label} is thinking..."
+        self.console = console
+        self.delay = delay
+
+    def act(self, decision: Decision) -> int:
+        """The bot's action; the notice shows from `delay` seconds until the bot has chosen."""
+        lock = threading.Lock()
+        shown: list[contextlib.AbstractContextManager[object]] = []
+        done = False
+
+        def show() -> None:
+            with lock:
+                if done:
+                    return
+                if self.console.is_terminal:
+                    status = self.console.status(Text(self.text, style="dim"))
+                    status.__enter__()
+                    shown.append(status)
+                else:
+                    self.console.print(Text("  " + self.text, style="dim"))
+
+        timer = threading.Timer(self.delay, show)
+        timer.daemon = True
+        timer.start()
+        try:
+            return self.bot.act(decision)
+        finally:
+            with lock:
+                done = True
+                timer.cancel()
+                for status in shown:
+                    status.__exit__(None, None, None)
 
 
 class PlaySession:
     """One person's game at the terminal: the record, the agents, the narration, saving on interrupt."""
 
-    def __init__(self, game: Game, record: GameRecord, seat: int, console: Console, save_path: Path,
-                 save_at_end: bool) -> None:
+    def __init__(self, game: Game, record: GameRecord, seat: int, console: Console, save_path: Path) -> None:
         self.game = game
         self.record = record
         self.seat = seat
         self.console = console
         self.save_path = save_path
-        self.save_at_end = save_at_end
         self.labels = [seat_label(s, name, you=seat) for s, name in enumerate(record.seats)]
         self.human = HumanAgent(game, seat, console,
                                 step=lambda: len(self.record.actions))
+        self.human.can_undo = record.undo
         self.box = self.human.box
-        self.agents: list[Agent] = [
-            self.human if s == seat else make_agent(name, game, agent_seed(record.seed, s))
-            for s, name in enumerate(record.seats)
-        ]
+        self.agents = self.seat_agents()
+
+    def seat_agents(self) -> list[Agent]:
+        """The person and fresh bots, the bots caught up with the record's steps so far."""
+        record = self.record
+        bots = {s: make_agent(name, self.game, agent_seed(record.seed, s))
+                for s, name in enumerate(record.seats) if s != self.seat}
+        agents: list[Agent] = [bots.get(s, self.human) for s in range(record.players)]
         if record.actions:
-            catch_up(game, record, self.agents, skip=seat)
+            catch_up(self.game, record, agents, skip=self.seat)
+        return [agent if s == self.seat else Thinking(agent, f"Seat {s} ({agent.name})", self.console)
+                for s, agent in enumerate(agents)]
 
     def on_step(self, before: State, actor: int, action: int, after: State) -> None:
         """Narrate a step from the person's seat views only."""
@@ -133,24 +176,70 @@ class PlaySession:
         changed = [f"{k}={option_text(v)}" for k, v in record.options.items() if v != defaults.get(k)]
         if changed:
             self.console.print(Text("options: " + ", ".join(changed), style="dim"))
+        if record.undo:
+            self.console.print(Text("Undo is on at this table: type 'undo' to take back your last decision "
+                                    "(the record counts the undos; such a game is not rated).", style="dim"))
         if record.actions:
             self.console.print(Text(f"Resuming after step {len(record.actions)}.", style="dim"))
 
     def save(self) -> None:
-        """Write the record (every step so far) and say how to go on."""
+        """Write the record (every step so far): sealed while the game is unfinished (see saves.py)."""
         try:
-            self.record.save(self.save_path)
-        except OSError as exc:
+            write_save(self.record, self.save_path)
+        except (OSError, GanglandError) as exc:
             fail(f"could not save the game to {str(self.save_path)!r}: {exc}", code=1)
+
+    def show_command(self, what: str, line: str) -> None:
+        """`what` and a command line, the line unwrapped whatever its length (for copy and paste)."""
+        self.console.print(Text(what))
+        self.console.print(Text(line, style="bold"), soft_wrap=True)
 
     def stop(self, code: int) -> int:
         """Save an unfinished game and print the resume command."""
         self.console.print()
         self.save()
-        self.console.print(Text.assemble(
-            "Game saved after step ", str(len(self.record.actions)), " to ", (str(self.save_path), "bold"),
-            ".\nResume with: ", (f"gangland play --resume {shlex.quote(str(self.save_path))}", "bold")))
+        saved = Text.assemble("Game saved after step ", str(len(self.record.actions)), " to ",
+                              (str(self.save_path), "bold"), ".")
+        self.console.print(saved, soft_wrap=True)
+        self.show_command("Resume with:", command("play", "--resume", self.save_path))
         return code
+
+    def undo(self) -> None:
+        """Take back the person's last decision and every step after it (the bots are made afresh and
+        caught up, as on resume), or say that there is nothing to take back."""
+        game, record = self.game, self.record
+        state = game.new_game(record.players, record.seed, record.options)
+        last: tuple[int, str] | None = None
+        for step, action in enumerate(record.actions):
+            if state.to_act == self.seat and (len(state.legal_actions()) > 1
+                                              or state.view(self.seat).get("turn_clock") is not None):
+                last = step, game.action_name(state, action)
+            state.apply(action)
+        if last is None:
+            self.console.print(Text("  Nothing to undo: you have not made a decision yet.", style="red"))
+            return
+        step, name = last
+        later = self.public_steps(step + 1)
+        del record.actions[step:]
+        record.undos += 1
+        self.agents = self.seat_agents()
+        others = ""
+        if later:
+            shown = "; ".join(later[:UNDO_SHOWN]) + ("; ..." if len(later) > UNDO_SHOWN else "")
+            others = f" and the {len(later)} step{'s' if len(later) != 1 else ''} after it ({shown})"
+        self.console.print(Text(f"  Undo: took back your '{name}' (step {step + 1}){others}; "
+                                "decide again.", style="bold yellow"))
+
+    def public_steps(self, start: int) -> list[str]:
+        """The record's steps from `start` on as the person saw them: "Seat 1: pass"."""
+        record = self.record
+        state = record.replay(self.game, start)
+        names = []
+        for action in record.actions[start:]:
+            actor = state.to_act
+            names.append(f"Seat {actor}: {self.game.public_action_name(state, action, self.seat)}")
+            state.apply(action)
+        return names
 
     def finish(self, state: State) -> None:
         """The final board, the score breakdown and the winners."""
@@ -160,27 +249,33 @@ class PlaySession:
         self.console.print(result_table(result, self.labels))
         self.console.print(winners_line(result, self.labels, you=self.seat))
         self.console.print(Text(f"Seed {self.record.seed}.", style="dim"))
-        if self.save_at_end:
-            self.save()
-            self.console.print(Text.assemble(
-                "Record saved to ", (str(self.save_path), "bold"), ".\nReplay it with: ",
-                (f"gangland replay {shlex.quote(str(self.save_path))} --seat {self.seat}", "bold")))
+        if self.record.undos:
+            self.console.print(Text(f"Moves taken back: {self.record.undos}.", style="dim"))
+        self.save()
+        saved = Text.assemble("Record saved to ", (str(self.save_path), "bold"), ".")
+        self.console.print(saved, soft_wrap=True)
+        self.show_command("Replay it with:", command("replay", self.save_path, "--seat", str(self.seat)))
 
     def run(self) -> int:
         """Play to the end or to an interruption; the exit code."""
         self.intro()
-        try:
-            state = run_match(self.game, self.agents, self.record, on_step=self.on_step)
-        except (QuitGame, EOFError):
-            return self.stop(0)
-        except KeyboardInterrupt:
-            return self.stop(INTERRUPTED)
-        self.finish(state)
-        return 0
+        while True:
+            try:
+                state = run_match(self.game, self.agents, self.record, on_step=self.on_step)
+            except UndoMove:
+                self.undo()
+                continue
+            except (QuitGame, EOFError):
+                return self.stop(0)
+            except KeyboardInterrupt:
+                return self.stop(INTERRUPTED)
+            self.finish(state)
+            return 0
 
 
 def new_session(game_id: str | None, players: int | None, bots: str | None, seed: int | None, seat: int,
-                options: list[str] | None, save: Path | None, console: Console) -> PlaySession:
+                options: list[str] | None, save: Path | None, console: Console,
+                undo: bool = False) -> PlaySession:
     """Set up a new game from the command line; GanglandError on bad input."""
     if game_id is None:
         raise OptionError("name a game (see `gangland games`) or pass --resume FILE")
@@ -206,17 +301,19 @@ def new_session(game_id: str | None, players: int | None, bots: str | None, seed
     tag = str(seed) if seed is not None else time.strftime("%Y%m%d-%H%M%S")
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
+    check_sealable(seed)
     seats = [*names[:seat], HUMAN, *names[seat:]]
     record = GameRecord.start(game, players, seed, resolved, seats)
-    path = save or free_path(game, tag)
-    check_save_path(path)
-    return PlaySession(game, record, seat, console, path, save_at_end=save is not None)
+    record.undo = undo
+    path = check_save_path(save or default_save_path(game.id, tag))
+    return PlaySession(game, record, seat, console, path)
 
 
 def resume_session(path: Path, game_id: str | None, seat: int | None, save: Path | None,
                    console: Console) -> PlaySession:
-    """Continue a saved game; GanglandError if the record is corrupt or has no seat for the person."""
-    record = GameRecord.load(path)
+    """Continue a saved game; GanglandError if the record is corrupt, cannot be unsealed, or has no seat
+    for the person."""
+    record = read_save(path)
     game = get(record.game)
     if game_id is not None and game_id != record.game:
         raise OptionError(f"{str(path)!r} is a game of {record.game}, not {game_id}")
@@ -235,8 +332,7 @@ def resume_session(path: Path, game_id: str | None, seat: int | None, save: Path
     for s, name in enumerate(record.seats):
         if s != seat:
             make_agent(name, game, 0)
-    check_save_path(save or path)
-    return PlaySession(game, record, seat, console, save or path, save_at_end=True)
+    return PlaySession(game, record, seat, console, check_save_path(save or path))
 
 
 def play_command(
@@ -253,27 +349,34 @@ def play_command(
     option: RuleOptions = None,
     save: Annotated[Path | None, typer.Option(
         "--save", metavar="FILE", show_default=False,
-        help="Where to save the game on Ctrl-C or quit, and at the end (default: ./gangland-GAME-SEED.json "
-             "with --seed, else ./gangland-GAME-DATE-TIME.json; on Ctrl-C or quit only).")] = None,
+        help="Where to save the game on Ctrl-C or quit, and at the end (default: gangland-GAME-SEED.json "
+             "with --seed, else gangland-GAME-DATE-TIME.json, in $GANGLAND_SAVES, else "
+             "$XDG_DATA_HOME/gangland/saves, else ~/.local/share/gangland/saves).")] = None,
     resume: Annotated[Path | None, typer.Option("--resume", metavar="FILE", show_default=False,
                                                 help="Continue a saved game.")] = None,
+    undo: Annotated[bool, typer.Option(
+        "--undo", help="Let yourself take back decisions ('undo'); the record counts them, and such a game "
+                       "is never rated.")] = False,
 ) -> None:
     """Play a game in the terminal against bots.
 
     At each of your decisions type the number or the name of an action. Ctrl-C, Ctrl-D or 'quit'
-    saves the game, and `gangland play --resume FILE` continues it.
+    saves the game, and `gangland play --resume FILE` continues it. Every finished game is saved too,
+    for `gangland replay`. An unfinished save holds its seed sealed with a key in your data folder, so
+    that the file does not give away the hidden cards; a finished one holds the whole record.
     """
     console = make_console()
     with user_errors():
         if resume is not None:
             extra = [flag for flag, value in (("--players", players), ("--bots", bots), ("--seed", seed),
-                                              ("--option", option)) if value is not None and value != []]
+                                              ("--option", option), ("--undo", undo or None))
+                     if value is not None and value != []]
             if extra:
                 raise OptionError(f"{', '.join(extra)} cannot be combined with --resume "
                                   "(a saved game keeps its set-up)")
             session = resume_session(resume, game, seat, save, console)
         else:
-            session = new_session(game, players, bots, seed, seat or 0, option, save, console)
+            session = new_session(game, players, bots, seed, seat or 0, option, save, console, undo)
     if sys.stdin.isatty():
         with contextlib.suppress(ImportError):  # line editing for input(), where available
             import readline  # noqa: F401

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from gangland.engine import Game, GameRecord, OptionError, State
+from gangland.engine import Game, GameRecord, OptionError, RecordError, State
 from gangland.games import get
 
 from .common import check_seat, make_console, result_table, seat_label, user_errors, winners_line
@@ -18,11 +18,20 @@ from .human import ViewBox
 
 
 def load_record(path: Path, seat: int | None, number: int = 1) -> tuple[Game, GameRecord]:
-    """Record `number` (from 1) in `path` and its game, checked to replay; GanglandError otherwise."""
-    records = GameRecord.load_all(path)
-    if not 1 <= number <= len(records):
-        raise OptionError(f"{str(path)!r} holds {len(records)} record(s); --game must be 1 to {len(records)}")
-    record = records[number - 1]
+    """Record `number` (from 1: the record on the file's number-th non-blank line) in `path` and its
+    game, checked to replay; GanglandError otherwise. Other records' damaged lines do not stop it:
+    they are named in a warning on stderr."""
+    entries = GameRecord.read_lines(path)
+    if not 1 <= number <= len(entries):
+        raise OptionError(f"{str(path)!r} holds {len(entries)} record(s); --game must be 1 to {len(entries)}")
+    record = entries[number - 1][1]
+    if isinstance(record, RecordError):
+        raise RecordError(f"game {number} cannot be read: {record}")
+    damaged = [entry for _, entry in entries if isinstance(entry, RecordError)]
+    if damaged:
+        lines = ", ".join(str(n) for n, entry in entries if isinstance(entry, RecordError))
+        typer.echo(f"warning: {path}: damaged line{'s' if len(damaged) > 1 else ''} {lines}, skipped "
+                   f"(the first: {damaged[0]})", err=True)
     game = get(record.game)
     record.replay(game)
     if seat is not None:

@@ -12,6 +12,10 @@ from .state import JSON, Result, State
 
 FORMAT = "gangland-record"
 FORMAT_VERSION = 1
+SEALED_SEED = "sealed_seed"
+"""The field that stands for "seed" in an unfinished game saved for its player (`gangland play`): the
+seed sealed with that player's key, so that the save does not give away the hidden cards. Only the
+program that sealed it can open it; a record reader refuses such a file with a message saying so."""
 
 
 @dataclass
@@ -20,6 +24,10 @@ class GameRecord:
 
     The record is the referee's copy: with the seed it determines every hidden card, so it is for
     replay and study, not for handing to a player mid-game.
+
+    `undo` says the table allowed a person to take moves back (`gangland play --undo`) and `undos`
+    how many times they did: such a game is not a fair one for study or rating. Both are written
+    only when undo was allowed, so records of other games (simulate's) are as they always were.
     """
 
     game: str
@@ -30,6 +38,8 @@ class GameRecord:
     seats: list[str]
     actions: list[int] = field(default_factory=list)
     result: Result | None = None
+    undo: bool = False
+    undos: int = 0
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, JSON] | None,
@@ -42,13 +52,16 @@ class GameRecord:
 
     def to_json(self) -> dict[str, JSON]:
         """The record as JSON-ready data."""
-        return {
+        data: dict[str, JSON] = {
             "format": FORMAT, "format_version": FORMAT_VERSION,
             "game": self.game, "game_version": self.game_version, "players": self.players,
             "options": dict(self.options), "seed": self.seed, "seats": list(self.seats),
             "actions": list(self.actions),
             "result": None if self.result is None else self.result.to_json(),
         }
+        if self.undo or self.undos:
+            data.update(undo=self.undo, undos=self.undos)
+        return data
 
     @classmethod
     def from_json(cls, data: JSON) -> GameRecord:
@@ -60,6 +73,10 @@ class GameRecord:
         if data.get("format_version") != FORMAT_VERSION:
             raise RecordError(f"record format version {data.get('format_version')!r} is not supported "
                               f"(this gangland reads version {FORMAT_VERSION})")
+        if "seed" not in data and SEALED_SEED in data:
+            raise RecordError("this is an unfinished game saved for its player, with its seed sealed so that "
+                              "the hidden cards stay hidden; only `gangland play --resume FILE` opens it "
+                              "(and finishing the game saves it in full)")
         expect: list[tuple[str, type]] = [("game", str), ("game_version", str), ("players", int),
                                           ("options", dict), ("seed", int), ("seats", list),
                                           ("actions", list)]
@@ -72,9 +89,14 @@ class GameRecord:
             raise RecordError(f"record field 'actions' holds {bad!r}, not an action id")
         if not all(type(s) is str for s in data["seats"]):
             raise RecordError("record field 'seats' must hold agent names")
+        undo, undos = data.get("undo", False), data.get("undos", 0)
+        if type(undo) is not bool:
+            raise RecordError(f"record field 'undo' must be true or false, not {undo!r}")
+        if type(undos) is not int or undos < 0 or (undos and not undo):
+            raise RecordError(f"record field 'undos' must count undos where undo is on, not {undos!r}")
         result = None if data.get("result") is None else Result.from_json(data["result"])
         return cls(data["game"], data["game_version"], data["players"], data["options"], data["seed"],
-                   list(data["seats"]), list(data["actions"]), result)
+                   list(data["seats"]), list(data["actions"]), result, undo, undos)
 
     def dumps(self) -> str:
         """The record as one line of JSON."""
@@ -93,40 +115,59 @@ class GameRecord:
         """Write the record as JSON."""
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
 
+    @staticmethod
+    def read_text(path: str | Path) -> str:
+        """The text of a record file; RecordError naming the file if it cannot be read."""
+        try:
+            return Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
+
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
         """Read a record written by `save`; RecordError (naming the file) if it is unreadable or corrupt."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
+        text = cls.read_text(path)
         try:
             return cls.loads(text)
         except RecordError as exc:
             raise RecordError(f"{path}: {exc}") from None
 
     @classmethod
-    def load_all(cls, path: str | Path) -> list[GameRecord]:
-        """Every record in a file: one record as `save` writes it, or one per line (JSON Lines).
+    def read_lines(cls, path: str | Path) -> list[tuple[int, GameRecord | RecordError]]:
+        """Every record in a file with the number of the line it is on: one record as `save` writes it,
+        or one per non-blank line (JSON Lines).
 
-        RecordError naming the file, and the line for JSON Lines, if any record is corrupt.
+        A damaged line of a JSON Lines file stands in its place as its RecordError (naming the file
+        and line), so one bad line leaves the others readable and game numbers never shift. RecordError
+        if the file cannot be read, or if not one of its lines is a record (one damaged record).
         """
+        text = cls.read_text(path)
+        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot read record {str(path)!r}: {exc}") from None
-        try:
-            return [cls.loads(text)]
+            return [(lines[0][0] if lines else 1, cls.loads(text))]
         except RecordError as whole:
-            lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
             if len(lines) < 2:
                 raise RecordError(f"{path}: {whole}") from None
-        records = []
+            error = whole
+        entries: list[tuple[int, GameRecord | RecordError]] = []
         for number, line in lines:
             try:
-                records.append(cls.loads(line))
+                entries.append((number, cls.loads(line)))
             except RecordError as exc:
-                raise RecordError(f"{path} line {number}: {exc}") from None
+                entries.append((number, RecordError(f"{path} line {number}: {exc}")))
+        if all(isinstance(entry, RecordError) for _, entry in entries):
+            raise RecordError(f"{path}: {error}")
+        return entries
+
+    @classmethod
+    def load_all(cls, path: str | Path) -> list[GameRecord]:
+        """Every record in a file (see `read_lines`); RecordError naming the file, and the line for JSON
+        Lines, if any record is damaged."""
+        records = []
+        for _, entry in cls.read_lines(path):
+            if isinstance(entry, RecordError):
+                raise entry
+            records.append(entry)
         return records
 
     def replay(self, game: Game, upto: int | None = None) -> State:
