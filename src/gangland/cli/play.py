@@ -6,7 +6,6 @@ import contextlib
 import os
 import random
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Annotated
@@ -38,11 +37,10 @@ from .common import (
 )
 from .human import HumanAgent, QuitGame, UndoMove
 from .saves import check_sealable, command, default_save_path, read_save, write_save
+from .thinking import Thinking, Watch
 
 HUMAN = "human"
 """The seat name a game record gives the person at the terminal."""
-THINKING_DELAY = 0.5
-"""Seconds a bot may take over a decision before the person is shown that it is thinking."""
 UNDO_SHOWN = 4
 """How many of the steps an undo takes back it names."""
 """Seconds a bot may take over a decision before the person is shown that it is thinking."""
@@ -86,47 +84,6 @@ def check_save_path(path: Path) -> Path:
     return path.absolute()
 
 
-class Thinking:
-    """A bot at the person's table: when a decision takes it longer than `delay` seconds, the person
-    sees "Seat 2 (ismcts:hard) is thinking..." (a spinner on a terminal, one line on a pipe)."""
-
-    def __init__(self, bot: Agent, label: str, console: Console, delay: float = THINKING_DELAY) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.text = f"{label} is thinking..."
-        self.console = console
-        self.delay = delay
-
-    def act(self, decision: Decision) -> int:
-        """The bot's action; the notice shows from `delay` seconds until the bot has chosen."""
-        lock = threading.Lock()
-        shown: list[contextlib.AbstractContextManager[object]] = []
-        done = False
-
-        def show() -> None:
-            with lock:
-                if done:
-                    return
-                if self.console.is_terminal:
-                    status = self.console.status(Text(self.text, style="dim"))
-                    status.__enter__()
-                    shown.append(status)
-                else:
-                    self.console.print(Text("  " + self.text, style="dim"))
-
-        timer = threading.Timer(self.delay, show)
-        timer.daemon = True
-        timer.start()
-        try:
-            return self.bot.act(decision)
-        finally:
-            with lock:
-                done = True
-                timer.cancel()
-                for status in shown:
-                    status.__exit__(None, None, None)
-
-
 class PlaySession:
     """One person's game at the terminal: the record, the agents, the narration, saving on interrupt."""
 
@@ -141,6 +98,7 @@ class PlaySession:
                                 step=lambda: len(self.record.actions))
         self.human.can_undo = record.undo
         self.box = self.human.box
+        self.watch = Watch(console)
         self.agents = self.seat_agents()
 
     def seat_agents(self) -> list[Agent]:
@@ -151,7 +109,7 @@ class PlaySession:
         agents: list[Agent] = [bots.get(s, self.human) for s in range(record.players)]
         if record.actions:
             catch_up(self.game, record, agents, skip=self.seat)
-        return [agent if s == self.seat else Thinking(agent, f"Seat {s} ({agent.name})", self.console)
+        return [agent if s == self.seat else Thinking(agent, f"Seat {s} ({agent.name})", self.watch)
                 for s, agent in enumerate(agents)]
 
     def on_step(self, before: State, actor: int, action: int, after: State) -> None:
