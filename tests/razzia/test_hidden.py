@@ -127,5 +127,6 @@ def test_the_score_table_header_keeps_every_seat_apart(seat: int) -> None:
     while state.round == 1:
         state.apply(rng.choice(state.legal_actions()))
     header = render_scores(state.view(seat)).splitlines()[0]
-    labels = [f"Seat {s} (you)" if s == seat else f"Seat {s}" for s in range(5)]
-    assert all(f"  {label}" in header for label in labels)
+    labels = [f"you ({s})" if s == seat else f"seat {s}" for s in range(5)]
+    assert header.split() == " ".join(labels).split()
+    assert all(f" {label}" in header for label in labels)

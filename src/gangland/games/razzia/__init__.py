@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gangland.engine import Game, OptionSpec, State
+from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
 
 from .cards import KIND_NAMES, NUM_ACTIONS, POLICE
 from .scoring import ALL_TIED_CHOICES
+from .screen import rules_help, screen
 from .state import RazziaState, action_text
-from .view import narrate, render_scores, render_view
+from .view import RENDER_WIDTH, narrate, render_scores, render_view
 
 
 class RazziaGame(Game):
@@ -71,8 +72,14 @@ class RazziaGame(Game):
     def render(self, view: dict[str, Any]) -> str:
         text = render_view(view)
         if view["round_scores"]:
-            text += "\n\n" + render_scores(view)
+            text += "\n\n" + render_scores(view, RENDER_WIDTH)
         return text
+
+    def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+        return screen(view, width)
+
+    def rules_help(self, view: dict[str, Any]) -> str:
+        return rules_help(view)
 
     def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
         return narrate(before, actor, action_text, after)

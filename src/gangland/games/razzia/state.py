@@ -57,7 +57,7 @@ class RazziaState(CachedLegalState):
     """A game of Razzia! in progress."""
 
     __slots__ = (
-        "_clockwise", "_players", "_rng", "a_bid", "a_bidder", "a_caller", "a_kind", "a_queue",
+        "_clockwise", "_players", "_rng", "a_bid", "a_bidder", "a_bids", "a_caller", "a_kind", "a_queue",
         "box", "centre", "deck", "down", "estate", "last_auction", "last_draw", "options", "phase", "piles",
         "police", "police_limit", "round", "round_scores", "row", "thieves_left", "turn", "up",
     )
@@ -67,6 +67,9 @@ class RazziaState(CachedLegalState):
     _rng: int
     a_bid: int
     a_bidder: int
+    a_bids: tuple[tuple[int, int], ...]
+    """The bids made in the auction so far, in order: (seat, cheque). Public: "Miriam ... offers a
+    7.000 cheque." (Passes follow from the order; see view.auction_answers.) A tuple: clones share it."""
     a_caller: int
     a_kind: int
     a_queue: list[int]
@@ -269,6 +272,7 @@ class RazziaState(CachedLegalState):
         s.a_queue = self.a_queue[:]
         s.a_bid = self.a_bid
         s.a_bidder = self.a_bidder
+        s.a_bids = self.a_bids
         s.last_draw = self.last_draw
         s.last_auction = self.last_auction
         return s
@@ -360,6 +364,7 @@ class RazziaState(CachedLegalState):
         self.a_queue = []
         self.a_bid = 0
         self.a_bidder = NOBODY
+        self.a_bids = ()
 
     def _start_auction(self, kind: int, caller: int) -> None:
         # "The player to the left of the one who uncovered the policeman, goes first, then clockwise
@@ -371,6 +376,7 @@ class RazziaState(CachedLegalState):
         self.a_caller = caller
         self.a_bid = 0
         self.a_bidder = NOBODY
+        self.a_bids = ()
         self.a_queue = [s for s in self._clockwise[caller] if up[s]]
         self._skip_unable()
 
@@ -387,6 +393,7 @@ class RazziaState(CachedLegalState):
     def _bid(self, value: int) -> None:
         self.a_bid = value
         self.a_bidder = self.a_queue[0]
+        self.a_bids += ((self.a_bidder, value),)
         self._next_bidder()
 
     def _next_bidder(self) -> None:

@@ -8,11 +8,12 @@ the spectator's view plus which seat it is. The counts of unseen cards are publi
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .cards import BOOTY_KINDS, KIND_NAMES, POLICE, ROUNDS, ROW_LIMIT
-from .scoring import CATEGORIES
+from .cards import BOOTY_KINDS, BUSINESSES, KIND_NAMES, POLICE, ROUNDS, ROW_LIMIT, TRINKETS
+from .scoring import CATEGORIES, score_round
 
 if TYPE_CHECKING:
     from .state import RazziaState
@@ -64,6 +65,10 @@ def build_view(state: RazziaState, seat: int | None) -> dict[str, Any]:
             "high_bid": state.a_bid,
             "high_bidder": None if state.a_bidder == NOBODY else state.a_bidder,
             "to_bid": list(state.a_queue),
+            # Everyone in the bidding order (the caller last), and the bids so far in order;
+            # the seats before `to_bid` that did not bid passed or were skipped.
+            "order": [s for s in state._clockwise[state.a_caller] if state.up[s]],
+            "bids": [[seat, value] for seat, value in state.a_bids],
         }
     if state.last_draw is not None:
         drawer, kind = state.last_draw
@@ -81,71 +86,173 @@ def build_view(state: RazziaState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _cards(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n}x {name}" if n > 1 else name for name, n in counts.items()) or "-"
+RENDER_WIDTH = 76
+"""Columns `render` keeps to: the terminal's 'more' shows it in a box on an 80-column screen."""
 
 
-def _seat_name(view: dict[str, Any], seat: int) -> str:
+def seat_name(view: dict[str, Any], seat: int) -> str:
+    """"Seat 2", or "Seat 2 (you)" for the seat the view belongs to."""
     return f"Seat {seat}" + (" (you)" if seat == view["seat"] else "")
 
 
+def cheque_text(info: dict[str, Any]) -> str:
+    """A player's open cheques, then the face-down ones in brackets: "2 7 16 [1 9]"."""
+    open_ = " ".join(str(c) for c in info["open_cheques"])
+    down = " ".join(str(c) for c in sorted(info["face_down_cheques"]))
+    return " ".join(part for part in (open_, f"[{down}]" if down else "") if part) or "-"
+
+
+def lots_text(view: dict[str, Any]) -> str:
+    """The row of lots with its empty places: "Lots 2/7: watch, car, _, _, _, _, _"."""
+    row, limit = view["row"], view["row_limit"]
+    return f"Lots {len(row)}/{limit}: " + ", ".join([*row, *["_"] * (limit - len(row))])
+
+
+def auction_answers(view: dict[str, Any]) -> list[tuple[int, str]]:
+    """Each seat in the bidding order of the auction under way, with its answer so far: "bid 7",
+    "passed", "can't beat" (skipped: no open cheque above the high bid when its turn came), "to bid"
+    (the seat to act) or "waiting". Bids are in the view; a seat before the one to act that did not
+    bid passed if it could have beaten the high bid of its turn, and was skipped if not."""
+    auction = view["auction"]
+    if auction is None:
+        return []
+    bids = {seat: value for seat, value in auction["bids"]}
+    to_bid = auction["to_bid"]
+    answers, high = [], 0
+    for seat in auction["order"]:
+        if seat in bids:
+            answer, high = f"bid {bids[seat]}", bids[seat]
+        elif seat in to_bid:
+            answer = "to bid" if seat == to_bid[0] else "waiting"
+        else:
+            cheques = view["seats"][seat]["open_cheques"]
+            answer = "passed" if cheques and cheques[-1] > high else "can't beat"
+        answers.append((seat, answer))
+    return answers
+
+
+def points_if_scored_now(view: dict[str, Any]) -> list[int]:
+    """Each seat's points for this round if it were scored now (in the last round with businesses
+    and cheque sums): the counts that score, from the view alone."""
+    estates = [[info["estate"].get(KIND_NAMES[kind], 0) for kind in range(BOOTY_KINDS)]
+               for info in view["seats"]]
+    sums = ([sum(info["open_cheques"]) + sum(info["face_down_cheques"]) for info in view["seats"]]
+            if view["round"] == view["rounds"] else None)
+    return [sum(points.values()) for points in score_round(estates, sums, view["options"]["all_tied"])]
+
+
+def estate_words(estate: dict[str, int]) -> str:
+    """An estate grouped by kind as it scores: "bodyguards 3; cars 2, drivers 1; trinkets 2 kinds:
+    ring 2, watch; ..."."""
+    def some(kinds: tuple[int, ...], title: str) -> str:
+        held = [(KIND_NAMES[k], estate[KIND_NAMES[k]]) for k in kinds if estate.get(KIND_NAMES[k])]
+        items = ", ".join(f"{name} {n}" if n > 1 else name for name, n in held)
+        return f"{title} {len(held)} kind{'s' if len(held) != 1 else ''}: {items}" if held else ""
+
+    parts = [f"{label} {estate[name]}" for name, label in
+             (("thief", "thieves"), ("bodyguard", "bodyguards")) if estate.get(name)]
+    if estate.get("car") or estate.get("driver"):
+        parts.append(f"cars {estate.get('car', 0)}, drivers {estate.get('driver', 0)}")
+    parts.append(some(TRINKETS, "trinkets") or "no trinkets")
+    if estate.get("gold coin"):
+        parts.append(f"gold coins {estate['gold coin']}")
+    parts.append(some(BUSINESSES, "businesses"))
+    return "; ".join(part for part in parts if part)
+
+
+def wrap(text: str, width: int, indent: str = "", later: str = "    ") -> list[str]:
+    """`text` wrapped to `width` columns, the first line indented by `indent`, later ones by `later`."""
+    return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=later,
+                         break_on_hyphens=False) or [indent]
+
+
 def render_view(view: dict[str, Any]) -> str:
-    """Plain text of a Razzia! view for the terminal."""
-    lines = []
-    header = (f"Razzia!  round {view['round']}/{view['rounds']}"
-              f"   police {view['police']}/{view['police_limit']}")
-    header += f"   centre cheque {view['centre_cheque']}   piles {view['piles'][0]}+{view['piles'][1]}"
-    lines.append(header)
-    lines.append(f"Row ({len(view['row'])}/{view['row_limit']}): " + (", ".join(view["row"]) or "empty"))
+    """Plain text of a Razzia! view for the terminal: everything in it, in words."""
+    piles = view["piles"]
+    lines = [f"Razzia!  round {view['round']}/{view['rounds']}   "
+             f"police {view['police']}/{view['police_limit']}   centre cheque {view['centre_cheque']}   "
+             f"cards left {sum(piles)} ({piles[0]}+{piles[1]})"]
+    lines += wrap(lots_text(view), RENDER_WIDTH)
     for seat, info in enumerate(view["seats"]):
         marker = ">" if view["to_act"] == seat else " "
         cheques = " ".join(str(c) for c in info["open_cheques"]) or "spent"
-        down = " ".join(str(c) for c in info["face_down_cheques"])
-        lines.append(f"{marker} {_seat_name(view, seat):<14} score {view['scores'][seat]:>4}   "
+        down = " ".join(str(c) for c in sorted(info["face_down_cheques"]))
+        lines.append(f"{marker} {seat_name(view, seat):<14} score {view['scores'][seat]:>4}   "
                      f"cheques {cheques}" + (f"   won [{down}]" if down else ""))
-        lines.append(f"    estate: {_cards(info['estate'])}")
+        lines += wrap(estate_words(info["estate"]), RENDER_WIDTH, indent="    ", later="      ")
     auction = view["auction"]
     if auction is not None:
         high = (f"high bid {auction['high_bid']} by seat {auction['high_bidder']}"
                 if auction["high_bidder"] is not None else "no bid yet")
-        lines.append(f"{auction['kind'].capitalize()} auction called by seat {auction['caller']}: {high}; "
-                     f"to bid: {', '.join(str(s) for s in auction['to_bid'])}")
+        lines.append(f"{auction['kind'].capitalize()} auction called by seat {auction['caller']}: {high}")
+        answers = ", ".join(f"{seat_name(view, seat).lower()} {answer}"
+                            for seat, answer in auction_answers(view))
+        lines += wrap(f"bids in turn: {answers}", RENDER_WIDTH, indent="  ")
     if view["thieves_left"]:
         lines.append(f"Thieves left to use this turn: {view['thieves_left']}")
+    unseen = ", ".join(f"{n} {name}" for name, n in view["unseen"].items())
+    lines += wrap(f"Unseen cards: {unseen or 'none'}", RENDER_WIDTH)
+    last = view["last_auction"]
+    if last is not None:
+        lines += wrap(f"Last auction ({last['kind']}): {auction_outcome(view, last)}", RENDER_WIDTH)
     if view["to_act"] is not None:
-        lines.append(f"To act: {_seat_name(view, view['to_act'])}")
+        lines.append(f"To act: {seat_name(view, view['to_act'])}")
     return "\n".join(lines)
 
 
-def render_scores(view: dict[str, Any]) -> str:
-    """A table of every scoring so far by category, and the totals."""
+def auction_outcome(view: dict[str, Any], auction: dict[str, Any]) -> str:
+    """What an ended auction did: "Seat 1 wins car with cheque 9 and takes cheque 1"."""
+    if auction["winner"] is not None:
+        cards = ", ".join(auction["cards"]) or "no booty"
+        return (f"{seat_name(view, auction['winner'])} wins {cards} with cheque {auction['bid']} "
+                f"and takes cheque {auction['took_cheque']}")
+    if auction["cards"]:
+        return f"nobody bids: {', '.join(auction['cards'])} go to the box"
+    return "nobody bids"
+
+
+def render_scores(view: dict[str, Any], width: int = 80) -> str:
+    """A table of every scoring so far by category, and the totals, in at most `width` columns: one
+    column per seat ("you" marks the view's own), in as many blocks of seats as the width needs."""
     rounds = view["round_scores"]
     if not rounds:
         return "No scoring yet."
     players = view["players"]
-    width = 2 + max(len(_seat_name(view, s)) for s in range(players))
-    head = f"{'':<22}" + "".join(f"{_seat_name(view, s):>{width}}" for s in range(players))
-    lines = [head]
+    labels = [f"you ({s})" if s == view["seat"] else f"seat {s}" for s in range(players)]
+    rows: list[tuple[str, list[int] | None]] = []
     for number, scores in enumerate(rounds, start=1):
-        lines.append(f"Round {number}")
+        rows.append((f"Round {number}", None))
         for category in CATEGORIES:
-            values = [scores[s][category] for s in range(players)]
-            if any(values):
-                lines.append(f"  {category:<20}" + "".join(f"{v:>{width}}" for v in values))
-        totals = [sum(scores[s].values()) for s in range(players)]
-        lines.append(f"  {'round total':<20}" + "".join(f"{v:>{width}}" for v in totals))
-    lines.append(f"{'TOTAL':<22}" + "".join(f"{v:>{width}}" for v in view["scores"]))
+            points = [scores[s][category] for s in range(players)]
+            if any(points):
+                rows.append((f"  {category}", points))
+        rows.append(("  round total", [sum(scores[s].values()) for s in range(players)]))
+    rows.append(("TOTAL", list(view["scores"])))
     result = view["result"]
     if result is not None:
-        lines.append(f"{'rank':<22}" + "".join(f"{r:>{width}}" for r in result["ranks"]))
-        names = " and ".join(_seat_name(view, s) for s in result["winners"])
+        rows.append(("rank", list(result["ranks"])))
+    column = 1 + max(len(label) for label in labels)
+    label_width = min(max(len(label) for label, _ in rows) + 1, max(width - column, 8))
+    rows = [(label[:label_width - 1], values) for label, values in rows]  # cut only when very narrow
+    per_block = max(1, (width - label_width) // column)
+    lines: list[str] = []
+    for first in range(0, players, per_block):
+        seats = range(first, min(players, first + per_block))
+        if lines:
+            lines.append("")
+        lines.append(" " * label_width + "".join(f"{labels[s]:>{column}}" for s in seats))
+        for label, values in rows:
+            cells = "".join(f"{values[s]:>{column}}" for s in seats) if values is not None else ""
+            lines.append(f"{label:<{label_width}}{cells}".rstrip())
+    if result is not None:
+        names = " and ".join(seat_name(view, s) for s in result["winners"])
         lines.append(f"Winner: {names}" + (" (shared)" if len(result["winners"]) > 1 else ""))
     return "\n".join(lines)
 
 
 def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
     """One line of what a step did, from one seat's views before and after it."""
-    who = _seat_name(after, actor)
+    who = seat_name(after, actor)
     parts = [f"{who}: {action_text}"]
     draw = after["last_draw"]
     if action_text.startswith("draw") and draw is not None:
@@ -154,14 +261,7 @@ def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[st
             parts[0] += f" ({before['police'] + 1}/{before['police_limit']})"
     auction = after["last_auction"]
     if auction is not None and auction != before["last_auction"]:
-        if auction["winner"] is not None:
-            cards = ", ".join(auction["cards"]) or "no booty"
-            parts.append(f"{_seat_name(after, auction['winner'])} wins {cards} with cheque "
-                         f"{auction['bid']} and takes cheque {auction['took_cheque']}")
-        elif auction["cards"]:
-            parts.append(f"nobody bids: {', '.join(auction['cards'])} go to the box")
-        else:
-            parts.append("nobody bids")
+        parts.append(auction_outcome(after, auction))
     if after["round"] != before["round"] or (after["result"] is not None and before["result"] is None):
         parts.append(f"round {before['round']} ends and is scored")
     return "; ".join(parts)
