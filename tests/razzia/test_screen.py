@@ -307,6 +307,9 @@ def test_the_longest_menus_fit_in_one_step() -> None:
 
 # -- rules help ('?') --------------------------------------------------------------------------------
 
+STEAL_THIEF = steal_action(THIEF)
+
+
 def help_of(state: RazziaState, seat: int | None = None) -> str:
     view = state.view(state.to_act if seat is None else seat)
     text = GAME.rules_help(view)
@@ -323,7 +326,15 @@ def test_rules_help_for_a_turn() -> None:
     assert "- draw a card" in text and "- call a court auction" in text and "steal" not in text
     assert "police card 7 ends the round at once" in text
     give(state, state.turn, THIEF)
+    assert "steal" not in help_of(state)  # a thief but nothing to take
+    set_row(state, [WATCH])
     assert "- steal <card>: a thief from your estate takes that lot" in help_of(state)
+    assert "draw a card, call a court auction or use a thief." in GAME.screen(state.view(state.turn))
+    strict_thief = new_state(thief_takes_thief=False)
+    give(strict_thief, strict_thief.turn, THIEF)
+    set_row(strict_thief, [THIEF])
+    assert "steal" not in help_of(strict_thief)  # docs/rules/razzia.md, "A thief taking a thief"
+    assert STEAL_THIEF not in strict_thief.legal_actions()
     two = new_state(2)
     assert "police card 5 ends the round" in help_of(two)  # "Variant for two players": the fifth
     strict = new_state(court_on_empty_row=False)

@@ -108,6 +108,13 @@ def _auction_lines(view: dict[str, Any]) -> list[str]:
     return [head, f"  bids in turn: {answers}"]
 
 
+def can_steal(view: dict[str, Any]) -> bool:
+    """Whether the seat to act may use a thief now: one in its estate and a lot it may take."""
+    takes_thief = view["options"]["thief_takes_thief"]
+    return bool(view["seats"][view["to_act"]]["estate"].get("thief")) and any(
+        takes_thief or lot != "thief" for lot in view["row"])
+
+
 def _to_act_line(view: dict[str, Any]) -> str:
     seat = view["to_act"]
     if seat is None:
@@ -124,7 +131,7 @@ def _to_act_line(view: dict[str, Any]) -> str:
         left = view["thieves_left"]
         thieves = "thief" if left == 1 else "thieves"
         return f"To act: {who}, {left} {thieves} left to use: steal a lot or stop."
-    thief = " or use a thief" if view["seats"][seat]["estate"].get("thief") else ""
+    thief = " or use a thief" if can_steal(view) else ""
     return f"To act: {who}, draw a card{',' if thief else ' or'} call a court auction{thief}."
 
 
@@ -171,7 +178,7 @@ def _turn_help(view: dict[str, Any]) -> str:
         f"auction, but police card {limit} ends the round at once (unsold lots go to the box).",
         f"- call a court auction: everyone bids once, you last; if all others pass, you must bid ({empty}).",
     ]
-    if view["seats"][view["to_act"]]["estate"].get("thief"):
+    if can_steal(view):
         items.append("- steal <card>: a thief from your estate takes that lot and goes to the box; use "
                      "as many of your thieves as you like; that is your whole turn.")
     return _help(items, SCORING_HELP, "'more' shows the whole table and the scores so far.")
