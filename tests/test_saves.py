@@ -356,6 +356,22 @@ def test_undo_is_kept_in_the_save_and_a_resumed_game_keeps_it(tmp_path: Path) ->
     assert_usage_error(run("play", "--resume", str(save), "--undo", input=""), "--undo", "--resume")
 
 
+def test_ctrl_c_while_an_undo_catches_the_bots_up_saves_the_game(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    save = tmp_path / "cut.json"
+    monkeypatch.setattr("gangland.cli.play.catch_up", interrupted)
+    result = run("play", "razzia", "--seed", "5", "--bots", "random", "--undo", "--save", str(save),
+                 input="1\n1\nundo\n")
+    assert result.exit_code == 130, result.output
+    assert "Traceback" not in result.output and "Game saved after step" in result.stdout
+    record = read_save(save)
+    assert record.undos == 1 and len(record.actions) > 0
+    assert f"(step {len(record.actions) + 1})" in " ".join(result.stdout.split())
+
+
 def test_undo_is_off_unless_asked_for_and_never_in_simulate_or_tournament(tmp_path: Path) -> None:
     save = tmp_path / "off.json"
     result = run("play", "razzia", "--seed", "5", "--bots", "random", "--save", str(save),

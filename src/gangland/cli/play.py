@@ -108,7 +108,11 @@ class PlaySession:
                 for s, name in enumerate(record.seats) if s != self.seat}
         agents: list[Agent] = [bots.get(s, self.human) for s in range(record.players)]
         if record.actions:
-            catch_up(self.game, record, agents, skip=self.seat)
+            self.watch.begin("The bots are catching up with the game so far...")
+            try:
+                catch_up(self.game, record, agents, skip=self.seat)
+            finally:
+                self.watch.end()
         return [agent if s == self.seat else Thinking(agent, f"Seat {s} ({agent.name})", self.watch)
                 for s, agent in enumerate(agents)]
 
@@ -180,13 +184,13 @@ class PlaySession:
         later = self.public_steps(step + 1)
         del record.actions[step:]
         record.undos += 1
-        self.agents = self.seat_agents()
         others = ""
         if later:
             shown = "; ".join(later[:UNDO_SHOWN]) + ("; ..." if len(later) > UNDO_SHOWN else "")
             others = f" and the {len(later)} step{'s' if len(later) != 1 else ''} after it ({shown})"
         self.console.print(Text(f"  Undo: took back your '{name}' (step {step + 1}){others}; "
                                 "decide again.", style="bold yellow"))
+        self.agents = self.seat_agents()
 
     def public_steps(self, start: int) -> list[str]:
         """The record's steps from `start` on as the person saw them: "Seat 1: pass"."""
@@ -217,11 +221,15 @@ class PlaySession:
     def run(self) -> int:
         """Play to the end or to an interruption; the exit code."""
         self.intro()
+        undo = False
         while True:
             try:
+                if undo:  # in the try: Ctrl-C while the bots catch up saves the game as it now is
+                    undo = False
+                    self.undo()
                 state = run_match(self.game, self.agents, self.record, on_step=self.on_step)
             except UndoMove:
-                self.undo()
+                undo = True
                 continue
             except (QuitGame, EOFError):
                 return self.stop(0)
