@@ -10,15 +10,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 
 from gangland.engine import State
 from gangland.games.supergang import GAME
 from gangland.games.supergang.board import load_board
 from gangland.games.supergang.render import glyph, narrate, pieces, render_view, view_svg
+from gangland.games.supergang.textmap import OWNER_MARK, RACKET_MARK, layout, map_cell
 
 BOARD = load_board()
 MAP_WIDTH = 80
-MAX_WIDTH = 100
 SVG = "{http://www.w3.org/2000/svg}"
 CONFIGS = [(3, {}), (4, {}), (4, {"police_player": True}), (5, {"police_player": True})]
 
@@ -40,32 +41,48 @@ def play(players: int, options: dict[str, Any], seed: int) -> Iterator[tuple[dic
     raise AssertionError("a random game did not end")
 
 
-def map_cell(text: str, x: int, y: int, lower: bool) -> str:
-    """The three characters of cell (x, y) on the map's board line (lower=False) or piece line."""
-    line = text.splitlines()[1 + 2 * y + (1 if lower else 0)]
-    return line[2 + 3 * x:5 + 3 * x].ljust(3)
+def cell(text: str, x: int, y: int) -> str:
+    """The three characters of cell (x, y) on the map at the top of `text`."""
+    return map_cell(text.splitlines(), x, y)
 
 
 def check_text(view: dict[str, Any]) -> str:
     """Render a view and check the map against it: widths, pieces, owners, the status block."""
     text = render_view(view)
     lines = text.splitlines()
-    # At most 100 columns, and 80 for the map, its key and every line of a real game's status block.
-    assert all(len(line) <= MAX_WIDTH for line in lines)
-    assert all(len(line) <= MAP_WIDTH for line in lines)
+    # At most 80 columns: the map, its key and every line of a real game's status block.
+    assert all(cell_len(line) <= MAP_WIDTH for line in lines)
+    plan = layout(BOARD)
     together = next((line for line in lines if line.startswith("together:")), "")
     for where, glyphs in pieces(view).items():
-        spot = BOARD.squares.get(where) or BOARD.shops.get(where)
-        if spot is None:
-            continue
-        cell = map_cell(text, spot.x, spot.y, lower=True)
-        assert cell[:2].rstrip() == glyphs[0], (where, glyphs, cell)
-        if len(glyphs) > 1:
-            assert cell[2] == "+" and f"{where} {' '.join(glyphs)}" in " ".join(together.split())
-    for shop_id, info in view["shops"].items():
-        shop = BOARD.shops[shop_id]
-        mark = map_cell(text, shop.x, shop.y, lower=False)[2]
-        assert mark == (str(info["owner"]) if info["owner"] >= 0 else "r")
+        spot = BOARD.squares.get(where)
+        if spot is not None:
+            here = cell(text, spot.x, spot.y)
+            if spot.x == BOARD.width - 1 and len(glyphs) > 1:
+                assert here.strip() == f"+{len(glyphs)}"
+            else:
+                assert here[:2].rstrip() == glyphs[0], (where, glyphs, here)
+                assert (here[2] == "+") == (len(glyphs) > 1)
+            if len(glyphs) > 1:
+                assert f"{where} {' '.join(glyphs)}" in " ".join(together.split())
+        elif where in BOARD.shops:
+            ((x, y, arrow),) = plan.slots[where]  # every shop of the built-in board has its yard
+            assert cell(text, x, y).rstrip() == arrow + (glyphs[0] if len(glyphs) == 1 else f"+{len(glyphs)}")
+        elif where in plan.slots:
+            shown = [cell(text, x, y)[len(arrow):].strip() for x, y, arrow in plan.slots[where]]
+            shown = [s for s in shown if s]
+            if len(glyphs) <= len(plan.slots[where]):
+                assert shown == glyphs, (where, glyphs, shown)
+            else:
+                more = len(glyphs) - len(shown) + 1
+                assert shown[:-1] == glyphs[:len(shown) - 1] and shown[-1] == f"+{more}"
+    for shop in BOARD.shops.values():
+        info = view["shops"].get(shop.id, {"owner": -1, "racket": -1})
+        here = cell(text, shop.x, shop.y)
+        assert here[:2] == shop.id  # every shop's id is on the map
+        want = (str(info["owner"]).translate(OWNER_MARK) if info["owner"] >= 0
+                else str(info["racket"]).translate(RACKET_MARK) if info["racket"] >= 0 else " ")
+        assert here[2] == want, (shop.id, info, here)
     assert f"round {view['round']}" in text
     assert f"bank ${view['bank']}" in text
     for g, gang in enumerate(view["gangs"]):
@@ -165,20 +182,22 @@ def test_the_whole_contract_renders() -> None:
     flat = " ".join(text.split())  # the patrols' line wraps
     assert ("patrols: patrol 1 (P) at s10_04 (die 3); patrol 2 (p) in the sewers (back on seat 1's turn)"
             in flat)
-    assert map_cell(text, 10, 4, lower=True) == "2V+"  # gangsters first, then the patrol
+    assert cell(text, 10, 4) == "2V+"  # gangsters first, then the patrol
     assert "s10_04 2V P" in text
     assert "dice: K4 V2 D6 2d5; price asked for the recruit: $25" in text
     assert "seat 1 (you): $45" in text
     assert "shops 1: R1; rackets 0: -" in text and "rackets 1: B2" in text
     assert "pawns 1 placed/2 stock/14 to buy" in text
-    # The jail lists its prisoners in its own rectangle: the 4th gang's three, seat 0's vamp, 2K.
+    assert cell(text, 1, 1) == "R1\u2070" and cell(text, 16, 1) == "B2\u2081"  # owned by 0, racket of 1
+    assert cell(text, 1, 2) == "^0D"  # seat 0's dealer in R1, the shop above its yard
+    # The jail lists its prisoners in its own rectangle, after its name: the 4th gang's three, 0V, 2K.
     jail = BOARD.places["jail"]
-    label = "".join(map_cell(text, x, jail.y, lower=False) for x in range(jail.x, jail.x + jail.width))
+    label = "".join(cell(text, x, jail.y) for x in range(jail.x, jail.x + 2))
     assert label.strip() == "jail"
-    slots = [map_cell(text, x, y, lower) for y in range(jail.y, jail.y + jail.height)
-             for lower in (False, True) for x in range(jail.x, jail.x + jail.width)
-             if lower or y > jail.y]
+    slots = [cell(text, x, y) for y in range(jail.y, jail.y + jail.height)
+             for x in range(jail.x, jail.x + jail.width) if y > jail.y or x >= jail.x + 2]
     assert sorted(s.strip() for s in slots if s.strip()) == ["0V", "2K", "3D", "3K", "3V"]
+    assert "shops: T B1 G1 P1 R1 Y1; V B2 G2 P2 R2 Y2; D B3 G3 P3 R3 Y3; star B4" in " ".join(text.split())
 
 
 def test_game_over_and_the_police_win() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from gangland.engine import Game, OptionSpec, State
+from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
 
 from .actions import NUM_ACTIONS
 from .state import DEFAULTS, SupergangState
@@ -113,6 +113,25 @@ class SupergangGame(Game):
         from .render import render_view
 
         return render_view(view)
+
+    def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+        """The whole map with its pieces, then the decision and the money: 16 lines at 80 columns."""
+        from .screen import screen
+
+        return screen(view, width)
+
+    def rules_help(self, view: dict[str, Any]) -> str:
+        from .screen import rules_help
+
+        return rules_help(view)
+
+    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
+        """A long menu in two steps: a move's stop by its place, then the side it is entered from; an
+        action sharing a verb (attack, vamp, buy, arrest, ...) by the verb, then its object."""
+        from .screen import menu_choice
+
+        assert isinstance(state, SupergangState)
+        return menu_choice(state, action)
 
     def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
         from .render import narrate

@@ -1,27 +1,38 @@
 """Supergang in the terminal and as SVG, built only from a view (everything is public, S38).
 
-The text map draws each board row as two lines, three columns a cell: the board itself (streets, shops
-with their owner's digit, the jail, clinic and graveyard), then the pieces on it (a gang digit and role
-letter such as 1K, the patrols P and p: not P1 and P2, which are shop ids). The SVG composes
+The text is the map of `textmap` (the terminal's screen shows the same map) with its key, then the
+status block: every gang's money, holdings and characters, the patrols and the events. The SVG composes
 `board.board_svg` with the same pieces.
 """
 
 from __future__ import annotations
 
-import functools
 import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from .board import CELL, KIND_MARK, Board, board_svg, load_board
+from .board import CELL, Board, board_svg
 from .state import DEFAULTS
+from .textmap import (
+    MAP_KEY,
+    PATROL_GLYPHS,
+    ROLE_LETTER,
+    ROLES,
+    characters,
+    gangs_of,
+    glyph,
+    map_lines,
+    patrol_glyph,
+    patrols_of,
+    pieces,
+    shop_marks,
+    view_board,
+)
 
 LINE = 78
 """Width of the status block: the map is 80 columns (row labels and 26 cells), the rest fits 78."""
-ROLES = ("killer", "vamp", "dealer")
-ROLE_LETTER = {"killer": "K", "vamp": "V", "dealer": "D"}
-PLACE_LABEL = {"jail": "jail", "clinic": "clinic", "graveyard": "grave"}
+__all__ = ["glyph", "narrate", "pieces", "render_view", "view_board", "view_svg"]
 GANG_COLOURS = ("#ff7f00", "#00bcd4", "#e91e63", "#7cb342", "#8d6e63")
 """Piece colours by seat, unlike every district colour so that a piece stands out on a shop."""
 POLICE_COLOUR = "#1a237e"
@@ -29,152 +40,25 @@ MAX_EVENTS = 6
 """Narration keeps a step to one readable line: a long duel is cut to its first and last events."""
 
 
-@functools.lru_cache(maxsize=8)
-def _board(path: str) -> Board:
-    """The board a view was played on, loaded once (the view carries its path as option `board`)."""
-    return load_board(path or None)
-
-
-def view_board(view: Mapping[str, Any]) -> Board:
-    """The board of `view`: its `board` option, else the packaged board."""
-    options = view.get("options") or {}
-    path = options.get("board", "") if isinstance(options, Mapping) else ""
-    return _board(path if isinstance(path, str) else "")
-
-
-# -- pieces ----------------------------------------------------------------------------------------
-
-
-def glyph(gang: int, role: str, vamped: bool = False) -> str:
-    """Two characters for a gangster: its gang's digit and role letter, lower case while vamped.
-
-    >>> glyph(1, "killer"), glyph(2, "dealer", vamped=True)
-    ('1K', '2d')
-    """
-    letter = ROLE_LETTER.get(role, role[:1].upper() or "?")
-    return f"{gang}{letter.lower() if vamped else letter}"
-
-
-PATROL_GLYPHS = ("P", "p")
-"""Patrols 1 and 2 on the map: one letter, since "P1" and "P2" name shops of the purple district."""
-
-
-def patrol_glyph(index: int) -> str:
-    """The map's letter for patrol `index` (from 0): P, then p."""
-    return PATROL_GLYPHS[index] if index < len(PATROL_GLYPHS) else str(index + 1)
-
-
 def patrol_name(index: int) -> str:
     """How the status block and the SVG name patrol `index`: 'patrol 1 (P)', as the events say."""
     return f"patrol {index + 1} ({patrol_glyph(index)})"
 
 
-def _gangs(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    gangs = view.get("gangs") or []
-    return [g for g in gangs if isinstance(g, dict)]
-
-
-def _characters(gang: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """A gang's characters in role order (killer, vamp, dealer), then any other the view names."""
-    chars = gang.get("characters") or {}
-    order = [r for r in ROLES if r in chars] + sorted(r for r in chars if r not in ROLES)
-    return [(r, chars[r]) for r in order if isinstance(chars[r], dict)]
-
-
-def _patrols(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    return [p for p in view.get("patrols") or [] if isinstance(p, dict)]
-
-
-def pieces(view: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Where every piece is: square, shop or place id -> glyphs, gangsters first then patrols."""
-    where: dict[str, list[str]] = {}
-    for g, gang in enumerate(_gangs(view)):
-        for role, char in _characters(gang):
-            at = char.get("at")
-            if isinstance(at, str):
-                where.setdefault(at, []).append(glyph(g, role, char.get("vamped_by") is not None))
-    for i, patrol in enumerate(_patrols(view)):
-        at = patrol.get("at")
-        if isinstance(at, str):
-            where.setdefault(at, []).append(patrol_glyph(i))
-    return where
-
-
-def _shops(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
-    """Shop id -> (owner, racketeer), -1 for none, for the shops the view lists."""
-    out: dict[str, tuple[int, int]] = {}
-    for shop, info in (view.get("shops") or {}).items():
-        if isinstance(info, dict):
-            out[shop] = (int(info.get("owner", -1)), int(info.get("racket", -1)))
-    return out
-
-
-# -- the text map ----------------------------------------------------------------------------------
-
-
-def _slot(glyphs: Sequence[str]) -> str:
-    """A cell's piece line: one glyph, or the first glyph and '+' when several share the cell."""
-    if not glyphs:
-        return "   "
-    return glyphs[0].ljust(2) + ("+" if len(glyphs) > 1 else " ")
-
-
-def text_board(view: Mapping[str, Any]) -> list[str]:
-    """The map lines: a row of x coordinates, then two lines a board row (the board, the pieces)."""
+def shop_kind_lines(view: Mapping[str, Any]) -> list[str]:
+    """Which shops are which kind (the map shows ids only): T, V, D (recruits), star (pawns), basic."""
     board = view_board(view)
-    where = pieces(view)
-    shops = _shops(view)
-    top = [["   "] * board.width for _ in range(board.height)]
-    low = [["   "] * board.width for _ in range(board.height)]
-    decks = {b.deck for b in board.bridges.values()}
-    for s in board.squares.values():
-        top[s.y][s.x] = " = " if s.id in decks else " o " if s.manhole else " . "
-        low[s.y][s.x] = _slot(where.get(s.id, ()))
-    for shop in board.shops.values():
-        owner, racket = shops.get(shop.id, (-1, -1))
-        mark = str(owner) if owner >= 0 else "r" if racket >= 0 else " "
-        top[shop.y][shop.x] = f"{shop.district}{KIND_MARK[shop.kind]}{mark}"
-        low[shop.y][shop.x] = _slot(where.get(shop.id, ()))
-    for place in board.places.values():
-        _draw_place(place.id, place.x, place.y, place.width, place.height, where.get(place.id, []), top, low)
-    lines = ["  " + "".join(f"{x:>2} " for x in range(board.width)).rstrip()]
-    for y in range(board.height):
-        lines.append(f"{y:02d}" + "".join(top[y]).rstrip())
-        lines.append(("  " + "".join(low[y])).rstrip())
-    return lines
-
-
-def _draw_place(ident: str, x0: int, y0: int, width: int, height: int, glyphs: Sequence[str],
-                top: list[list[str]], low: list[list[str]]) -> None:
-    """A place's name on its first line, then its occupants in the other slots, '+N' if they overflow."""
-    label = PLACE_LABEL.get(ident, ident)[:3 * width].ljust(3 * width)
-    for i in range(width):
-        top[y0][x0 + i] = label[3 * i:3 * i + 3]
-    slots: list[tuple[list[list[str]], int, int]] = []
-    for y in range(y0, y0 + height):
-        for rows in ((low,) if y == y0 else (top, low)):
-            slots.extend((rows, y, x) for x in range(x0, x0 + width))
-    for rows, y, x in slots:
-        rows[y][x] = "   "
-    for n, (rows, y, x) in enumerate(slots):
-        if n >= len(glyphs):
-            break
-        if n == len(slots) - 1 and len(glyphs) > len(slots):
-            rows[y][x] = f"+{len(glyphs) - n}"[:3].ljust(3)
-            break
-        rows[y][x] = glyphs[n].ljust(3)
-
-
-MAP_LEGEND = (
-    ". street  o manhole  = bridge deck  shops: district, T/V/D/* (star)/. (basic),",
-    "  then the owner's digit or r (racket token)  under a cell, its pieces: 1K is",
-    "  seat 1's killer (V vamp, D dealer; lower case: vamped), P p patrols, + more",
-)
-"""The map's key, each line within 80 columns like the map."""
+    kinds: dict[str, list[str]] = {}
+    for shop in sorted(board.shops.values(), key=lambda s: s.id):
+        kinds.setdefault(shop.kind, []).append(shop.id)
+    order = [k for k in ("T", "V", "D", "star", "basic") if k in kinds] + sorted(
+        k for k in kinds if k not in ("T", "V", "D", "star", "basic"))
+    text = "shops: " + "; ".join(f"{kind} {' '.join(kinds[kind])}" for kind in order)
+    return textwrap.wrap(text, LINE, subsequent_indent="  ")
 
 
 def crowded_lines(view: Mapping[str, Any]) -> list[str]:
-    """The cells where several pieces stand (the map shows only the first and '+')."""
+    """The squares and shops where several pieces stand (the map shows the first and '+', or '+N')."""
     board = view_board(view)
     crowds = [f"{where} {' '.join(glyphs)}" for where, glyphs in sorted(pieces(view).items())
               if len(glyphs) > 1 and (where in board.squares or where in board.shops)]
@@ -184,7 +68,7 @@ def crowded_lines(view: Mapping[str, Any]) -> list[str]:
 # -- the status block ------------------------------------------------------------------------------
 
 
-def _seat(view: Mapping[str, Any], seat: int | None) -> str:
+def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
     if seat is None or seat < 0:
         return "nobody"
     police = " (police)" if seat == view.get("police_seat") else ""
@@ -239,16 +123,16 @@ def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[
 
 def gang_lines(view: Mapping[str, Any], gang: int, info: Mapping[str, Any]) -> list[str]:
     """A gang's money, tokens, pawns, shops and rackets, then one line a character."""
-    shops = _shops(view)
+    shops = shop_marks(view)
     owned = sorted(s for s, (o, _) in shops.items() if o == gang)
     rackets = sorted(s for s, (_, r) in shops.items() if r == gang)
     placed = sum(1 for g in (view.get("pawns") or {}).values() if g == gang)
-    head = (f"{_seat(view, gang)}: ${info.get('money', 0)}, {info.get('tokens', 0)} tokens, pawns "
+    head = (f"{seat_name(view, gang)}: ${info.get('money', 0)}, {info.get('tokens', 0)} tokens, pawns "
             f"{placed} placed/{info.get('pawn_stock', 0)} stock/{info.get('pawn_supply', 0)} to buy")
     holdings = (f"  shops {len(owned)}: {' '.join(owned) or '-'}; "
                 f"rackets {len(rackets)}: {' '.join(rackets) or '-'}")
     lines = [head, *textwrap.wrap(holdings, LINE, subsequent_indent="    ")]
-    for role, char in _characters(info):
+    for role, char in characters(info):
         lines += textwrap.wrap(character_line(view, gang, role, char), LINE, subsequent_indent="      ")
     return lines
 
@@ -271,11 +155,11 @@ def dice_text(view: Mapping[str, Any]) -> str:
     parts: list[str] = []
     if isinstance(dice, Mapping):  # the first slice's view: {role: die} of the turn player
         parts = [f"{ROLE_LETTER.get(r, r)}{d}" for r, d in dice.items() if d]
-    gangs = _gangs(view)
+    gangs = gangs_of(view)
     if not parts and isinstance(turn, int) and 0 <= turn < len(gangs):
-        parts = [f"{ROLE_LETTER.get(r, r)}{c['die']}" for r, c in _characters(gangs[turn]) if c.get("die")]
+        parts = [f"{ROLE_LETTER.get(r, r)}{c['die']}" for r, c in characters(gangs[turn]) if c.get("die")]
     for g, gang in enumerate(gangs):
-        for role, char in _characters(gang):
+        for role, char in characters(gang):
             if char.get("vamped_by") == turn and turn is not None and char.get("die"):
                 parts.append(f"{glyph(g, role, True)}{char['die']}")
     return " ".join(parts) or "-"
@@ -283,15 +167,15 @@ def dice_text(view: Mapping[str, Any]) -> str:
 
 def status_lines(view: Mapping[str, Any]) -> list[str]:
     """Round, turn, phase, dice, bank, cops, patrols, then each gang, then the last events."""
-    out = [f"Supergang - round {view.get('round', '?')}, turn of {_seat(view, view.get('turn_player'))} "
+    out = [f"Supergang - round {view.get('round', '?')}, turn of {seat_name(view, view.get('turn_player'))} "
            f"(first player: seat {view.get('first', '?')})"]
     if view.get("over"):
         winner = view.get("winner", -1)
-        out.append(f"Game over: {_seat(view, winner)} wins." if isinstance(winner, int) and winner >= 0
+        out.append(f"Game over: {seat_name(view, winner)} wins." if isinstance(winner, int) and winner >= 0
                    else "Game over: no gang won outright (the result ranks the seats).")
     else:
         actor = f"; acting: {view['actor']}" if view.get("actor") else ""
-        out += textwrap.wrap(f"{_seat(view, view.get('to_act'))} to act: {view.get('phase', '?')}{actor}",
+        out += textwrap.wrap(f"{seat_name(view, view.get('to_act'))} to act: {view.get('phase', '?')}{actor}",
                              LINE, subsequent_indent="  ")
         price = view.get("asked_price")
         # A recruit in another gang's shop waits on the price its owner named (S17).
@@ -300,18 +184,18 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
     robbed = view.get("stuck_up_this_turn") or []
     cops = view.get("cops_owner")
     police = view.get("police_seat")
-    who = (f"played by {_seat(view, police)}" if police is not None
-           else _seat(view, cops) if cops is not None else "nobody (for sale)")
+    who = (f"played by {seat_name(view, police)}" if police is not None
+           else seat_name(view, cops) if cops is not None else "nobody (for sale)")
     out.append(f"bank ${view.get('bank', 0)}; cops: {who}"
                + (f"; stuck up this turn: {' '.join(robbed)}" if robbed else ""))
-    patrols = _patrols(view)
+    patrols = patrols_of(view)
     if patrols:
         out += textwrap.wrap("patrols: " + "; ".join(patrol_text(i, p) for i, p in enumerate(patrols)),
                              LINE, subsequent_indent="  ")
-    for g, gang in enumerate(_gangs(view)):
+    for g, gang in enumerate(gangs_of(view)):
         out += gang_lines(view, g, gang)
     if police is not None:
-        out.append(f"{_seat(view, police)}: moves both patrols (no money)")
+        out.append(f"{seat_name(view, police)}: moves both patrols (no money)")
     events = [str(e) for e in view.get("events") or []]
     if events:
         out.append("events:")
@@ -323,8 +207,10 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def render_view(view: dict[str, Any]) -> str:
-    """Plain text of a view: the map with the pieces on it, its legend, then the status block."""
-    return "\n".join([*text_board(view), *MAP_LEGEND, *crowded_lines(view), *status_lines(view)])
+    """Plain text of a view: the map with the pieces on it (the screen's), its key, the shops' kinds,
+    the crowded cells, then the status block."""
+    return "\n".join([*map_lines(view), *MAP_KEY, *shop_kind_lines(view), *crowded_lines(view),
+                      *status_lines(view)])
 
 
 # -- narration -------------------------------------------------------------------------------------
@@ -424,7 +310,7 @@ def _section_bar(board: Board, squares: Sequence[str],
 def overlay_svg(view: Mapping[str, Any], board: Board) -> list[str]:
     """SVG elements for the state: owners and rackets on shops, pawns on sidewalls, then the pieces."""
     out: list[str] = []
-    for shop_id, (owner, racket) in sorted(_shops(view).items()):
+    for shop_id, (owner, racket) in sorted(shop_marks(view).items()):
         shop = board.shops.get(shop_id)
         if shop is None:
             continue
@@ -471,23 +357,23 @@ def legend_svg(view: Mapping[str, Any], top: float, width: float) -> tuple[list[
     """Lines under the board: round and turn, then each gang's colour, money, shops and tokens; the
     elements and their height."""
     lines: list[tuple[str, str | None]] = []
-    turn = f"round {view.get('round', '?')}, {_seat(view, view.get('turn_player'))}'s turn"
+    turn = f"round {view.get('round', '?')}, {seat_name(view, view.get('turn_player'))}'s turn"
     if view.get("over"):
         winner = view.get("winner", -1)
-        turn += f"; game over, {_seat(view, winner)} wins" if isinstance(winner, int) and winner >= 0 \
+        turn += f"; game over, {seat_name(view, winner)} wins" if isinstance(winner, int) and winner >= 0 \
             else "; game over"
     cops = view.get("cops_owner")
     police = view.get("police_seat")
     lines.append((f"{turn}; bank ${view.get('bank', 0)}; cops: "
-                  f"{_seat(view, police if police is not None else cops)}", None))
-    shops = _shops(view)
-    for g, gang in enumerate(_gangs(view)):
+                  f"{seat_name(view, police if police is not None else cops)}", None))
+    shops = shop_marks(view)
+    for g, gang in enumerate(gangs_of(view)):
         owned = sum(1 for o, _ in shops.values() if o == g)
         placed = sum(1 for p in (view.get("pawns") or {}).values() if p == g)
-        lines.append((f"{_seat(view, g)}: ${gang.get('money', 0)}, {owned} shops, "
+        lines.append((f"{seat_name(view, g)}: ${gang.get('money', 0)}, {owned} shops, "
                       f"{gang.get('tokens', 0)} tokens, {placed} pawns placed",
                       GANG_COLOURS[g % len(GANG_COLOURS)]))
-    sewer = [patrol_name(i) for i, p in enumerate(_patrols(view)) if p.get("at") == "sewer"]
+    sewer = [patrol_name(i) for i, p in enumerate(patrols_of(view)) if p.get("at") == "sewer"]
     if sewer:
         lines.append((f"in the sewers: {', '.join(sewer)}", POLICE_COLOUR))
     height = LEGEND_LINE * len(lines) + 8

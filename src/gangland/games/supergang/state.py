@@ -577,6 +577,7 @@ class SupergangState(CachedLegalState):
             "to_act": self.to_act,
             "phase": PHASE_NAMES[self.phase],
             "actor": self.actor_name(),
+            "arrested": self.character_name(self.arrested) if self.arrested >= 0 else None,
             "bank": self.bank,
             "cops_owner": self.cops_owner if self.cops_owner >= 0 else None,
             "gangs": [{
