@@ -225,7 +225,8 @@ def test_quit_saves_to_the_given_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     record = read_save(save)
     assert record.result is None and record.seats[0] == "human"
-    assert f"Resume with:\n{sys.executable} -m gangland play --resume {save}\n" in result.stdout
+    resume = f"{shlex.quote(sys.executable)} -m gangland play --resume {shlex.quote(str(save))}"
+    assert f"Resume with:\n{resume}\n" in result.stdout
 
 
 def test_ctrl_c_saves_the_game(tmp_path: Path, user_data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
