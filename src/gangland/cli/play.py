@@ -36,7 +36,7 @@ from .common import (
     winners_line,
 )
 from .human import HumanAgent, QuitGame, UndoMove
-from .saves import check_sealable, command, default_save_path, read_save, write_save
+from .saves import command, default_save_path, read_save, write_save
 from .thinking import Thinking, Watch
 
 HUMAN = "human"
@@ -267,7 +267,6 @@ def new_session(game_id: str | None, players: int | None, bots: str | None, seed
     tag = str(seed) if seed is not None else time.strftime("%Y%m%d-%H%M%S")
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    check_sealable(seed)
     seats = [*names[:seat], HUMAN, *names[seat:]]
     record = GameRecord.start(game, players, seed, resolved, seats)
     record.undo = undo

@@ -6,12 +6,14 @@ Folders: saves go to `$GANGLAND_SAVES` if set, else `$XDG_DATA_HOME/gangland/sav
 the person is in. Every command printed names the program that is running and the save by absolute
 paths, so that it works pasted into any folder.
 
-Sealing: a game record's seed fixes every face-down card, so an unfinished save must not hold it in
-plain. It holds instead a random nonce, the seed XOR a 64-bit mask taken from HMAC-SHA256(key,
-nonce), and a MAC over both, where the key is 32 random bytes kept in the user data folder (mode
-0600, made on first use). Resuming unseals the seed; a missing key or a MAC that does not match (the
-wrong key, or a changed file) is an error that changes nothing. A finished game is saved with its
-seed in plain: the game is over, and the record is for replay.
+Sealing: a game record's seed fixes every face-down card, and its action ids hold the other seats'
+secret choices (a face-down note, a bid), so an unfinished save must hold neither in plain. It holds
+instead a random nonce, the JSON of seed and actions XOR a key stream of HMAC-SHA256(key, nonce,
+block number) blocks, and a MAC over nonce and sealed text (encrypt-then-MAC), where the key is 32
+random bytes kept in the user data folder (mode 0600, made on first use); "steps" says how many moves
+were made. Resuming unseals both; a missing key or a MAC that does not match (the wrong key, or a
+changed file) is an error that changes nothing. A finished game is saved in full, seed included: the
+game is over, and the record is for replay.
 
 This hides the cards from anyone who reads the file, not from someone who also reads the key in
 the person's own data folder; it is a table manner, not a vault.
@@ -29,7 +31,7 @@ import sys
 from pathlib import Path
 
 from gangland.engine import JSON, GameRecord, OptionError, RecordError
-from gangland.engine.record import SEALED_SEED
+from gangland.engine.record import SEALED
 
 SAVES_ENV = "GANGLAND_SAVES"
 """The environment variable that names the saves folder."""
@@ -37,8 +39,8 @@ KEY_FILE = "save-key"
 """The key's file name in the user data folder."""
 KEY_BYTES = 32
 NONCE_BYTES = 16
-SEED_BITS = 64
-"""A sealed seed is a whole number from 0 to 2**64 - 1 (the seeds `play` draws have 63 bits)."""
+BLOCK = 32
+"""Bytes of key stream one HMAC-SHA256 gives."""
 
 
 # -- folders and commands --------------------------------------------------------------------------
@@ -133,51 +135,52 @@ def _digest(key: bytes, purpose: bytes, *parts: bytes) -> bytes:
     return hmac.new(key, purpose + b"".join(parts), hashlib.sha256).digest()
 
 
-def _mask(key: bytes, nonce: bytes) -> int:
-    return int.from_bytes(_digest(key, b"gangland seed mask\0", nonce)[:SEED_BITS // 8], "big")
+def _stream(key: bytes, nonce: bytes, size: int) -> bytes:
+    blocks = (size + BLOCK - 1) // BLOCK
+    return b"".join(_digest(key, b"gangland save stream\0", nonce, n.to_bytes(8, "big"))
+                    for n in range(blocks))[:size]
 
 
-def _mac(key: bytes, nonce: bytes, masked: int) -> str:
-    return _digest(key, b"gangland seed mac\0", nonce, masked.to_bytes(SEED_BITS // 8, "big")).hex()
+def _mac(key: bytes, nonce: bytes, sealed: bytes) -> str:
+    return _digest(key, b"gangland save mac\0", nonce, sealed).hex()
 
 
-def check_sealable(seed: int) -> None:
-    """OptionError unless `seed` fits the seal (0 to 2**64 - 1)."""
-    if not 0 <= seed < 1 << SEED_BITS:
-        raise OptionError(f"--seed must be 0 to {(1 << SEED_BITS) - 1}, not {seed}")
-
-
-def seal(seed: int, key: bytes) -> dict[str, JSON]:
-    """The sealed form of `seed`: nonce, masked seed and MAC, as hex.
+def seal(secret: JSON, key: bytes) -> dict[str, JSON]:
+    """The sealed form of `secret` (JSON data): nonce, sealed text and MAC, as hex.
 
     >>> key = bytes(range(32))
-    >>> unseal(seal(12345, key), key)
-    12345
+    >>> unseal(seal({"seed": 12345, "actions": [3, 1]}, key), key)
+    {'seed': 12345, 'actions': [3, 1]}
     """
-    check_sealable(seed)
+    plain = json.dumps(secret, separators=(",", ":")).encode()
     nonce = secrets.token_bytes(NONCE_BYTES)
-    masked = seed ^ _mask(key, nonce)
-    return {"nonce": nonce.hex(), "masked": f"{masked:016x}", "mac": _mac(key, nonce, masked)}
+    sealed = bytes(a ^ b for a, b in zip(plain, _stream(key, nonce, len(plain)), strict=True))
+    return {"nonce": nonce.hex(), "text": sealed.hex(), "mac": _mac(key, nonce, sealed)}
 
 
-def unseal(sealed: JSON, key: bytes) -> int:
-    """The seed `seal` sealed with `key`; RecordError if the fields are malformed or the MAC does not
+def unseal(sealed: JSON, key: bytes) -> JSON:
+    """The data `seal` sealed with `key`; RecordError if the fields are malformed or the MAC does not
     match (another key, or a changed file)."""
-    damaged = RecordError(f"its field {SEALED_SEED!r} is damaged")
+    damaged = RecordError(f"its field {SEALED!r} is damaged")
     fields = sealed if isinstance(sealed, dict) else {}
-    nonce_hex, masked_hex, mac = (fields.get(name) for name in ("nonce", "masked", "mac"))
-    if not (isinstance(nonce_hex, str) and isinstance(masked_hex, str) and isinstance(mac, str)):
+    nonce_hex, text_hex, mac = (fields.get(name) for name in ("nonce", "text", "mac"))
+    if not (isinstance(nonce_hex, str) and isinstance(text_hex, str) and isinstance(mac, str)):
         raise damaged
     try:
-        nonce, masked = bytes.fromhex(nonce_hex), int(masked_hex, 16)
+        nonce, text = bytes.fromhex(nonce_hex), bytes.fromhex(text_hex)
     except ValueError:
         raise damaged from None
-    if len(nonce) != NONCE_BYTES or not 0 <= masked < 1 << SEED_BITS:
+    if len(nonce) != NONCE_BYTES:
         raise damaged
-    if not hmac.compare_digest(_mac(key, nonce, masked), mac):
+    if not hmac.compare_digest(_mac(key, nonce, text), mac):
         raise RecordError(f"it does not open with this user's save key ({str(key_path())!r}): it was "
                           "saved by another user or with another key, or the file was changed")
-    return masked ^ _mask(key, nonce)
+    plain = bytes(a ^ b for a, b in zip(text, _stream(key, nonce, len(text)), strict=True))
+    try:
+        data: JSON = json.loads(plain)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise damaged from None
+    return data
 
 
 # -- saves -----------------------------------------------------------------------------------------
@@ -187,8 +190,9 @@ def write_save(record: GameRecord, path: Path) -> None:
     sealed, a finished one in full. OSError if it cannot be written."""
     data = record.to_json()
     if record.result is None:
-        del data["seed"]
-        data[SEALED_SEED] = seal(record.seed, user_key(create=True))
+        secret = {"seed": data.pop("seed"), "actions": data.pop("actions")}
+        data["steps"] = len(record.actions)
+        data[SEALED] = seal(secret, user_key(create=True))
     part = path.with_name(path.name + ".part")
     part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     os.replace(part, path)
@@ -202,13 +206,15 @@ def read_save(path: Path) -> GameRecord:
         data = json.loads(text)
     except json.JSONDecodeError:
         return GameRecord.load(path)  # its own message for text that is not JSON
-    if isinstance(data, dict) and "seed" not in data and SEALED_SEED in data:
+    if isinstance(data, dict) and "seed" not in data and SEALED in data:
         try:
-            seed = unseal(data[SEALED_SEED], user_key(create=False))
+            secret = unseal(data[SEALED], user_key(create=False))
+            if not isinstance(secret, dict) or set(secret) != {"seed", "actions"}:
+                raise RecordError(f"its field {SEALED!r} is damaged")
         except RecordError as exc:
             raise RecordError(f"cannot resume {str(path)!r}: {exc}") from None
-        data = {name: value for name, value in data.items() if name != SEALED_SEED}
-        data["seed"] = seed
+        data = {name: value for name, value in data.items() if name not in (SEALED, "steps")}
+        data.update(secret)
     try:
         return GameRecord.from_json(data)
     except RecordError as exc:
