@@ -132,14 +132,6 @@ def sealed(monkeypatch: pytest.MonkeyPatch) -> SealedGame:
     return SEALED
 
 
-@pytest.fixture(autouse=True)
-def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A user data folder of this test's own (saves and the save key go there), not the real one."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.delenv("GANGLAND_SAVES", raising=False)
-    return tmp_path / "data" / "gangland"
-
-
 def run(*args: str, input: str | None = None) -> Any:
     """Invoke the command line in this process."""
     return runner.invoke(app, list(args), input=input)

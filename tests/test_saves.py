@@ -33,14 +33,6 @@ MANY_ONES = "1\n" * 600
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A user data folder of this test's own (saves and the save key go there), not the real one."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.delenv("GANGLAND_SAVES", raising=False)
-    return tmp_path / "data" / "gangland"
-
-
 @pytest.fixture
 def folders(tmp_path: Path) -> tuple[Path, Path]:
     """Two folders a person might be in: where a game starts, and somewhere else."""

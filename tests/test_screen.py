@@ -71,7 +71,8 @@ def check_screen(game: Game, decision: Decision) -> None:
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS)
-def test_every_decision_fits_an_80_by_24_terminal(game: Game, players: int, options: dict[str, object]) -> None:
+def test_every_decision_fits_an_80_by_24_terminal(game: Game, players: int,
+                                                  options: dict[str, object]) -> None:
     for seed in range(many(2, 12)):
         for decision in decisions(game, players, options, seed, steps=many(400, 3000)):
             check_screen(game, decision)
