@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -113,9 +114,33 @@ def test_a_short_menu_is_one_step() -> None:
 def test_a_single_choice_is_played_without_asking_and_said_so() -> None:
     # Issue 15: "play a forced single choice without asking (say so in the log)".
     console = ScriptedConsole([])
-    assert HumanAgent(ToyGame(), 0, console).act(toy_decision((17,))) == 17
-    assert console.prompts == 0
-    assert "only choice" in console.text and "deploy 8 mobsters to the site called B" in console.text
+    agent = HumanAgent(ToyGame(), 0, console)
+    assert agent.act(toy_decision((17,))) == 17
+    assert console.prompts == 0 and agent.forced
+    console.answers = ["1"]
+    assert agent.act(toy_decision((3, 17))) == 3 and not agent.forced
+
+
+def test_the_log_says_a_forced_choice_was_played_for_the_person() -> None:
+    # Issue 15: "play a forced single choice without asking (say so in the log)": the session's
+    # narration of the person's step carries the note.
+    from gangland.cli.play import PlaySession
+    from gangland.engine import GameRecord
+
+    game = get("razzia")
+    record = GameRecord.start(game, 2, 5, None, ["human", "random"])
+    console = ScriptedConsole([])
+    session = PlaySession(game, record, 0, console, Path("unused.json"))
+    state = game.new_game(2, 5)
+    before, action = state.clone(), state.legal_actions()[0]
+    state.apply(action)
+    session.human.forced = True
+    session.on_step(before, 0, action, state)
+    session.human.forced = False
+    session.on_step(before, 0, action, state)
+    lines = console.text.splitlines()
+    assert lines[0].endswith("(your only choice, played for you)")
+    assert "only choice" not in lines[1]
 
 
 def test_question_mark_shows_the_rules_of_the_decision_and_more_the_whole_table() -> None:

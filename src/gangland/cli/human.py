@@ -86,6 +86,8 @@ class HumanAgent:
         self.clock_start = 0.0
         self.can_undo = False
         """Set by the session when the table allows 'undo' (never in a rated game)."""
+        self.forced = False
+        """True when the last decision had one legal action, played without asking (the log says so)."""
 
     def time_is_up(self, decision: Decision) -> int | None:
         """A game with a turn clock (its view's "turn_clock": seconds and which turn) is told when the
@@ -151,12 +153,10 @@ class HumanAgent:
     def act(self, decision: Decision) -> int:
         """Ask until the person names a legal action. Raises QuitGame, UndoMove, EOFError or
         KeyboardInterrupt."""
-        if len(decision.legal_actions) == 1:
+        self.forced = len(decision.legal_actions) == 1
+        if self.forced:
             self.time_is_up(decision)  # a turn clock starts all the same
-            only = decision.legal_actions[0]
-            self.console.print(Text(f"  (your only choice, played for you: {decision.action_name(only)})",
-                                    style="dim"))
-            return only
+            return decision.legal_actions[0]
         top = Menu.of(decision, self.console.width)
         menu = top
         self.show_board(decision)

@@ -122,7 +122,8 @@ class PlaySession:
         line = self.game.narrate(before.view(self.seat), actor, name,
                                  after.view(self.seat))
         if actor == self.seat:
-            self.console.print(Text.assemble(("» ", "bold cyan"), (line, "bold")))
+            forced = " (your only choice, played for you)" if self.human.forced else ""
+            self.console.print(Text.assemble(("» ", "bold cyan"), (line, "bold"), (forced, "dim")))
         else:
             self.console.print(Text("  " + line))
 
