@@ -174,8 +174,7 @@ class PlaySession:
         state = game.new_game(record.players, record.seed, record.options)
         last: tuple[int, str] | None = None
         for step, action in enumerate(record.actions):
-            if state.to_act == self.seat and (len(state.legal_actions()) > 1
-                                              or state.view(self.seat).get("turn_clock") is not None):
+            if state.to_act == self.seat and len(state.legal_actions()) > 1:  # one: played for them
                 last = step, game.action_name(state, action)
             state.apply(action)
         if last is None:
