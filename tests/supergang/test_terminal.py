@@ -58,7 +58,7 @@ def crowded_view() -> dict[str, Any]:
             char["at"] = spots[3 * g + r]
     view["patrols"] = [{"at": "s25_04", "from": None, "die": 6, "returns_with": None},
                        {"at": "B2", "from": None, "die": 5, "returns_with": None}]
-    view["phase"], view["actor"], view["to_act"], view["round"] = PHASE_NAMES[ARRESTED], "patrol 2", 2, 188
+    view["phase"], view["actor"], view["to_act"], view["round"] = PHASE_NAMES[ARRESTED], "patrol 2", 1, 188
     view["arrested"] = "seat 1's killer"
     return view
 
@@ -72,7 +72,7 @@ def test_the_worst_case_screen_fits_and_keeps_the_whole_map() -> None:
     lines = lines_of(text)
     assert lines[:14] == map_lines(view)  # the header and all 13 rows
     assert len(lines) == 1 + BOARD.height + 2
-    assert lines[14] == "Round 188, seat 2: seat 1's killer at R1 is arrested: surrender or rebel?"
+    assert lines[14] == "Round 188, seat 1 (you): your killer at R1 is arrested: surrender or rebel?"
     assert "money/shops: 0 $1000/" in lines[15] and "3 $1003/" in lines[15]
     assert map_cell(lines, 25, 4).strip() == "+4"  # three gangsters and a patrol, on the last column
     assert map_cell(lines, 1, 2) == "^+2"  # 1K and 1V in R1, the shop above its yard

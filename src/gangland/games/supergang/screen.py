@@ -56,7 +56,7 @@ def _actor(view: Mapping[str, Any]) -> tuple[str, str | None, int]:
     for g, gang in enumerate(gangs_of(view)):
         for role, char in characters(gang):
             if actor == f"seat {g}'s {role}":
-                name = f"your {role}" if g == view.get("to_act") else str(actor)
+                name = f"your {role}" if g == view.get("seat") else str(actor)
                 vamp = char.get("vamped_by")
                 found.append((name + (f" (vamped by seat {vamp})" if vamp is not None else ""), char))
     found += [(f"patrol {i + 1} ({patrol_glyph(i)})", patrol) for i, patrol in enumerate(patrols_of(view))
@@ -79,7 +79,7 @@ def _task(view: Mapping[str, Any]) -> str:
         CHOOSE: "pick the character that moves next",
         RESURFACE: f"{who}{at}: stay or resurface?",
         MOVE: f"{who}{at}: where does it stop?",
-        ACT: f"{who}{at}: act, or done",
+        ACT: f"{who}{at}: act?",
         COP_OFFER: f"buy the cops for ${_option(view, 'cop_price')}?",
         PATROL_PLACE: f"{who}: at which manhole does it come up?",
         PATROL_MOVE: f"{who}{at}: where does it stop?",
@@ -99,7 +99,10 @@ def _dice(view: Mapping[str, Any]) -> str:
 
 
 def _fit(parts: list[str], width: int) -> str:
-    """The parts joined by ' · ' while they fit `width` (the first is cut if it alone is too long)."""
+    """The parts joined by ' · ' while they fit `width` (the first is cut if it alone is too long); on a
+    terminal narrower than 80 columns, all of them, wrapped."""
+    if width < SCREEN_WIDTH:
+        return "\n".join(textwrap.wrap(SEP.join(parts), width, subsequent_indent="  "))
     line = parts[0][:width]
     for part in parts[1:]:
         if len(line) + len(SEP) + len(part) > width:
