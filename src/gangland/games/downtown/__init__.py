@@ -109,6 +109,22 @@ class DowntownGame(Game):
 
         return render_view(view)
 
+    def screen(self, view: dict[str, Any], width: int = 80) -> str:
+        from .screen import screen
+
+        return screen(view, width)
+
+    def rules_help(self, view: dict[str, Any]) -> str:
+        from .screen import rules_help
+
+        return rules_help(view)
+
+    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
+        assert isinstance(state, DowntownState)
+        from .screen import menu_choice
+
+        return menu_choice(state, action)
+
     def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
         from .render import narrate
 

@@ -125,14 +125,17 @@ def _header(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _locations(view: dict[str, Any]) -> str:
-    holders: dict[str, list[str]] = {name: [] for name in LOCATION_NAMES}
+def _locations(view: dict[str, Any]) -> list[str]:
+    """Who has tokens where: 'Downtown seat 1; West Side seats 0, 3; East Side none; ...'."""
+    holders: dict[str, list[int]] = {name: [] for name in LOCATION_NAMES}
     for seat, player in enumerate(view["players"]):
         for loc in player["tokens"]:
             if loc is not None:
-                holders[loc].append(str(seat))
-    parts = [f"{_SHORT[name]} {','.join(who) or '-'}" for name, who in holders.items()]
-    return "Tokens (by seat): " + "  ".join(parts)
+                holders[loc].append(seat)
+    parts = [f"{_SHORT[name]} " + (("seat " if len(who) == 1 else "seats ") + ", ".join(map(str, who))
+                                   if who else "none")
+             for name, who in holders.items()]
+    return _wrap("Tokens: " + "; ".join(parts))
 
 
 def _market(view: dict[str, Any]) -> list[str]:
@@ -273,9 +276,9 @@ def _situation(view: dict[str, Any]) -> list[str]:
         lines.append(f"Loot offered: {offered}")
     casino = view.get("casino")
     if casino is not None:
-        seats = ", ".join(str(s) for s in casino["seats"])
-        bet = ", ".join(str(s) for s in casino["bet"]) or "nobody yet"
-        lines.append(f"Casino visit: seats {seats} take part; notes down from: {bet}")
+        seats = ", ".join(f"seat {s}" for s in casino["seats"])
+        bet = ", ".join(f"seat {s}" for s in casino["bet"]) or "nobody yet"
+        lines.append(f"Casino visit: {seats} take part; notes down from: {bet}")
     result = view.get("result")
     if result is not None:
         names = " and ".join(seat_name(view, s) for s in result["winners"])
@@ -291,12 +294,12 @@ def _situation(view: dict[str, Any]) -> list[str]:
 def render_view(view: dict[str, Any]) -> str:
     """The table as one seat sees it, as plain text lines of at most about 100 columns."""
     lines = _header(view)
-    lines.append(_locations(view))
+    lines.extend(_locations(view))
     lines.extend(_market(view))
     lines.extend(_stooge_piles(view))
     lines.extend(_fence_piles(view))
-    lines.append(f"Bank: {dollars(view['bank']['money'])}   gangster discard pile: "
-                 f"{gangsters(view['discard_pile'])}")
+    lines.extend(_wrap(f"Bank: {dollars(view['bank']['money'])} = {notes(view['bank']['notes'])}   "
+                       f"gangster discard pile: {gangsters(view['discard_pile'])}"))
     lines.extend(_players(view))
     lines.extend(_own(view))
     lines.extend(_learnt(view))
@@ -387,6 +390,17 @@ def _restates(event: str, actor: int, action_text: str) -> bool:
     return action_text.startswith("look at ") and event.startswith(f"seat {actor} looks at the top card of ")
 
 
+def _display_back(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """D10: a turn has begun, and the new active player's display (public) went back to his hand."""
+    seat = after.get("active")
+    if seat is None or seat == before.get("active") or after.get("result") is not None:
+        return []
+    display = before["players"][seat]["display"]
+    if not display["money"] and not any(display["gangsters"]):
+        return []
+    return [f"seat {seat}'s turn begins: his display ({_taken(display)}) goes back to his hand"]
+
+
 def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
     """One line of what a step did, from one seat's views before and after it.
 
@@ -408,6 +422,7 @@ def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[st
             events.append(event)
             repeats.append(1)
     events = [event + (f" (x{n})" if n > 1 else "") for event, n in zip(events, repeats, strict=True)]
+    events.extend(_display_back(before, after))
     if events:
         line += ": " + "; ".join(events)
     return line
