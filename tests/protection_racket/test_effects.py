@@ -941,9 +941,9 @@ def test_mobsters_moved_next_to_the_cemetery_stay_standing() -> None:
 
 
 def test_closed_aura_revenue_never_below_zero() -> None:
-    # Internal Revenue Office: "Sites adjacent to this site yield $2 less revenue"; Prohibition Bureau
+    # Tax Collector: "Sites adjacent to this site yield $2 less revenue"; Prohibition Bureau
     # "$1 less": a $2 site next to both yields nothing, not less than nothing.
-    state = city_with(2, {0: "Internal Revenue Office", 1: "Mom & Pop Shop", 2: "Prohibition Bureau"})
+    state = city_with(2, {0: "Tax Collector", 1: "Mom & Pop Shop", 2: "Prohibition Bureau"})
     assert last_deploy_revenue(state, 1, 1) == [0, 0]
 
 

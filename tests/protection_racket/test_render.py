@@ -1,13 +1,16 @@
 """Protection Racket's terminal rendering and narration, from views of real games and of set positions.
 
-The rendering is the city grid (3 x 3 for two players, 4 x 3 for three or four), each cell a site's label
-and name, colour, mobsters and holder; then every site's text, the Hired Muscle's whereabouts, a row per
-seat (money, hideout, supply; "(you)" for the viewer) and whose turn it is, or who won. It is built from
-the view alone: a view sent through JSON renders the same, and a spectator's view renders too.
+The rendering is the city grid (3 x 3 for two players, 4 x 3 for three or four): each row of cells opens
+with a rule holding each site's label, colour and revenue, then the sites' full names (issue 15: "no
+site name cut short"), then who is on them, the controller in brackets; then the notation, every site's
+text with its holder and what it pays now, the Hired Muscle's whereabouts, a row per seat (money,
+hideout, supply; "(you)" for the viewer) and what is asked of whom, or who won. It is built from the view
+alone: a view sent through JSON renders the same, and a spectator's view renders too.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -18,12 +21,12 @@ import pytest
 
 from gangland.games import get
 from gangland.games.protection_racket import ProtectionRacketState
-from gangland.games.protection_racket.render import GANG_MARKS, narrate, render_view
-from gangland.games.protection_racket.state import HIDEOUT, NEUTRAL, OVER
+from gangland.games.protection_racket.render import GANG_MARKS, LEGEND, narrate, render_view
+from gangland.games.protection_racket.state import HIDEOUT, NEUTRAL, OVER, PICK
 
 GAME = get("protection-racket")
-WIDTH = 80
-"""The rendering fits an 80-column terminal."""
+WIDTH = 76
+"""The rendering fits the terminal's box for 'more' (80 columns less its border)."""
 GRID = {2: (3, 3), 3: (4, 3), 4: (4, 3)}
 """Columns and rows of the city by player count."""
 
@@ -51,19 +54,19 @@ def play(players: int, seed: int, **options: Any) -> Iterator[Step]:
 
 
 def grid(text: str) -> list[list[list[str]]]:
-    """The grid's cells: rows of cells, each the list of its lines (stripped)."""
-    lines = text.splitlines()
+    """The grid's cells: rows of cells, each the list of its lines (stripped): the rule's label, colour
+    and revenue, the name, then the mobsters (one line, or two where they do not fit)."""
     rows: list[list[list[str]]] = []
-    current: list[list[str]] = []
-    for line in lines[1:]:
-        if line.startswith("+"):
-            if current:
-                rows.append([list(cell) for cell in zip(*current, strict=True)])
-            current = []
-            continue
-        if not line.startswith("|"):
+    for line in text.splitlines()[1:]:
+        if "┬" in line or "┼" in line:
+            rows.append([[head.rstrip("─").strip()] for head in re.split("[┬┼]", line)])
+        elif "│" in line and rows:
+            parts = line.split("│")
+            assert len(parts) == len(rows[-1]), line
+            for cell, part in zip(rows[-1], parts, strict=True):
+                cell.append(part.strip())
+        elif rows:
             break
-        current.append([cell.strip() for cell in line.strip("|").split(" | ")])
     return rows
 
 
@@ -85,33 +88,38 @@ def check_rendering(state: ProtectionRacketState, seat: int | None) -> str:
     assert view["rounds"] == max(3, view["round"])  # a tie plays another round
     assert all(len(line) <= WIDTH for line in lines), max(lines, key=len)
     columns, rows = GRID[state.players]
-    # The grid: rows + 1 rules of `columns` cells, and every cell the site's label and name first.
-    rules = [line for line in lines if line.startswith("+")]
-    assert len(rules) == rows + 1 and all(rule.count("+") == columns + 1 for rule in rules)
+    # The grid: a rule opening each of `rows` rows of `columns` cells.
+    rules = [line for line in lines if "┬" in line or "┼" in line]
+    assert len(rules) == rows and all(len(re.findall("[┬┼]", rule)) == columns - 1 for rule in rules)
+    assert lines[1] == rules[0]
     cells = grid(text)
     assert len(cells) == rows and all(len(row) == columns for row in cells)
+    listed = " ".join(text.split())
+    assert LEGEND in lines
     for site in view["city"]:
         cell = cells[site["site"] // columns][site["site"] % columns]
-        head = f"{site['label']} {site['name']}"
-        assert head.startswith(cell[0]) and len(cell[0]) >= min(len(head), 12), (cell[0], head)
-        assert cell[1].startswith(site["colour"])
-        assert cell[1].endswith(" closed") == site["closed"]
+        tail = " closed" if site["closed"] else (f" ${site['revenue']}" if site["revenue"] else "")
+        assert cell[0] == f"{site['label']} {site['colour']}{tail}"
+        assert cell[1] == site["name"]  # whole: issue 15, "no site name cut short"
         # Every site's label, full name, colour and text below the grid.
-        listed = " ".join(text.split())
-        assert f"{head} ({site['colour']}" in listed
+        assert f"{site['label']} {site['name']} ({site['colour']}" in listed
         assert " ".join(site["text"].split()) in listed
-        # Mobsters: a seat letter and its standing count, '+Nv' for lying ones.
+        # Mobsters: a seat letter and its standing count, '+Nv' for lying ones; the controller's in brackets.
+        marks = " ".join(cell[2:]).replace("[", "").replace("]", "").split()
         for gang, (up, down) in enumerate(zip(site["standing"], site["lying"], strict=True)):
             mark = f"{GANG_MARKS[gang]}{up}" + (f"+{down}v" if down else "")
             if up or down:
-                assert mark in cell[2].split(), (mark, cell)
+                assert mark in marks, (mark, cell)
             else:
-                assert not any(m.startswith(GANG_MARKS[gang]) for m in cell[2].split()), cell
+                assert not any(m.startswith(GANG_MARKS[gang]) for m in marks), cell
         control = site["controller"]
+        bracketed = re.findall(r"\[([^]]+)\]", " ".join(cell[2:]))
         if control < 0:
-            assert not cell[3].startswith("held")
+            assert not bracketed, cell
         else:
-            assert cell[3].startswith(f"held: {'pink' if control == 4 else GANG_MARKS[control]}")
+            assert len(bracketed) == 1 and bracketed[0].startswith(
+                "HM:pink" if control == 4 else (GANG_MARKS[control], f"HM:{GANG_MARKS[control]}")), cell
+            assert f"held by {'the free Hired Muscle' if control == 4 else GANG_MARKS[control]}" in listed
     # The seats: money, hideout, supply; "(you)" for the viewer only.
     seats = seat_rows(text)
     assert len(seats) == state.players
@@ -123,7 +131,7 @@ def check_rendering(state: ProtectionRacketState, seat: int | None) -> str:
     if state.is_over:
         assert lines[-1].startswith("Game over: ")
     else:
-        assert lines[-1] == f"seat {view['to_act']} to act: {view['phase']}"
+        assert listed.endswith(f"seat {view['to_act']} to act: {view['pending']['question']}")
     return text
 
 
@@ -139,7 +147,7 @@ def test_every_view_of_every_seat_renders(players: int, city: str) -> None:
         for seat in (*range(players), None):
             check_rendering(after, seat)
         line = narrate(before.view(actor), actor, GAME.action_name(before, action), after.view(actor))
-        assert line.startswith(f"Seat {actor}: ")
+        assert line.startswith(f"Seat {actor}")
     assert after.is_over and steps > 10
     text = render_view(after.view(0))
     winners = after.result().winners
@@ -186,8 +194,7 @@ def test_mobster_counts_per_gang_and_lying_marks() -> None:
     state.hideout = [2, 3, 2]
     text = check_rendering(state, 0)
     cell = cell_of(text, state.view(0), site)
-    assert cell[2].split() == ["R2+1v", "Y0+2v", "G3"]
-    assert cell[3].startswith("held: G")
+    assert cell[2].split() == ["[G3]", "R2+1v", "Y0+2v"]  # G controls: its entry first, in brackets
 
 
 def test_a_held_site_says_what_it_pays_now() -> None:
@@ -198,7 +205,11 @@ def test_a_held_site_says_what_it_pays_now() -> None:
     view = state.view(0)
     pays = view["city"][site]["revenue_now"]
     assert pays > 0
-    assert cell_of(render_view(view), view, site)[3] == f"held: Y (${pays} now)"
+    text = render_view(view)
+    assert cell_of(text, view, site)[2] == "[Y1]"
+    name = view["city"][site]["name"]
+    assert f"{view['city'][site]['label']} {name} (" in text
+    assert f", held by Y, pays ${pays} now): " in " ".join(text.split())
 
 
 def test_closed_sites_are_marked() -> None:
@@ -209,7 +220,7 @@ def test_closed_sites_are_marked() -> None:
     view = state.view(2)
     text = check_rendering(state, 2)
     for site in view["city"]:
-        assert cell_of(text, view, site["site"])[1] == site["colour"] + (
+        assert cell_of(text, view, site["site"])[0] == f"{site['label']} {site['colour']}" + (
             " closed" if site["closed"] else (f" ${site['revenue']}" if site["revenue"] else ""))
     assert sum(site["closed"] for site in view["city"]) >= 1
 
@@ -231,30 +242,30 @@ def test_the_hired_muscle_and_its_owner() -> None:
     label = state.view(None)["city"][home]["label"]
     # Not recruited: on its card, pink.
     text = check_rendering(state, None)
-    assert "HM:pink" in cell_of(text, state.view(None), home)[2].split()
+    assert "[HM:pink]" in cell_of(text, state.view(None), home)[2].split()  # alone, it holds its card
     assert f"Hired Muscle: {muscle['name']}, not recruited, on {label}" in text.splitlines()
     assert name == text
     # Recruited by seat 3, in its hideout.
     state.m_owner, state.m_where = 3, HIDEOUT
     text = check_rendering(state, 3)
-    assert "HM:" not in text
+    assert not any("HM:" in " ".join(cell[2:]) for row in grid(text) for cell in row)
     assert f"Hired Muscle: {muscle['name']}, in seat 3's gang, in its hideout" in text.splitlines()
     # Deployed by seat 3 onto another site, standing, then lying down.
     target = next(s for s in range(12) if s != home and not state.closed[s])
     target_label = state.view(None)["city"][target]["label"]
     state.m_where = target
     text = check_rendering(state, None)
-    assert "HM:P" in cell_of(text, state.view(None), target)[2].split()
+    assert "[HM:P]" in cell_of(text, state.view(None), target)[2].split()
     assert f"Hired Muscle: {muscle['name']}, in seat 3's gang, on {target_label}" in text.splitlines()
     state.m_lying = True
     text = check_rendering(state, None)
-    assert "HM:Pv" in cell_of(text, state.view(None), target)[2].split()
+    assert "HM:Pv" in cell_of(text, state.view(None), target)[2].split()  # lying, it holds nothing
     assert (f"Hired Muscle: {muscle['name']}, in seat 3's gang, on {target_label} lying down"
             in text.splitlines())
     # Gone from the table (removed in a war, before it is put back): no line about a site.
     state.m_owner, state.m_where, state.m_lying = NEUTRAL, -1, False
     text = render_view(state.view(None))
-    assert "HM:" not in text
+    assert not any("HM:" in " ".join(cell[2:]) for row in grid(text) for cell in row)
 
 
 def test_no_hired_muscle_line_without_one() -> None:
@@ -263,7 +274,7 @@ def test_no_hired_muscle_line_without_one() -> None:
         if state.muscle < 0:
             break
     assert state.muscle < 0
-    assert "Hired Muscle" not in render_view(state.view(0))
+    assert not any(line.startswith("Hired Muscle") for line in render_view(state.view(0)).splitlines())
 
 
 def test_the_viewer_is_marked_and_a_spectator_is_nobody() -> None:
@@ -308,22 +319,42 @@ def test_game_over_line() -> None:
 # -- narration -------------------------------------------------------------------------------------
 
 
-def test_narrate_prints_the_action_and_the_steps_events() -> None:
+def test_narrate_tells_each_step_once() -> None:
+    # Issue 15, "Protection Racket: no log line twice, no empty log line ("Seat 0: seat 0"), every choice
+    # says what is being chosen": the step's own event ("seat 0 deploys ...") is the head line, not a
+    # second line under "Seat 0: deploy ...".
     told = 0
     events: list[str] = []
-    for players in (2, 4):
+    heads: list[str] = []
+    for players in (2, 3, 4):
         for before, actor, action, after in play(players, 30 + players):
+            name = GAME.action_name(before, action)
             for seat in (actor, (actor + 1) % players, None):
-                name = GAME.public_action_name(before, action, seat)
-                text = GAME.narrate(before.view(seat), actor, name, after.view(seat))
+                text = GAME.narrate(before.view(seat), actor, GAME.public_action_name(before, action, seat),
+                                    after.view(seat))
                 assert text == narrate(before.view(seat), actor, name, after.view(seat))
                 lines = text.splitlines()
-                assert lines[0] == f"Seat {actor}: {GAME.action_name(before, action)}"
-                # Only this step's events, each indented under the action.
-                assert lines[1:] == [f"  {event}" for event in after.events]
+                assert all(line.strip() for line in lines), text
+                assert len(set(lines)) == len(lines), text
+                # Every event of the step is told, under the head or as it.
+                told_events = [line.strip() for line in lines[1:]]
+                if lines[0] == f"Seat {actor}: {name}":
+                    assert told_events == after.events
+                else:
+                    assert lines[0].startswith(f"Seat {actor} ")
+                    assert [lines[0].split("; ")[0].replace("Seat", "seat", 1), *told_events] == after.events
+                # A choice is never a bare seat or site: it says what it is for.
+                assert not re.fullmatch(r"Seat \d: (seat \d|site .*)", lines[0]), lines[0]
+                # What the head says is not said again under it (before: "Seat 0: deploy 1 to Bus Depot
+                # (D1)" and then "  seat 0 deploys 1 mobster to Bus Depot (D1)").
+                for words in ("deploy", "the action of", "declare", "stand up", "stands up", "Hired Gun"):
+                    assert sum(words in line for line in lines) <= 1, text
+            heads.append(text.splitlines()[0])
             told += 1
             events += after.events
-    assert told > 50
+    assert told > 100
+    # No two steps in a row read the same (two deploys of one mobster onto one site say what is left).
+    assert not [a for a, b in itertools.pairwise(heads) if a == b]
     # Deploys, actions, the revenue steps, the new rounds and the end of the game were all told.
     text = "\n".join(events)
     for words in ("deploys", "takes the action of", "revenue step of round 1", "round 2: a new city",
@@ -337,6 +368,26 @@ def test_narrate_a_deploy() -> None:
     action = state.legal_actions()[0]
     state.apply(action)
     text = narrate(before.view(1), 0, GAME.action_name(before, action), state.view(1))
-    lines = text.splitlines()
-    assert re.fullmatch(r"Seat 0: deploy 1 to .+ \([A-C][1-3]\)", lines[0])
-    assert re.fullmatch(r"  seat 0 deploys 1 mobster to .+ \([A-C][1-3]\)", lines[1])
+    assert re.fullmatch(r"Seat 0 deploys 1 mobster to .+ \([A-C][1-3]\); 4 left in the hideout", text)
+
+
+def test_narrate_an_action_and_its_choices() -> None:
+    # "Seat 0: seat 0" said nothing of what was chosen; each pick now names its purpose.
+    state = new(3, 4)
+    rng = random.Random(4)
+    picks: list[str] = []
+    while not state.is_over and len(picks) < 40:
+        before = state.clone()
+        actor = before.to_act
+        assert actor is not None
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        if before.phase == PICK:
+            picks.append(narrate(before.view(actor), actor, GAME.action_name(before, action),
+                                 state.view(actor)).splitlines()[0])
+    assert picks
+    purposes = ("move from ", "move to ", "move seat ", "swap ", "for one of seat ", "recall from ",
+                "remove ", "lay down ", "stand up on ", "Mob War on ", "turn over ", "replace ",
+                "change places with ", "move the card of ", "send the lying ones on ")
+    for line in picks:
+        assert line.split(": ", 1)[1].startswith(purposes), line

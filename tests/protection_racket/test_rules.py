@@ -561,7 +561,7 @@ def test_the_round_ends_when_nobody_can_deploy() -> None:
 def test_the_round_ends_when_every_site_left_is_closed_to_the_last_mobsters() -> None:
     # "If a player is unable to deploy a Mobster their turn is skipped"; "If no player can make another
     # turn, the round ends": a mobster left in a hideout with nowhere to go does not keep the round open.
-    state = city_with(2, dict(enumerate(["Prohibition Bureau", "Cemetery", "Internal Revenue Office",
+    state = city_with(2, dict(enumerate(["Prohibition Bureau", "Cemetery", "Tax Collector",
                                          "Cathedral", "Newspaper Office", "Police Station", "Railroad Yards",
                                          "Courthouse", "The Loner"])))
     muscle_to(state, 0, HIDEOUT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gangland.engine import Game, OptionSpec, State
+from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
 
 from .actions import NUM_ACTIONS
 from .state import MOBSTERS, NOWHERE, ProtectionRacketState
@@ -62,6 +62,22 @@ class ProtectionRacketGame(Game):
         from .render import render_view
 
         return render_view(view)
+
+    def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+        from .screen import screen_view
+
+        return screen_view(view, width)
+
+    def rules_help(self, view: dict[str, Any]) -> str:
+        from .screen import rules_help
+
+        return rules_help(view)
+
+    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
+        from .screen import menu_choice
+
+        assert isinstance(state, ProtectionRacketState)
+        return menu_choice(state, action)
 
     def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
         from .render import narrate

@@ -1,4 +1,10 @@
-"""Protection Racket in the terminal: the city as a grid, built only from a view."""
+"""Protection Racket in the terminal: the city as a grid, built only from a view.
+
+`render_view` is the whole table (the terminal's 'more', replays): the grid, every site's text with who
+holds it and what it pays now, the Hired Muscle, every seat. `grid_lines` is shared with the screen
+(screen.py). Names are never cut: the built-in names fit a cell of the 4 x 3 city at 76 columns (a
+site file's longer names are cut with CUT and the render's site list has them whole).
+"""
 
 from __future__ import annotations
 
@@ -7,56 +13,105 @@ from typing import Any
 
 GANG_MARKS = "RYGP"
 """One letter per seat's colour (red, yellow, green, purple, as in the box)."""
-LINE = 78
-"""Width of the rendering: fits an 80-column terminal."""
-CELL_LINES = 4
+LINE = 76
+"""Width of the rendering: fits the terminal's box (80 columns less its border) for 'more'."""
+
+CUT = "…"
+"""Ends a name or a list of mobsters cut to fit a cell; the legend line says where the whole is."""
+LEGEND = "[R2]: R controls · +1v: 1 lying down · HM:R: R's Hired Muscle (pink: free)"
+"""The grid's notation, shown when there is room (and in '?')."""
 
 
-def _mobsters(site: dict[str, Any], view: dict[str, Any]) -> str:
-    """Who is on a site: a seat letter and its standing count, '+Nv' for lying ones (R2+1v)."""
-    gangs = []
+def cut_to(text: str, width: int) -> str:
+    """`text`, or its first width - 1 characters and CUT when it is longer."""
+    return text if len(text) <= width else text[:max(0, width - 1)] + CUT
+
+
+def mobsters(site: dict[str, Any], view: dict[str, Any]) -> list[str]:
+    """Who is on a site: a seat letter and its standing count, "+Nv" for lying ones; the controller's
+    entry first, in brackets; the Hired Muscle as HM:<its gang's letter, or pink>, "v" when lying."""
+    control = site["controller"]
+    entries: list[tuple[int, str]] = []
     for seat, (up, down) in enumerate(zip(site["standing"], site["lying"], strict=True)):
         if up or down:
-            gangs.append(f"{GANG_MARKS[seat]}{up}" + (f"+{down}v" if down else ""))
+            entries.append((seat, f"{GANG_MARKS[seat]}{up}" + (f"+{down}v" if down else "")))
     muscle = view["muscle"]
     if muscle is not None and muscle["site"] == site["site"]:
-        owner = "pink" if muscle["owner"] is None else GANG_MARKS[muscle["owner"]]
-        gangs.append(f"HM:{owner}{'v' if muscle['lying'] else ''}")
-    return " ".join(gangs) or "-"
+        owner = muscle["owner"]
+        mark = "pink" if owner is None else GANG_MARKS[owner]
+        entries.append((4 if owner is None else 10 + owner, f"HM:{mark}{'v' if muscle['lying'] else ''}"))
+    if control >= 0:
+        # the controller's mobsters, or its Hired Muscle where it holds the site alone
+        held = [i for i, (who, _) in enumerate(entries) if who == control] or [
+            i for i, (who, _) in enumerate(entries) if who == control + 10]
+        for i in held[:1]:
+            # first, so that a crowded cell cut short still says who controls it
+            entries.insert(0, (control, f"[{entries.pop(i)[1]}]"))
+    return [text for _, text in entries]
 
 
-def _cell(site: dict[str, Any], view: dict[str, Any], width: int) -> list[str]:
-    """The lines of one site in the grid (its text is listed under the grid)."""
-    revenue = f" ${site['revenue']}" if site["revenue"] else ""
-    control = site["controller"]
-    held = "" if control < 0 else "held: " + ("pink" if control == 4 else GANG_MARKS[control])
-    if site["revenue_now"]:
-        held += f" (${site['revenue_now']} now)"
-    lines = [f"{site['label']} {site['name']}",
-             site["colour"] + (" closed" if site["closed"] else revenue),
-             _mobsters(site, view), held]
-    return [line[:width].ljust(width) for line in lines]
+def _head(site: dict[str, Any]) -> str:
+    """A cell's label, colour and revenue (or "closed")."""
+    tail = " closed" if site["closed"] else (f" ${site['revenue']}" if site["revenue"] else "")
+    return f"{site['label']} {site['colour']}{tail}"
+
+
+def cut_words(text: str, width: int) -> str:
+    """`text`, or as many of its words as fit `width` columns with CUT after them."""
+    if len(text) <= width:
+        return text
+    words = text.split(" ")
+    while words and len(" ".join(words)) + 2 > width:
+        words.pop()
+    return (" ".join(words) + " " + CUT) if words else cut_to(text, width)
+
+
+def grid_lines(view: dict[str, Any], width: int, spare: int) -> tuple[list[str], bool]:
+    """The city as a grid `width` columns wide, and whether anything was cut short. Each row of cells
+    opens with a rule holding the sites' labels, colours and revenue ("closed" for a closed site), then
+    their full names, then who is on them (`mobsters`): on one line, or on more where they do not fit,
+    taking at most `spare` more lines in all (row by row); what still does not fit ends in CUT."""
+    columns = view["columns"]
+    cell = max(4, (width - (columns - 1)) // columns)
+    lines: list[str] = []
+    cut = False
+    for row in range(view["rows"]):
+        sites = view["city"][row * columns:(row + 1) * columns]
+        heads = [cut_to(_head(site), cell) for site in sites]
+        join = "┬" if row == 0 else "┼"
+        lines.append(join.join(h + (" " if len(h) < cell else "") + "─" * (cell - len(h) - 1) for h in heads))
+        lines.append("│".join(cut_to(site["name"], cell).ljust(cell) for site in sites).rstrip())
+        cut |= any(len(site["name"]) > cell for site in sites)
+        parts = [textwrap.wrap(" ".join(mobsters(site, view)) or "-", cell) for site in sites]
+        depth = min(max(len(p) for p in parts), 1 + spare)
+        spare -= depth - 1
+        for p in parts:
+            if len(p) > depth:
+                p[depth - 1:] = [cut_words(" ".join(p[depth - 1:]), cell)]
+                cut = True
+        for i in range(depth):
+            lines.append("│".join((p[i] if i < len(p) else "").ljust(cell) for p in parts).rstrip())
+    return lines, cut
 
 
 def render_view(view: dict[str, Any]) -> str:
-    """Plain text of a view: the city grid, every site's text, then the seats and whose turn it is.
-
-    In the grid, standing mobsters are a seat letter and a count (R2), lying ones follow as +1v, and
-    HM:R is the Hired Muscle with its gang (HM:pink before anyone recruits it); "held: R ($3 now)" says
-    who controls a site and what it would pay them in a revenue step now.
-    """
-    columns = view["columns"]
-    width = (LINE - 1) // columns - 3
+    """Plain text of a view: the city grid (`grid_lines`), every site's text with who holds it and
+    what it would pay in a revenue step now, the Hired Muscle, a row per seat, and what is asked of
+    whom (or who won)."""
     out = [f"Protection Racket - round {view['round']} of {view['rounds']}, turn {view['turn']}"]
-    rule = "+" + "+".join("-" * (width + 2) for _ in range(columns)) + "+"
-    for row in range(view["rows"]):
-        cells = [_cell(site, view, width) for site in view["city"][row * columns:(row + 1) * columns]]
-        out.append(rule)
-        out += ["| " + " | ".join(cell[i] for cell in cells) + " |" for i in range(CELL_LINES)]
-    out.append(rule)
+    out += grid_lines(view, LINE, spare=99)[0]
+    out.append(LEGEND)
     for site in view["city"]:
-        revenue = f", ${site['revenue']}" if site["revenue"] else ""
-        out += textwrap.wrap(f"{site['label']} {site['name']} ({site['colour']}{revenue}): {site['text']}",
+        facts = [site["colour"]]
+        if site["revenue"]:
+            facts.append(f"${site['revenue']}")
+        if site["closed"]:
+            facts.append("closed")
+        control = site["controller"]
+        if control >= 0:
+            held = "held by " + ("the free Hired Muscle" if control == 4 else GANG_MARKS[control])
+            facts.append(held + (f", pays ${site['revenue_now']} now" if site["revenue_now"] else ""))
+        out += textwrap.wrap(f"{site['label']} {site['name']} ({', '.join(facts)}): {site['text']}",
                              LINE, subsequent_indent="    ")
     muscle = view["muscle"]
     if muscle is not None:
@@ -76,12 +131,35 @@ def render_view(view: dict[str, Any]) -> str:
         names = ", ".join(f"seat {w}" for w in winners)
         out.append(f"Game over: {names} win{'s' if len(winners) == 1 else ''}.")
     else:
-        out.append(f"seat {view['to_act']} to act: {view['phase']}")
+        out += textwrap.wrap(f"seat {view['to_act']} to act: {view['pending']['question']}", LINE)
     return "\n".join(out)
 
 
+RESTATED = {"deploy mobsters": "seat {actor} deploys ", "declare a Mob War?": "seat {actor} declares ",
+            "take the site's action?": "seat {actor} takes the action of ",
+            "stand up after the war?": "seat {actor}'s lying mobster",
+            "the Hired Gun: join or leave the war?": "The Hired Gun moves from "}
+"""By the phase decided: how the step's first event begins when it tells the decision itself (a deploy,
+a war declared, an action taken, a stand-up, the Hired Gun moved). Saying no to a question tells
+nothing of the kind."""
+
+
 def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-    """The step as the table saw it: the action, then what followed (every event is public)."""
-    lines = [f"Seat {actor}: {action_text}"]
-    lines += [f"  {event}" for event in after["events"]]
+    """The step as the table saw it (every event is public): the decision, then what followed, each
+    once. Where the step's first event tells the decision itself ("seat 2 deploys 1 mobster to ...")
+    it is the head line, with what the seat has left in its hideout after a deploy (unless the round
+    ended: the hideouts are full again); else the head is
+    the action's text. A line that would repeat one above it says "again"."""
+    events = list(after["events"])
+    start = RESTATED.get(before["phase"], "\0").format(actor=actor)
+    if events and events[0].startswith(start):
+        head = "S" + events.pop(0)[1:]
+        if before["phase"] == "deploy mobsters" and after["round"] == before["round"]:
+            head += f"; {after['hideout'][actor]} left in the hideout"
+    else:
+        head = f"Seat {actor}: {action_text}"
+    lines = [head]
+    for event in events:
+        line = f"  {event}"
+        lines.append(line + " again" if line in lines else line)
     return "\n".join(lines)

@@ -43,6 +43,8 @@ def build_view(s: ProtectionRacketState, seat: int | None) -> dict[str, Any]:
             "standing": list(s.stand[site]), "lying": list(s.lie[site]),
             "controller": s.controller(site), "revenue_now": revenue if who >= 0 else 0,
             "closed": s.closed[site], "used_this_round": face_id in s.returns_used,
+            # what closed neighbours do to deploying here (C15, section 3.3 "closed")
+            "lie_down": s.lie_down_at[site], "no_war": s.no_war[site], "max_deploy": s.max_deploy[site],
         })
     muscle: dict[str, Any] | None = None
     if s.muscle >= 0:
@@ -54,6 +56,7 @@ def build_view(s: ProtectionRacketState, seat: int | None) -> dict[str, Any]:
         "war_site": s.war_site if s.phase in (WAR_OFFER, HIRED_GUN, STAND) else None,
         "effect_site": s.effect_site if s.phase in (ACTION, PICK) else None,
         "picks": list(s.picks),
+        "question": question(s),
     }
     return {
         "game": "protection-racket", "seat": seat, "players": s.players,
@@ -68,8 +71,77 @@ def build_view(s: ProtectionRacketState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def pick_wording(s: ProtectionRacketState) -> tuple[str, str]:
+    """What the present pick of the action being taken asks, and how an answer reads (a format with
+    {x}: a site's name, or a gang as "seat 1's"), e.g. ("the site to move mobsters from", "move from {x}")."""
+    effect = s.effect_at(s.effect_site)
+    kind, step, picks = effect.kind, len(s.picks), s.picks
+    first = s._name(picks[0] - SITE0) if picks and picks[0] < GANG0 else ""
+    if kind == "war":
+        return "the site of the Mob War", "Mob War on {x}"
+    if kind == "stand_up":
+        whose = "your" if effect.whose == "own" else "every gang's"
+        return f"the site where {whose} lying mobsters stand up", "stand up on {x}"
+    if kind == "lying":
+        return (f"the site whose lying mobsters go to the {effect.to}",
+                "send the lying ones on {x} to the " + effect.to)
+    if kind == "lay_down":
+        if step == 0:
+            return f"the site where {effect.count} of a rival's mobsters lie down", "lay down on {x}"
+        return f"whose mobsters on {first} lie down", "lay down {x} mobsters"
+    if kind == "remove":
+        if step == 0:
+            return "the site to remove a mobster from", "remove from {x}"
+        return f"whose mobster on {first} goes to the supply", "remove one of {x} mobsters"
+    if kind == "move":
+        if step == 0:
+            return "the site to move mobsters from", "move from {x}"
+        if step == 1 and effect.whose == "any":
+            return f"whose mobsters to move from {first}", "move {x} mobsters"
+        return f"the site to move them to from {first}", "move to {x}"
+    if kind == "swap":
+        if step in (0, 2):
+            return (("the site of the first mobster to swap", "swap from {x}") if step == 0 else
+                    ("the site of the mobster to swap it with", "swap with one on {x}"))
+        where = s._name(picks[step - 1] - SITE0)
+        return f"whose mobster on {where} to swap", ("swap one of {x} mobsters" if step == 1 else
+                                                     "for one of {x} mobsters")
+    if kind == "recall":
+        return "the site to bring all your mobsters back from", "recall from {x}"
+    if kind == "swap_sites":
+        if effect.where == "adjacent" or step:
+            other = first or s._name(s.effect_site)
+            return f"the site that changes places with {other}", "change places with {x}"
+        return "the first of two sites to change places", "move the card of {x}"
+    if kind == "flip":
+        return "the site to turn over", "turn over {x}"
+    return "the site to put away and replace", "replace {x}"
+
+
+def question(s: ProtectionRacketState) -> str:
+    """What the seat to act decides now, e.g. "for Mass Move (A1), choose the site to move mobsters
+    from"; empty when the game is over."""
+    from .state import ACTION, DEPLOY, HIRED_GUN, PICK, STAND, WAR_OFFER
+
+    phase = s.phase
+    if phase == DEPLOY:
+        return "deploy from the hideout onto one site"
+    if phase == WAR_OFFER:
+        return f"declare a Mob War on {s._name(s.war_site)}?"
+    if phase == HIRED_GUN:
+        return f"move {MUSCLE_NAMES[s.muscle]} into or out of the Mob War on {s._name(s.war_site)}?"
+    if phase == STAND:
+        return f"stand up the lying mobsters on {s._name(s.war_site)} after the war?"
+    if phase == ACTION:
+        return f"take the action of {s._name(s.effect_site)}?"
+    if phase == PICK:
+        return f"for {s._name(s.effect_site)}, choose {pick_wording(s)[0]}"
+    return ""
+
+
 def action_text(s: ProtectionRacketState, action: int) -> str:
-    """Readable text of an action in this state, e.g. "deploy 2 to Gambling Den (B1)"."""
+    """Readable text of an action in this state, saying what it chooses, e.g. "deploy 2 to Gambling
+    Den (B1)", "move from Mass Move (A1)", "remove one of seat 1's mobsters"."""
     from .state import ACTION, HIRED_GUN, PICK, STAND, WAR_OFFER
 
     def site_name(site: int) -> str:
@@ -77,23 +149,31 @@ def action_text(s: ProtectionRacketState, action: int) -> str:
             return f"site {site}"
         return s._name(site)
 
+    phase = s.phase
     if DEPLOY0 <= action < SITE0:
         site, regulars, muscle = deploy_parts(action)
         parts = [str(regulars)] if regulars else []
         if muscle:
             parts.append(MUSCLE_NAMES[s.muscle] if s.muscle >= 0 else "the Hired Muscle")
-        return f"deploy {' and '.join(parts)} to {site_name(site)}"
+        lying = ", lying down" if 0 <= site < len(s.city) and s.lie_down_at[site] else ""
+        return f"deploy {' and '.join(parts)} to {site_name(site)}{lying}"
+    picking = phase == PICK and s.effect_site >= 0
     if SITE0 <= action < GANG0:
-        verb = "move the Hired Gun to" if s.phase == HIRED_GUN else "site"
-        return f"{verb} {site_name(action - SITE0)}"
+        if phase == HIRED_GUN:
+            return f"move the Hired Gun to {site_name(action - SITE0)}"
+        template = pick_wording(s)[1] if picking else "site {x}"
+        return template.format(x=site_name(action - SITE0))
     if action == MUSCLE_PICK:
-        return "the Hired Muscle"
+        name = MUSCLE_NAMES[s.muscle] if s.muscle >= 0 else "the Hired Muscle"
+        return f"remove {name}" if picking else name
     if action >= GANG0:
-        return f"seat {action - GANG0}"
-    phase = s.phase
+        template = pick_wording(s)[1] if picking else "seat {x}"
+        return template.format(x=f"seat {action - GANG0}'s" if picking else action - GANG0)
+    war = site_name(s.war_site) if phase in (WAR_OFFER, STAND, HIRED_GUN) else ""
+    effect = site_name(s.effect_site) if phase == ACTION else ""
     if action == YES:
-        return {WAR_OFFER: "declare a Mob War", ACTION: "take the action", STAND: "stand up",
-                PICK: "yes"}.get(phase, "yes")
+        return {WAR_OFFER: f"declare a Mob War on {war}", ACTION: f"take the action of {effect}",
+                STAND: f"stand up on {war}", PICK: "yes"}.get(phase, "yes")
     assert action == PASS
-    return {WAR_OFFER: "no war", ACTION: "skip the action", STAND: "stay lying",
+    return {WAR_OFFER: f"no war on {war}", ACTION: f"skip the action of {effect}", STAND: "stay lying",
             HIRED_GUN: "the Hired Gun stays"}.get(phase, "pass")
