@@ -12,32 +12,40 @@ import pytest
 from rich.cells import cell_len
 
 from gangland.cli.human import menu_rows
-from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision, Game
+from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision, Game, GanglandError
 from gangland.games import all_games
 
 from .scale import many
 
 
 def configurations() -> Iterator[tuple[Game, int, dict[str, object]]]:
-    """Each game at each player count with its defaults, and the variants that change what is drawn."""
+    """Each game at each player count (the first set-up `Game.configurations` gives for it), and the
+    variants that change what is drawn."""
     variants = {"downtown": [{"edition": "2013"}, {"villa": True}],
                 "supergang": [{"police_player": True}]}
     for game in all_games():
-        for players in game.player_counts:
-            yield game, players, {}
-            for options in variants.get(game.id, []):
-                if game.id != "supergang" or players >= 4:
-                    yield game, players, options
+        first: dict[int, dict[str, object]] = {}
+        for players, options in game.configurations():
+            first.setdefault(players, options)
+        for players, options in first.items():
+            yield game, players, options
+            for variant in variants.get(game.id, []):
+                if all(options.get(k) != v for k, v in variant.items()):
+                    try:
+                        game.new_game(players, 0, {**options, **variant})
+                    except GanglandError:
+                        continue  # not a set-up of this player count (Supergang's police at 3)
+                    yield game, players, {**options, **variant}
 
 
-CONFIGS = [pytest.param(g, p, o, id=f"{g.id}-{p}p-" + "-".join(f"{k}={v}" for k, v in o.items()))
-           for g, p, o in configurations()]
+CONFIGS = [pytest.param(g, p, o, id=f"{g.id}-{p}p-" + "-".join(
+    f"{k}={v}" for k, v in o.items() if v != g.resolve_options(None)[k])) for g, p, o in configurations()]
 
 
 def decisions(game: Game, players: int, options: dict[str, object], seed: int,
               steps: int) -> Iterator[Decision]:
     """The decisions of a random playout, at most `steps` of them."""
-    state = game.new_game(players, seed, {**options, **({"turn_limit": 30} if game.id == "downtown" else {})})
+    state = game.new_game(players, seed, options)
     rng = random.Random(seed)
     for _ in range(steps):
         seat = state.to_act
