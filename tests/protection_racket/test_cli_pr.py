@@ -1,6 +1,6 @@
-"""The command line with Protection Racket: games, play (piped input, bad input, quit and resume),
-simulate (the city and sites options), replay, and one-line errors for bad option values and bad site
-files.
+"""The command line with Protection Racket: games, play (piped input, bad input, quit and resume; the
+board is the 80 x 24 screen, the deploy menu asks site then how many), simulate (the city and sites
+options), replay, and one-line errors for bad option values and bad site files.
 
 Games with heuristic bots are run under a deadline: some such games never end (see
 test_bots.test_heuristic_games_against_random_end), and an endless game must fail a test, not hang it.
@@ -106,17 +106,21 @@ def test_play_a_game_as_a_human_with_piped_input(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Protection Racket v1.1, 2 players" in out and "You are seat 0; bots: seat 1 random." in out
-    # The board: the title line, a 3 x 3 grid, the seats' rows, whose turn it is; then the menu.
-    assert "Protection Racket - you are seat 0" in out
-    assert "Protection Racket - round 1 of 3, turn " in out
-    assert "seat 0 [R] (you): $1, hideout 5, supply 0" in out
-    assert "seat 1 [Y] (you)" not in out
-    assert "seat 0 to act: deploy mobsters" in out
-    assert "Your options:" in out and "Your move> " in out and re.search(r"\b1 deploy 1 to ", out)
-    # Narration: the person's steps marked, the bot's indented, each with its events.
-    assert re.search(r"» Seat 0: deploy 1 to .+ \([A-C][1-3]\)", out)
-    assert re.search(r"^\s+seat 0 deploys 1 mobster to ", out, re.MULTILINE)
-    assert re.search(r"^  Seat 1: ", out, re.MULTILINE)
+    # The board is the 80 x 24 screen (issue 15): the round, the turn and the question, a 3 x 3 grid (rows
+    # opening with a rule of labels), one line per gang; then the menu, in two steps (site, how many).
+    assert "(Protection Racket, you are seat 0, step" in out
+    assert "Round 1 of 3, turn " in out and "Seat 0 (you): deploy from the hideout onto one site" in out
+    assert re.search(r"^A1 .*┬B1 .*┬C1 ", out, re.MULTILINE)
+    assert not re.search(r"^A1 .*┬D1 ", out, re.MULTILINE)
+    assert "R seat 0 (you): $1, hideout 5, supply 0" in out
+    assert "Y seat 1 (you)" not in out
+    assert "Your options: first choose one of these" in out and "Your move> " in out
+    assert re.search(r"Your options: [A-C][1-3] .+ \('back' for the list before\)", out)
+    assert re.search(r"\b1 1 mobster +2 2 mobsters", out)
+    # Narration: the person's steps marked, the bot's indented; a deploy told once, with what is left.
+    assert re.search(r"» Seat 0 deploys 1 mobster to .+ \([A-C][1-3]\); 4 left in the hideout", out)
+    assert not re.search(r"^\s+seat 0 deploys", out, re.MULTILINE)
+    assert re.search(r"^  Seat 1 ", out, re.MULTILINE)
     assert "revenue step of round 1" in out and "round 3" in out
     assert "Protection Racket - game over" in out and "Final result" in out
     assert "Game over: seat" in out
@@ -135,10 +139,10 @@ def test_play_four_players_on_the_recommended_city(tmp_path: Path) -> None:
     out = result.stdout
     assert "Protection Racket v1.1, 4 players" in out and "You are seat 2" in out
     assert "options: city=recommended" in out
-    assert "seat 2 [G] (you)" in out and "seat 0 [R] (you)" not in out
-    # A 4 x 3 city: grid rules of four cells.
-    rules = re.findall(r"^\S*\s*(\+(?:-+\+)+)", out, re.MULTILINE)
-    assert rules and {rule.count("+") for rule in rules} == {5}, rules[:3]
+    assert "G seat 2 (you)" in out and "R seat 0 (you)" not in out
+    # A 4 x 3 city: each row opens with a rule of four cells.
+    rules = re.findall(r"^[A-D][1-3] .*─$", out, re.MULTILINE)
+    assert rules and {len(re.findall("[┬┼]", rule)) for rule in rules} == {3}, rules[:3]
     record = GameRecord.load(save)
     assert record.options["city"] == "recommended" and record.seats == ["random", "random", "human", "random"]
     assert record.result is not None
@@ -156,8 +160,8 @@ def test_play_against_the_default_heuristic_bots(tmp_path: Path) -> None:
 
 
 def _first_menu(out: str) -> list[str]:
-    """The action names of the first menu shown."""
-    menu = out.split("Your options:", 1)[1].split("Type the number", 1)[0]
+    """The entries of the first menu shown (the sites, where a deploy asks in two steps)."""
+    menu = out.split("Your options:", 1)[1].split("\n", 1)[1].split("Type the number", 1)[0]
     return [name.strip() for name in re.split(r"(?:^|\s{2,})\d+ ", menu) if name.strip()]
 
 
@@ -171,12 +175,13 @@ def test_bad_input_gets_a_clear_message_and_the_game_goes_on(tmp_path: Path) -> 
         "take the action",       # an action, but not one that is legal now (a deploy is asked)
         "deploy 1 to",           # ambiguous prefix
         "deploy 9 to Nowhere",   # malformed
-        "?",                     # the board again
+        "?",                     # the rules of this decision
+        "b",                     # the board again
     ]
     result = play_pr(save, input="\n".join(bad) + "\n" + MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    first_move = out.index("» Seat 0:")
+    first_move = out.index("» Seat 0 ")
     errors = out[:first_move]
     assert "type a number from 1 to" in errors
     assert "'bogus' is not a legal action; legal now: deploy 1 to" in errors
@@ -185,31 +190,36 @@ def test_bad_input_gets_a_clear_message_and_the_game_goes_on(tmp_path: Path) -> 
     assert "'take the action' is not a legal action" in errors
     assert "'deploy 1 to' is ambiguous" in errors
     assert "'deploy 9 to Nowhere' is not a legal action" in errors
-    assert errors.count("Your options:") == 2  # '?' showed the board and the menu again
+    assert "Deploy: put any number of the mobsters in your hideout" in errors  # '?'
+    assert errors.count("Your options: first choose one of these") == 2  # 'b' showed the board again
     assert "Traceback" not in out
-    # The game went on with the first legal action once it was typed, and to its end.
-    menu = _first_menu(out)
-    assert out[first_move:].startswith(f"» Seat 0: {menu[0]}")
+    # The game went on with the first legal action once it was typed (the first site, one mobster).
+    site = _first_menu(out)[0]
+    name = site.split(" ", 1)[1]
+    assert out[first_move:].startswith(f"» Seat 0 deploys 1 mobster to {name} ({site.split()[0]})")
     assert GameRecord.load(save).result is not None
 
 
 def test_an_action_can_be_named(tmp_path: Path) -> None:
     save = tmp_path / "named.json"
     probe = play_pr(tmp_path / "probe.json", input="quit\n")
-    menu = _first_menu(probe.stdout)
-    wanted = menu[-1]
+    site = _first_menu(probe.stdout)[-1]
+    label, name = site.split(" ", 1)
+    wanted = f"deploy 2 to {name} ({label})"
     result = play_pr(save, input=wanted.upper() + "\n" + MANY_ONES)
     assert result.exit_code == 0, result.output
-    assert f"» Seat 0: {wanted}" in result.stdout
+    assert f"» Seat 0 deploys 2 mobsters to {name} ({label})" in result.stdout
 
 
 def test_quit_saves_and_resume_finishes(tmp_path: Path) -> None:
     save = tmp_path / "quit.json"
     result = play_pr(save, input="1\n1\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Game saved after step" in result.stdout
-    steps = len(GameRecord.load(save).actions)
-    assert steps >= 2 and GameRecord.load(save).result is None
+    # A mid-game save is sealed (it hides the seed and the moves): the step is read from the output.
+    found = re.search(r"Game saved after step (\d+)", result.stdout)
+    assert found, result.stdout
+    steps = int(found.group(1))
+    assert steps >= 2
     result = run("play", "--resume", str(save), input=MANY_ONES)
     assert result.exit_code == 0, result.output
     assert f"Resuming after step {steps}." in result.stdout
@@ -359,8 +369,8 @@ def test_replay_a_played_game_as_a_seat_and_as_a_spectator(tmp_path: Path) -> No
     assert "Protection Racket - start" in out and f"Step {steps}/{steps}" in out
     assert "seat 2 [G] (you)" in out and "seat 0 [R] (you)" not in out
     assert "Final result" in out and "Game over: seat" in out
-    # Every step is narrated: the actor and the action, then the events.
-    assert len(re.findall(r"Step \d+/\d+  Seat \d: ", out)) == steps
+    # Every step is narrated: the actor and the action (or the event that tells it), then the events.
+    assert len(re.findall(r"Step \d+/\d+  Seat \d[: ]", out)) == steps
     assert "revenue step of round 3" in out
     spectator = run("replay", str(save), input="")
     assert spectator.exit_code == 0, spectator.output
@@ -373,19 +383,28 @@ def test_replay_a_played_game_as_a_seat_and_as_a_spectator(tmp_path: Path) -> No
     assert public(spectator.stdout) == public(out)
 
 
+def finished(tmp_path: Path) -> GameRecord:
+    """The record of a finished game (a mid-game save is sealed, for its player only)."""
+    save = tmp_path / "whole.json"
+    assert play_pr(save).exit_code == 0
+    return GameRecord.load(save)
+
+
 def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
+    record = finished(tmp_path)
+    record.actions = record.actions[:5]
+    record.result = None
     save = tmp_path / "part.json"
-    assert play_pr(save, input="1\n1\nquit\n").exit_code == 0
+    record.save(save)
     result = run("replay", str(save), "--seat", "0", input="")
     assert result.exit_code == 0, result.output
     assert "the game was not finished" in result.stdout
 
 
 def test_replay_of_a_corrupt_record_is_a_one_line_error(tmp_path: Path) -> None:
-    save = tmp_path / "c.json"
-    assert play_pr(save, input="1\nquit\n").exit_code == 0
-    record = GameRecord.load(save)
+    record = finished(tmp_path)
     record.actions.append(100_000)
+    save = tmp_path / "c.json"
     record.save(save)
     result = run("replay", str(save), input="")
     assert_usage_error(result)
