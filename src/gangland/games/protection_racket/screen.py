@@ -71,9 +71,13 @@ def _site_text(view: dict[str, Any], site: int) -> str:
 
 
 def _focus(view: dict[str, Any]) -> int | None:
-    """The site whose action is being offered or taken, if any."""
-    site = view["pending"]["effect_site"]
-    return site if isinstance(site, int) and site >= 0 else None
+    """The site the decision is about: the one whose action is offered or being taken, else the one of
+    the war (whose action the war may win)."""
+    pending = view["pending"]
+    for site in (pending["effect_site"], pending["war_site"]):
+        if isinstance(site, int) and site >= 0:
+            return site
+    return None
 
 
 def screen_view(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
@@ -82,8 +86,7 @@ def screen_view(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
     width = max(20, width)
     status = f"Round {view['round']} of {view['rounds']}, turn {view['turn']}"
     question = asked(view)
-    top = ([f"{status} · {question}"] if len(status) + 3 + len(question) <= width
-           else [status, *textwrap.wrap(question, width)])
+    top = textwrap.wrap(f"{status} · {question}", width)
     gangs = [cut_to(gang_line(view, seat), width) for seat in range(view["players"])]
     room = BOARD_ROWS - len(top) - len(gangs) - 3 * view["rows"] if width >= SCREEN_WIDTH else 99
     grid, cut = grid_lines(view, width, spare=max(0, room))
@@ -146,8 +149,6 @@ def rules_help(view: dict[str, Any]) -> str:
     lines = textwrap.wrap(asked(view), width)
     lines += textwrap.wrap(HELP[view["phase"]], width)
     focus = _focus(view)
-    if focus is None and view["pending"]["war_site"] is not None:
-        focus = view["pending"]["war_site"]
     if view["phase"] == "deploy mobsters":
         lines += textwrap.wrap(deploy_notes(view), width)
     elif focus is not None:

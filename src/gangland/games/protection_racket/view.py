@@ -87,7 +87,9 @@ def pick_wording(s: ProtectionRacketState) -> tuple[str, str]:
                 "send the lying ones on {x} to the " + effect.to)
     if kind == "lay_down":
         if step == 0:
-            return f"the site where {effect.count} of a rival's mobsters lie down", "lay down on {x}"
+            what = ("a rival's standing mobster lies" if effect.count == 1 else
+                    f"{effect.count} of a rival's standing mobsters lie")
+            return f"the site where {what} down", "lay down on {x}"
         return f"whose mobsters on {first} lie down", "lay down {x} mobsters"
     if kind == "remove":
         if step == 0:
