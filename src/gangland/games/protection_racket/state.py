@@ -5,9 +5,10 @@ may declare a Mob War there, and the controller may take the site's action; a pl
 deploy is skipped; when nobody can, the revenue step pays the controllers. Three rounds, most money
 wins, a tie plays another round.
 
-The card effects are data (sites.py); this module interprets their primitives. Work that follows a
-decision (a war, then the action, then the end of the turn) is kept on an agenda, a stack of small
-tasks run until the next decision is needed.
+The card effects are data (sites.py); effects.py interprets their primitives and war.py fights the
+Mob War, both as methods of the state bound here; common.py holds the phases and tasks they share.
+Work that follows a decision (a war, then the action, then the end of the turn) is kept on an agenda,
+a stack of small tasks run until the next decision is needed.
 """
 
 from __future__ import annotations
@@ -19,13 +20,37 @@ from typing import Any
 from gangland.engine import CachedLegalState, Result, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
-from .actions import DEPLOY0, GANG0, MAX_REGULARS, MUSCLE_PICK, NUM_ACTIONS, PASS, SITE0, YES, deploy_parts
-from .sites import MUSCLE_NAMES, MUSCLES, Effect, Face, SiteSet, load_sites
-
-# Phases: what the seat to act is asked.
-DEPLOY, WAR_OFFER, HIRED_GUN, STAND, ACTION, PICK, OVER = range(7)
-PHASE_NAMES = ("deploy mobsters", "declare a Mob War?", "the Hired Gun: join or leave the war?",
-               "stand up after the war?", "take the site's action?", "choose for the action", "game over")
+from . import effects, war
+from .actions import DEPLOY0, MAX_REGULARS, NUM_ACTIONS, PASS, SITE0, YES, deploy_parts
+from .common import (
+    ACTION,
+    DEPLOY,
+    HIDEOUT,
+    HIRED_GUN,
+    LIMBO,
+    M_ACCOUNTANT,
+    M_CLEANER,
+    M_HIRED_GUN,
+    M_HITMAN,
+    M_LONER,
+    M_SURVIVOR,
+    NEUTRAL,
+    NOWHERE,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    PINK,
+    RETURN_KINDS,
+    STAND,
+    T_ACTION,
+    T_END_TURN,
+    T_FIGHT,
+    T_PINK,
+    T_WAR,
+    T_WAR_OFFER,
+    WAR_OFFER,
+)
+from .sites import MUSCLE_NAMES, MUSCLES, Face, SiteSet, load_sites
 
 ROUNDS = 3
 MAX_EXTRA_ROUNDS = 7
@@ -33,26 +58,8 @@ MAX_EXTRA_ROUNDS = 7
 win (docs C14), so that every game ends."""
 START_MONEY = 1
 MOBSTERS = MAX_REGULARS
-
-# Where the Hired Muscle is when not on a site.
-HIDEOUT, NOWHERE, LIMBO = -2, -1, -3
-"""LIMBO: removed in a war, its way back not yet settled (until the survivors have stood up)."""
 SITE_STRIDE = (MAX_REGULARS + 1) * 2
 """Deploy ids per site (actions.deploy_action)."""
-NEUTRAL = -1
-"""The Hired Muscle's owner before anyone recruits it."""
-PINK = 4
-"""The unrecruited Hired Muscle as a party to a war or to control (seats are 0-3)."""
-
-M_LONER, M_ACCOUNTANT, M_HITMAN, M_CLEANER, M_HIRED_GUN, M_SURVIVOR = range(6)
-"""Indexes of the Hired Muscle in MUSCLES."""
-
-RETURN_KINDS = frozenset({"recall", "reinforce", "lying"})
-"""Actions that can bring mobsters back to a hideout ("lying" only with to = "hideout"): each face's
-once per round (C30)."""
-
-# Agenda tasks: (kind, site).
-T_WAR_OFFER, T_WAR, T_FIGHT, T_PINK, T_ACTION, T_END_TURN = range(6)
 
 RECOMMENDED_MAX = {"red": 1, "orange": 1, "light yellow": 1, "yellow": 1, "light pink": 1, "pink": 1,
                    "white": 2}
@@ -741,113 +748,6 @@ class ProtectionRacketState(CachedLegalState):
         self.actor = seat
         self._legal = None
 
-    # -- the Mob War -------------------------------------------------------------------------------
-
-    def _hired_gun_asks(self, site: int) -> bool:
-        """"When a Mob War is declared the Hired Gun may move to the Mob War from an adjacent site or
-        from the Mob War to an adjacent site": its owner is asked (C11)."""
-        if self.muscle != M_HIRED_GUN or self.m_owner == NEUTRAL or self.m_where < 0 or self.m_lying:
-            return False  # lying, it is not "deployed" (glossary) and does not move (C11)
-        if self.m_where != site and site not in self.adj[self.m_where]:
-            return False
-        self.war_site = site
-        self._ask(HIRED_GUN, self.m_owner)
-        return True
-
-    def _move_hired_gun(self, target: int) -> None:
-        self.events.append(f"{MUSCLE_NAMES[M_HIRED_GUN]} moves from {self._name(self.m_where)} to "
-                           f"{self._name(target)}")
-        self.m_where = target
-
-    def _fight(self, site: int) -> tuple[int, bool]:
-        """Resolve a declared Mob War: (the seat the war left on the site, or -1; whether the Hired
-        Muscle was removed and has yet to go back or join the site's controller)."""
-        parties = self.parties(site)
-        if len(parties) < 2:
-            # No war is fought, so nobody may stand up "at the end of a Mob War" (C16).
-            self.events.append(f"no war on {self._name(site)}: only one gang is left there")
-            return -1, False
-        pending_pink = survivor_back = False
-        losses: dict[int, int] = {}
-        if self.muscle == M_HITMAN and self.m_owner != NEUTRAL and self.m_where == site and not self.m_lying:
-            # "all players with the exception of the player controlling the Hitman must remove one
-            # Mobster before the Mob War begins" (the unrecruited pink is no player: C12).
-            for gang in parties:
-                if gang not in (self.m_owner, PINK):
-                    losses[gang] = 1
-                    self._war_loss(site, gang)
-            self.events.append(f"{MUSCLE_NAMES[M_HITMAN]}: every rival loses a mobster before the war")
-        while True:
-            parties = self.parties(site)
-            if len(parties) < 2:
-                break
-            # "each player involved simultaneously removes one of their Mobsters"
-            for gang in parties:
-                losses[gang] = losses.get(gang, 0) + 1
-                lost = self._war_loss(site, gang)
-                pending_pink |= lost == "muscle"
-                survivor_back |= lost == "survivor"
-        parties = self.parties(site)
-        left = parties[0] if parties else -1
-        lost_text = ", ".join(f"{'the Hired Muscle' if g == PINK else f'seat {g}'} loses {k}"
-                              for g, k in sorted(losses.items()))
-        outcome = ("nobody is left" if left < 0 else "the Hired Muscle holds" if left == PINK
-                   else f"seat {left} is left")
-        self.events.append(f"Mob War on {self._name(site)}: {lost_text}; {outcome}")
-        if survivor_back:
-            # "if a Mob War includes the Survivor and it is removed, then the Survivor is immediately
-            # returned to the site, after the Mob War."
-            self.m_where, self.m_lying = site, False
-            self.events.append(f"{MUSCLE_NAMES[M_SURVIVOR]} returns to {self._name(site)}")
-        return (left if left != PINK else -1), pending_pink
-
-    def _war_loss(self, site: int, gang: int) -> str:
-        """Remove one of a party's mobsters in a war, in the order that costs it least (C10): a lying
-        mobster, the Survivor (who comes back), a standing mobster, the Hired Muscle."""
-        if gang == PINK:
-            self.m_where, self.m_lying = LIMBO, False
-            return "muscle"
-        owns = self.m_owner == gang and self.m_where == site and self.muscle >= 0
-        if self.lie[site][gang]:
-            self.lie[site][gang] -= 1
-            self.supply[gang] += 1
-            return "mobster"
-        if owns and self.muscle == M_SURVIVOR:
-            self.m_where, self.m_lying = NOWHERE, False
-            return "survivor"
-        if self.stand[site][gang]:
-            self.stand[site][gang] -= 1
-            self.supply[gang] += 1
-            return "mobster"
-        self.m_where, self.m_lying = LIMBO, False
-        return "muscle"
-
-    def _muscle_returns(self, war_site: int) -> None:
-        """A Hired Muscle removed in a war: "If you control the recruiting site after a Mob War then the
-        pink meeple is moved to your hideout rather than the supply"; otherwise "it is returned to the
-        site from where it can be recruited again" (unrecruited: C9)."""
-        home = self.m_home
-        self.m_lying = False
-        if war_site == home:
-            who = self.controller(home)
-            if who >= 0 and who != PINK:
-                self.m_owner, self.m_where = who, HIDEOUT
-                self.events.append(f"seat {who} controls {self._name(home)}: "
-                                   f"{MUSCLE_NAMES[self.muscle]} joins its hideout")
-                return
-        self.m_owner, self.m_where = NEUTRAL, home
-        self.events.append(f"{MUSCLE_NAMES[self.muscle]} returns to {self._name(home)}")
-
-    def _stand_up(self, site: int, seat: int | None) -> None:
-        """Stand up the lying mobsters of a seat (None: of every seat) on a site."""
-        for gang in range(self._players) if seat is None else (seat,):
-            self.stand[site][gang] += self.lie[site][gang]
-            self.lie[site][gang] = 0
-        if self.muscle_at(site) and (seat is None or self.m_owner == seat):
-            self.m_lying = False
-        who = "every" if seat is None else f"seat {seat}'s"
-        self.events.append(f"{who} lying mobster on {self._name(site)} stands up")
-
     # -- the end of a turn and of a round ------------------------------------------------------------
 
     def _end_turn(self) -> None:
@@ -902,325 +802,42 @@ class ProtectionRacketState(CachedLegalState):
         self.events.append(f"revenue step of round {self.round + 1}: " + ", ".join(
             f"seat {s} +${a}" for s, a in enumerate(paid)))
 
-    # -- site actions --------------------------------------------------------------------------------
+    # -- the Mob War (war.py) and the site actions (effects.py) ------------------------------------
 
-    def effect_at(self, site: int) -> Effect:
-        """The effect of the face showing at a site (which has one)."""
-        effect = self.faces[self.city[site]].effect
-        assert effect is not None
-        return effect
+    _hired_gun_asks = war._hired_gun_asks
+    _move_hired_gun = war._move_hired_gun
+    _fight = war._fight
+    _war_loss = war._war_loss
+    _muscle_returns = war._muscle_returns
+    _stand_up = war._stand_up
 
-    def _effect_available(self, effect: Effect, site: int) -> bool:
-        """Whether taking the action would do something (an action that cannot is not offered)."""
-        seat = self.turn_player
-        kind = effect.kind
-        if kind == "income":
-            return effect.amount * self.counter(effect.per, site, seat) > 0
-        if kind == "extort":
-            return any(self.money[g] for g in self._extorted(effect, site, seat))
-        if kind == "recruit":
-            return self.m_owner == NEUTRAL and self.m_where == site
-        if kind in RETURN_KINDS and (kind != "lying" or effect.to == "hideout") and (
-                self.city[site] in self.returns_used):
-            return False  # once per round, or a round could go on for ever (C30)
-        if kind == "reinforce":
-            return self.supply[seat] > 0
-        saved = self.effect_site, self.picks
-        self.effect_site, self.picks = site, []
-        try:
-            first = self._pick_choices()
-        finally:
-            self.effect_site, self.picks = saved
-        prefilled = self._prefilled(effect, site)
-        return prefilled[0] in first if prefilled else bool(first)
+    effect_at = effects.effect_at
+    _effect_available = effects._effect_available
+    _prefilled = effects._prefilled
+    _begin_effect = effects._begin_effect
+    _steps = effects._steps
+    _effect_complete = effects._effect_complete
+    _occupied = effects._occupied
+    _gangs_with = effects._gangs_with
+    _rivals = effects._rivals
+    _pick_choices = effects._pick_choices
+    _changeable = effects._changeable
+    _extorted = effects._extorted
+    _resolve_effect = effects._resolve_effect
+    _gain = effects._gain
+    _clear_lying = effects._clear_lying
+    _muscle_home = effects._muscle_home
+    _lay_down = effects._lay_down
+    _remove_one = effects._remove_one
+    _move = effects._move
+    _recall = effects._recall
+    _swap_sites = effects._swap_sites
 
-    def _prefilled(self, effect: Effect, site: int) -> list[int]:
-        """Picks implied by the card: a site choice whose scope is the site itself is not asked."""
-        scope = effect.origin if effect.kind == "move" else effect.where
-        if scope == "here" and effect.kind not in ("income", "extort", "swap_sites"):
-            return [SITE0 + site]
-        return []
 
-    def _begin_effect(self, site: int) -> None:
-        effect = self.effect_at(site)
-        self.effect_site = site
-        self.picks = self._prefilled(effect, site)
-        self.events.append(f"seat {self.turn_player} takes the action of {self._name(site)}")
-        if self._effect_complete():
-            self._resolve_effect()
-        else:
-            self._ask(PICK, self.turn_player)
-
-    def _steps(self, effect: Effect) -> int:
-        """How many picks an effect takes."""
-        kind = effect.kind
-        if kind in ("income", "extort", "recruit", "reinforce"):
-            return 0
-        if kind in ("lay_down", "remove"):
-            return 2
-        if kind == "move":
-            return 3 if effect.whose == "any" else 2
-        if kind == "swap":
-            return 4
-        if kind == "swap_sites":
-            return 2 if effect.where == "any" else 1
-        return 1
-
-    def _effect_complete(self) -> bool:
-        return len(self.picks) >= self._steps(self.effect_at(self.effect_site))
-
-    def _occupied(self, site: int, gangs: range | list[int], standing: bool = False) -> bool:
-        """Whether any of `gangs` has a mobster (standing, if `standing`) on a site."""
-        row_s, row_l = self.stand[site], self.lie[site]
-        for g in gangs:
-            if row_s[g] or (row_l[g] and not standing):
-                return True
-        return (self.muscle >= 0 and self.m_where == site and self.m_owner in gangs
-                and not (standing and self.m_lying))
-
-    def _gangs_with(self, site: int, gangs: range | list[int], standing: bool = False) -> list[int]:
-        """Those of `gangs` with a mobster (standing, if `standing`) on a site, Hired Muscle included."""
-        row_s, row_l = self.stand[site], self.lie[site]
-        owner = (self.m_owner if self.muscle >= 0 and self.m_where == site
-                 and not (standing and self.m_lying) else NOWHERE)
-        if standing:
-            return [g for g in gangs if row_s[g] or g == owner]
-        return [g for g in gangs if row_s[g] or row_l[g] or g == owner]
-
-    def _rivals(self, seat: int) -> list[int]:
-        return [g for g in range(self._players) if g != seat]
-
-    def _pick_choices(self) -> list[int]:
-        """The legal picks of the action being taken, each leading to a complete action."""
-        site, seat, picks = self.effect_site, self.turn_player, self.picks
-        effect = self.effect_at(site)
-        kind, step = effect.kind, len(picks)
-        everyone = range(self._players)
-        sites = range(len(self.city))
-        if kind == "war":
-            return [SITE0 + t for t in self._scope(site, effect.where)
-                    if len(self.parties(t)) >= 2 and not self.no_war[t]]
-        if kind in ("stand_up", "lying"):
-            own = kind == "stand_up" and effect.whose == "own"
-            return [SITE0 + t for t in self._scope(site, effect.where)
-                    if (self.lie[t][seat] or (self.m_owner == seat and self.m_where == t and self.m_lying))
-                    or (not own and self.lying_units(t))]
-        if kind in ("lay_down", "remove"):
-            gangs = self._rivals(seat) if kind == "lay_down" or effect.whose == "rival" else list(everyone)
-            standing = kind == "lay_down"
-            if step == 0:
-                return [SITE0 + t for t in self._scope(site, effect.where)
-                        if self._occupied(t, gangs, standing)]
-            target = picks[0] - SITE0
-            if standing:
-                return [GANG0 + g for g in self._gangs_with(target, gangs, True)]
-            # "Return any Mobster": one of a seat's own mobsters, or its Hired Muscle (C10)
-            row_s, row_l = self.stand[target], self.lie[target]
-            acts = [GANG0 + g for g in gangs if row_s[g] or row_l[g]]
-            if self.m_where == target and self.m_owner in gangs and self.muscle >= 0:
-                acts.append(MUSCLE_PICK)
-            return acts
-        if kind == "move":
-            gangs = [seat] if effect.whose == "own" else list(everyone)
-            if step == 0:
-                return [SITE0 + t for t in self._scope(site, effect.origin) if self._occupied(t, gangs)]
-            origin = picks[0] - SITE0
-            if step == 1 and effect.whose == "any":
-                return [GANG0 + g for g in self._gangs_with(origin, gangs)]
-            targets = self.adj[origin] if effect.to == "adjacent" else [t for t in sites if t != origin]
-            return [SITE0 + t for t in targets]
-        if kind == "swap":
-            present = [self._gangs_with(t, everyone) for t in sites]
-            if step == 0:
-                return [SITE0 + t for t in sites
-                        if any(self._swap_partners(present, t, g) for g in present[t])]
-            first = picks[0] - SITE0
-            if step == 1:
-                return [GANG0 + g for g in present[first] if self._swap_partners(present, first, g)]
-            if step == 2:
-                return [SITE0 + t for t in self._swap_partners(present, first, picks[1] - GANG0)]
-            return [GANG0 + g for g in present[picks[2] - SITE0] if g != picks[1] - GANG0]
-        if kind == "recall":
-            return [SITE0 + t for t in self._scope(site, effect.where) if self.units(t, seat)]
-        if kind == "swap_sites":
-            if effect.where == "adjacent":
-                return [SITE0 + t for t in self.adj[site]]
-            return [SITE0 + t for t in sites if not picks or t != picks[0] - SITE0]
-        if kind in ("flip", "replace"):
-            return [SITE0 + t for t in self._scope(site, effect.where) if self._changeable(t)]
-        return []
-
-    @staticmethod
-    def _swap_partners(present: list[list[int]], site: int, gang: int) -> list[int]:
-        """Sites other than `site` with a mobster of a gang other than `gang` (`present`: the seats
-        with mobsters on each site)."""
-        return [t for t, gangs in enumerate(present) if t != site and any(g != gang for g in gangs)]
-
-    def _changeable(self, site: int) -> bool:
-        """Flip and replace never turn a Hired Muscle card away nor bring one in (C8); replace needs a
-        card to draw."""
-        face = self.city[site]
-        if "pink" in (self.faces[face].colour, self.faces[face ^ 1].colour):
-            return False
-        if self.effect_at(self.effect_site).kind == "replace":
-            deck = self.faces[face].deck - 1
-            return bool(self.draw[deck] or self.used[deck])
-        return True
-
-    def _extorted(self, effect: Effect, site: int, seat: int) -> list[int]:
-        scope = self._scope(site, effect.where)
-        return [g for g in self._rivals(seat) if any(self.standing_units(t, g) for t in scope)]
-
-    def _resolve_effect(self) -> None:
-        """Carry out the action being taken, with its picks."""
-        site, seat = self.effect_site, self.turn_player
-        effect = self.effect_at(site)
-        kind = effect.kind
-        picked = [p - SITE0 if p < GANG0 else p - GANG0 for p in self.picks]
-        muscle_picked = MUSCLE_PICK in self.picks
-        self.picks = []
-        if kind in RETURN_KINDS and (kind != "lying" or effect.to == "hideout"):
-            self.returns_used.append(self.city[site])
-        if kind == "income":
-            gain = effect.amount * self.counter(effect.per, site, seat)
-            self._gain(seat, gain, "actions")
-            self.events.append(f"seat {seat} takes ${gain} from the bank")
-        elif kind == "extort":
-            for victim in self._extorted(effect, site, seat):
-                paid = min(effect.amount, self.money[victim])
-                self.money[victim] -= paid
-                self.earned[victim]["extorted"] -= paid
-                self._gain(seat, paid, "actions")
-                self.events.append(f"seat {victim} pays seat {seat} ${paid}")
-        elif kind == "recruit":
-            self.m_owner, self.m_where, self.m_lying = seat, HIDEOUT, False
-            self.events.append(f"seat {seat} recruits {MUSCLE_NAMES[self.muscle]} into its hideout")
-        elif kind == "reinforce":
-            back = min(effect.count, self.supply[seat])
-            self.supply[seat] -= back
-            self.hideout[seat] += back
-            self.events.append(f"{back} of seat {seat}'s mobsters return from the supply to its hideout")
-        elif kind == "war":
-            self.events.append(f"seat {seat} starts a Mob War on {self._name(picked[0])}")
-            self.agenda.append((T_WAR, picked[0]))
-        elif kind == "stand_up":
-            self._stand_up(picked[0], seat if effect.whose == "own" else None)
-        elif kind == "lying":
-            self._clear_lying(picked[0], effect.to)
-        elif kind == "lay_down":
-            self._lay_down(picked[0], picked[1], effect.count)
-        elif kind == "remove":
-            if muscle_picked:
-                self.events.append(f"{MUSCLE_NAMES[self.muscle]} on {self._name(picked[0])} is sent back")
-                self._muscle_home()
-            else:
-                self._remove_one(picked[0], picked[1])
-        elif kind == "move":
-            origin, target = picked[0], picked[-1]
-            gang = picked[1] if effect.whose == "any" else seat
-            self._move(origin, gang, target, effect.count)
-            if effect.war:
-                self.agenda.append((T_WAR_OFFER, target))
-        elif kind == "swap":
-            a, ga, b, gb = picked
-            self._move(a, ga, b, 1)
-            self._move(b, gb, a, 1)  # gb is not ga: the mobster that just arrived stays
-            if effect.war:
-                self.agenda += [(T_WAR_OFFER, b), (T_WAR_OFFER, a)]
-        elif kind == "recall":
-            self._recall(picked[0], seat)
-        elif kind == "swap_sites":
-            other = picked[0] if effect.where == "adjacent" else picked[1]
-            self._swap_sites(site if effect.where == "adjacent" else picked[0], other)
-        elif kind == "flip":
-            self.city[picked[0]] ^= 1
-            self.events.append(f"{self._name(picked[0])} is turned over")
-            self._city_rules()
-        else:  # replace
-            target = picked[0]
-            old = self.city[target]
-            deck = self.faces[old].deck - 1
-            self.used[deck].append(old // 2)
-            self.put_away = [*self.put_away, old // 2]
-            face = self._face(self._draw_card(deck))
-            if self.faces[face].colour == "pink":
-                face ^= 1  # no Hired Muscle card comes in (C8)
-            self.city[target] = face
-            self.events.append(f"{self.faces[old].name} is replaced by {self._name(target)}")
-            self._city_rules()
-
-    def _gain(self, seat: int, amount: int, category: str) -> None:
-        self.money[seat] += amount
-        self.earned[seat][category] += amount
-
-    def _clear_lying(self, site: int, to: str) -> None:
-        for gang in range(self._players):
-            count = self.lie[site][gang]
-            self.lie[site][gang] = 0
-            if to == "supply":
-                self.supply[gang] += count
-            else:
-                self.hideout[gang] += count
-        if self.muscle_at(site) and self.m_lying:
-            if to == "hideout" and self.m_owner != NEUTRAL:
-                self.m_where, self.m_lying = HIDEOUT, False
-            else:
-                self._muscle_home()
-        self.events.append(f"the lying mobsters on {self._name(site)} go to the {to}")
-
-    def _muscle_home(self) -> None:
-        """The Hired Muscle leaves its gang and returns to its card, "from where it can be recruited"."""
-        self.m_owner, self.m_where, self.m_lying = NEUTRAL, self.m_home, False
-
-    def _lay_down(self, site: int, gang: int, count: int) -> None:
-        down = min(count, self.stand[site][gang])
-        self.stand[site][gang] -= down
-        self.lie[site][gang] += down
-        if down < count and self.m_owner == gang and self.m_where == site and not self.m_lying:
-            self.m_lying = True
-            down += 1
-        self.events.append(f"{down} of seat {gang}'s mobsters on {self._name(site)} lie down")
-
-    def _remove_one(self, site: int, gang: int) -> None:
-        """One of a seat's mobsters to the supply: a standing one if it has one there (C10)."""
-        rows = self.stand if self.stand[site][gang] else self.lie
-        rows[site][gang] -= 1
-        self.supply[gang] += 1
-        self.events.append(f"one of seat {gang}'s mobsters on {self._name(site)} goes to the supply")
-
-    def _move(self, origin: int, gang: int, target: int, count: int) -> None:
-        """Move `count` (0: all) of a seat's mobsters, standing ones first, the Hired Muscle last; lying
-        ones stay lying."""
-        left = count or 99
-        moved = 0
-        for rows in (self.stand, self.lie):
-            k = min(left, rows[origin][gang])
-            rows[origin][gang] -= k
-            rows[target][gang] += k
-            left -= k
-            moved += k
-        if left and self.m_owner == gang and self.m_where == origin and self.muscle >= 0:
-            self.m_where = target
-            moved += 1
-        self.events.append(f"{moved} of seat {gang}'s mobsters move from {self._name(origin)} to "
-                           f"{self._name(target)}")
-
-    def _recall(self, site: int, seat: int) -> None:
-        count = self.stand[site][seat] + self.lie[site][seat]
-        self.stand[site][seat] = self.lie[site][seat] = 0
-        self.hideout[seat] += count
-        if self.m_owner == seat and self.m_where == site:
-            self.m_where, self.m_lying = HIDEOUT, False
-            count += 1
-        self.events.append(f"{count} of seat {seat}'s mobsters return from {self._name(site)} to its hideout")
-
-    def _swap_sites(self, a: int, b: int) -> None:
-        """Two cards change places, "mobsters travel with their card" (C8)."""
-        self.city[a], self.city[b] = self.city[b], self.city[a]
-        self.stand[a], self.stand[b] = self.stand[b], self.stand[a]
-        self.lie[a], self.lie[b] = self.lie[b], self.lie[a]
-        swap = {a: b, b: a}
-        self.m_where = swap.get(self.m_where, self.m_where)
-        self.m_home = swap.get(self.m_home, self.m_home)
-        self.events.append(f"{self._name(b)} and {self._name(a)} change places")
-        self._city_rules()
+__all__ = [  # the state, and the vocabulary of common.py it shares with war.py and effects.py
+    "ACTION", "DEPLOY", "HIDEOUT", "HIRED_GUN", "LIMBO", "MAX_EXTRA_ROUNDS", "MOBSTERS", "M_ACCOUNTANT",
+    "M_CLEANER", "M_HIRED_GUN", "M_HITMAN", "M_LONER", "M_SURVIVOR", "NEUTRAL", "NOWHERE", "OVER",
+    "PHASE_NAMES", "PICK", "PINK", "RECOMMENDED_MAX", "RETURN_KINDS", "ROUNDS", "SITE_STRIDE", "STAND",
+    "START_MONEY", "T_ACTION", "T_END_TURN", "T_FIGHT", "T_PINK", "T_WAR", "T_WAR_OFFER", "WAR_OFFER",
+    "ProtectionRacketState", "grid_geometry", "site_label", "site_labels",
+]

@@ -1,0 +1,358 @@
+"""The site actions (rulebook "3. Take Action"; docs/rules/protection_racket.md C19, C27-C30 and
+section 3.3): whether an action would do something, the choices it asks for one at a time, and what
+each effect primitive does. Methods of ProtectionRacketState (bound in state.py), written as functions
+of the state `s`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import GANG0, MUSCLE_PICK, SITE0
+from .common import HIDEOUT, NEUTRAL, NOWHERE, PICK, RETURN_KINDS, T_WAR, T_WAR_OFFER
+from .sites import MUSCLE_NAMES, Effect
+
+if TYPE_CHECKING:
+    from .state import ProtectionRacketState
+
+
+def effect_at(s: ProtectionRacketState, site: int) -> Effect:
+    """The effect of the face showing at a site (which has one)."""
+    effect = s.faces[s.city[site]].effect
+    assert effect is not None
+    return effect
+
+
+def _effect_available(s: ProtectionRacketState, effect: Effect, site: int) -> bool:
+    """Whether taking the action would do something (an action that cannot is not offered)."""
+    seat = s.turn_player
+    kind = effect.kind
+    if kind == "income":
+        return effect.amount * s.counter(effect.per, site, seat) > 0
+    if kind == "extort":
+        return any(s.money[g] for g in s._extorted(effect, site, seat))
+    if kind == "recruit":
+        return s.m_owner == NEUTRAL and s.m_where == site
+    if kind in RETURN_KINDS and (kind != "lying" or effect.to == "hideout") and (
+            s.city[site] in s.returns_used):
+        return False  # once per round, or a round could go on for ever (C30)
+    if kind == "reinforce":
+        return s.supply[seat] > 0
+    saved = s.effect_site, s.picks
+    s.effect_site, s.picks = site, []
+    try:
+        first = s._pick_choices()
+    finally:
+        s.effect_site, s.picks = saved
+    prefilled = s._prefilled(effect, site)
+    return prefilled[0] in first if prefilled else bool(first)
+
+
+def _prefilled(s: ProtectionRacketState, effect: Effect, site: int) -> list[int]:
+    """Picks implied by the card: a site choice whose scope is the site itself is not asked."""
+    scope = effect.origin if effect.kind == "move" else effect.where
+    if scope == "here" and effect.kind not in ("income", "extort", "swap_sites"):
+        return [SITE0 + site]
+    return []
+
+
+def _begin_effect(s: ProtectionRacketState, site: int) -> None:
+    effect = s.effect_at(site)
+    s.effect_site = site
+    s.picks = s._prefilled(effect, site)
+    s.events.append(f"seat {s.turn_player} takes the action of {s._name(site)}")
+    if s._effect_complete():
+        s._resolve_effect()
+    else:
+        s._ask(PICK, s.turn_player)
+
+
+def _steps(s: ProtectionRacketState, effect: Effect) -> int:
+    """How many picks an effect takes."""
+    kind = effect.kind
+    if kind in ("income", "extort", "recruit", "reinforce"):
+        return 0
+    if kind in ("lay_down", "remove"):
+        return 2
+    if kind == "move":
+        return 3 if effect.whose == "any" else 2
+    if kind == "swap":
+        return 4
+    if kind == "swap_sites":
+        return 2 if effect.where == "any" else 1
+    return 1
+
+
+def _effect_complete(s: ProtectionRacketState) -> bool:
+    return len(s.picks) >= s._steps(s.effect_at(s.effect_site))
+
+
+def _occupied(s: ProtectionRacketState, site: int, gangs: range | list[int], standing: bool = False) -> bool:
+    """Whether any of `gangs` has a mobster (standing, if `standing`) on a site."""
+    row_s, row_l = s.stand[site], s.lie[site]
+    for g in gangs:
+        if row_s[g] or (row_l[g] and not standing):
+            return True
+    return (s.muscle >= 0 and s.m_where == site and s.m_owner in gangs
+            and not (standing and s.m_lying))
+
+
+def _gangs_with(s: ProtectionRacketState, site: int, gangs: range | list[int],
+                standing: bool = False) -> list[int]:
+    """Those of `gangs` with a mobster (standing, if `standing`) on a site, Hired Muscle included."""
+    row_s, row_l = s.stand[site], s.lie[site]
+    owner = (s.m_owner if s.muscle >= 0 and s.m_where == site
+             and not (standing and s.m_lying) else NOWHERE)
+    if standing:
+        return [g for g in gangs if row_s[g] or g == owner]
+    return [g for g in gangs if row_s[g] or row_l[g] or g == owner]
+
+
+def _rivals(s: ProtectionRacketState, seat: int) -> list[int]:
+    return [g for g in range(s._players) if g != seat]
+
+
+def _pick_choices(s: ProtectionRacketState) -> list[int]:
+    """The legal picks of the action being taken, each leading to a complete action."""
+    site, seat, picks = s.effect_site, s.turn_player, s.picks
+    effect = s.effect_at(site)
+    kind, step = effect.kind, len(picks)
+    everyone = range(s._players)
+    sites = range(len(s.city))
+    if kind == "war":
+        return [SITE0 + t for t in s._scope(site, effect.where)
+                if len(s.parties(t)) >= 2 and not s.no_war[t]]
+    if kind in ("stand_up", "lying"):
+        own = kind == "stand_up" and effect.whose == "own"
+        return [SITE0 + t for t in s._scope(site, effect.where)
+                if (s.lie[t][seat] or (s.m_owner == seat and s.m_where == t and s.m_lying))
+                or (not own and s.lying_units(t))]
+    if kind in ("lay_down", "remove"):
+        gangs = s._rivals(seat) if kind == "lay_down" or effect.whose == "rival" else list(everyone)
+        standing = kind == "lay_down"
+        if step == 0:
+            return [SITE0 + t for t in s._scope(site, effect.where)
+                    if s._occupied(t, gangs, standing)]
+        target = picks[0] - SITE0
+        if standing:
+            return [GANG0 + g for g in s._gangs_with(target, gangs, True)]
+        # "Return any Mobster": one of a seat's own mobsters, or its Hired Muscle (C10)
+        row_s, row_l = s.stand[target], s.lie[target]
+        acts = [GANG0 + g for g in gangs if row_s[g] or row_l[g]]
+        if s.m_where == target and s.m_owner in gangs and s.muscle >= 0:
+            acts.append(MUSCLE_PICK)
+        return acts
+    if kind == "move":
+        gangs = [seat] if effect.whose == "own" else list(everyone)
+        if step == 0:
+            return [SITE0 + t for t in s._scope(site, effect.origin) if s._occupied(t, gangs)]
+        origin = picks[0] - SITE0
+        if step == 1 and effect.whose == "any":
+            return [GANG0 + g for g in s._gangs_with(origin, gangs)]
+        targets = s.adj[origin] if effect.to == "adjacent" else [t for t in sites if t != origin]
+        return [SITE0 + t for t in targets]
+    if kind == "swap":
+        present = [s._gangs_with(t, everyone) for t in sites]
+        if step == 0:
+            return [SITE0 + t for t in sites
+                    if any(_swap_partners(present, t, g) for g in present[t])]
+        first = picks[0] - SITE0
+        if step == 1:
+            return [GANG0 + g for g in present[first] if _swap_partners(present, first, g)]
+        if step == 2:
+            return [SITE0 + t for t in _swap_partners(present, first, picks[1] - GANG0)]
+        return [GANG0 + g for g in present[picks[2] - SITE0] if g != picks[1] - GANG0]
+    if kind == "recall":
+        return [SITE0 + t for t in s._scope(site, effect.where) if s.units(t, seat)]
+    if kind == "swap_sites":
+        if effect.where == "adjacent":
+            return [SITE0 + t for t in s.adj[site]]
+        return [SITE0 + t for t in sites if not picks or t != picks[0] - SITE0]
+    if kind in ("flip", "replace"):
+        return [SITE0 + t for t in s._scope(site, effect.where) if s._changeable(t)]
+    return []
+
+
+def _swap_partners(present: list[list[int]], site: int, gang: int) -> list[int]:
+    """Sites other than `site` with a mobster of a gang other than `gang` (`present`: the seats
+    with mobsters on each site)."""
+    return [t for t, gangs in enumerate(present) if t != site and any(g != gang for g in gangs)]
+
+
+def _changeable(s: ProtectionRacketState, site: int) -> bool:
+    """Flip and replace never turn a Hired Muscle card away nor bring one in (C8); replace needs a
+    card to draw."""
+    face = s.city[site]
+    if "pink" in (s.faces[face].colour, s.faces[face ^ 1].colour):
+        return False
+    if s.effect_at(s.effect_site).kind == "replace":
+        deck = s.faces[face].deck - 1
+        return bool(s.draw[deck] or s.used[deck])
+    return True
+
+
+def _extorted(s: ProtectionRacketState, effect: Effect, site: int, seat: int) -> list[int]:
+    scope = s._scope(site, effect.where)
+    return [g for g in s._rivals(seat) if any(s.standing_units(t, g) for t in scope)]
+
+
+def _resolve_effect(s: ProtectionRacketState) -> None:
+    """Carry out the action being taken, with its picks."""
+    site, seat = s.effect_site, s.turn_player
+    effect = s.effect_at(site)
+    kind = effect.kind
+    picked = [p - SITE0 if p < GANG0 else p - GANG0 for p in s.picks]
+    muscle_picked = MUSCLE_PICK in s.picks
+    s.picks = []
+    if kind in RETURN_KINDS and (kind != "lying" or effect.to == "hideout"):
+        s.returns_used.append(s.city[site])
+    if kind == "income":
+        gain = effect.amount * s.counter(effect.per, site, seat)
+        s._gain(seat, gain, "actions")
+        s.events.append(f"seat {seat} takes ${gain} from the bank")
+    elif kind == "extort":
+        for victim in s._extorted(effect, site, seat):
+            paid = min(effect.amount, s.money[victim])
+            s.money[victim] -= paid
+            s.earned[victim]["extorted"] -= paid
+            s._gain(seat, paid, "actions")
+            s.events.append(f"seat {victim} pays seat {seat} ${paid}")
+    elif kind == "recruit":
+        s.m_owner, s.m_where, s.m_lying = seat, HIDEOUT, False
+        s.events.append(f"seat {seat} recruits {MUSCLE_NAMES[s.muscle]} into its hideout")
+    elif kind == "reinforce":
+        back = min(effect.count, s.supply[seat])
+        s.supply[seat] -= back
+        s.hideout[seat] += back
+        s.events.append(f"{back} of seat {seat}'s mobsters return from the supply to its hideout")
+    elif kind == "war":
+        s.events.append(f"seat {seat} starts a Mob War on {s._name(picked[0])}")
+        s.agenda.append((T_WAR, picked[0]))
+    elif kind == "stand_up":
+        s._stand_up(picked[0], seat if effect.whose == "own" else None)
+    elif kind == "lying":
+        s._clear_lying(picked[0], effect.to)
+    elif kind == "lay_down":
+        s._lay_down(picked[0], picked[1], effect.count)
+    elif kind == "remove":
+        if muscle_picked:
+            s.events.append(f"{MUSCLE_NAMES[s.muscle]} on {s._name(picked[0])} is sent back")
+            s._muscle_home()
+        else:
+            s._remove_one(picked[0], picked[1])
+    elif kind == "move":
+        origin, target = picked[0], picked[-1]
+        gang = picked[1] if effect.whose == "any" else seat
+        s._move(origin, gang, target, effect.count)
+        if effect.war:
+            s.agenda.append((T_WAR_OFFER, target))
+    elif kind == "swap":
+        a, ga, b, gb = picked
+        s._move(a, ga, b, 1)
+        s._move(b, gb, a, 1)  # gb is not ga: the mobster that just arrived stays
+        if effect.war:
+            s.agenda += [(T_WAR_OFFER, b), (T_WAR_OFFER, a)]
+    elif kind == "recall":
+        s._recall(picked[0], seat)
+    elif kind == "swap_sites":
+        other = picked[0] if effect.where == "adjacent" else picked[1]
+        s._swap_sites(site if effect.where == "adjacent" else picked[0], other)
+    elif kind == "flip":
+        s.city[picked[0]] ^= 1
+        s.events.append(f"{s._name(picked[0])} is turned over")
+        s._city_rules()
+    else:  # replace
+        target = picked[0]
+        old = s.city[target]
+        deck = s.faces[old].deck - 1
+        s.used[deck].append(old // 2)
+        s.put_away = [*s.put_away, old // 2]
+        face = s._face(s._draw_card(deck))
+        if s.faces[face].colour == "pink":
+            face ^= 1  # no Hired Muscle card comes in (C8)
+        s.city[target] = face
+        s.events.append(f"{s.faces[old].name} is replaced by {s._name(target)}")
+        s._city_rules()
+
+
+def _gain(s: ProtectionRacketState, seat: int, amount: int, category: str) -> None:
+    s.money[seat] += amount
+    s.earned[seat][category] += amount
+
+
+def _clear_lying(s: ProtectionRacketState, site: int, to: str) -> None:
+    for gang in range(s._players):
+        count = s.lie[site][gang]
+        s.lie[site][gang] = 0
+        if to == "supply":
+            s.supply[gang] += count
+        else:
+            s.hideout[gang] += count
+    if s.muscle_at(site) and s.m_lying:
+        if to == "hideout" and s.m_owner != NEUTRAL:
+            s.m_where, s.m_lying = HIDEOUT, False
+        else:
+            s._muscle_home()
+    s.events.append(f"the lying mobsters on {s._name(site)} go to the {to}")
+
+
+def _muscle_home(s: ProtectionRacketState) -> None:
+    """The Hired Muscle leaves its gang and returns to its card, "from where it can be recruited"."""
+    s.m_owner, s.m_where, s.m_lying = NEUTRAL, s.m_home, False
+
+
+def _lay_down(s: ProtectionRacketState, site: int, gang: int, count: int) -> None:
+    down = min(count, s.stand[site][gang])
+    s.stand[site][gang] -= down
+    s.lie[site][gang] += down
+    if down < count and s.m_owner == gang and s.m_where == site and not s.m_lying:
+        s.m_lying = True
+        down += 1
+    s.events.append(f"{down} of seat {gang}'s mobsters on {s._name(site)} lie down")
+
+
+def _remove_one(s: ProtectionRacketState, site: int, gang: int) -> None:
+    """One of a seat's mobsters to the supply: a standing one if it has one there (C10)."""
+    rows = s.stand if s.stand[site][gang] else s.lie
+    rows[site][gang] -= 1
+    s.supply[gang] += 1
+    s.events.append(f"one of seat {gang}'s mobsters on {s._name(site)} goes to the supply")
+
+
+def _move(s: ProtectionRacketState, origin: int, gang: int, target: int, count: int) -> None:
+    """Move `count` (0: all) of a seat's mobsters, standing ones first, the Hired Muscle last; lying
+    ones stay lying."""
+    left = count or 99
+    moved = 0
+    for rows in (s.stand, s.lie):
+        k = min(left, rows[origin][gang])
+        rows[origin][gang] -= k
+        rows[target][gang] += k
+        left -= k
+        moved += k
+    if left and s.m_owner == gang and s.m_where == origin and s.muscle >= 0:
+        s.m_where = target
+        moved += 1
+    s.events.append(f"{moved} of seat {gang}'s mobsters move from {s._name(origin)} to "
+                       f"{s._name(target)}")
+
+
+def _recall(s: ProtectionRacketState, site: int, seat: int) -> None:
+    count = s.stand[site][seat] + s.lie[site][seat]
+    s.stand[site][seat] = s.lie[site][seat] = 0
+    s.hideout[seat] += count
+    if s.m_owner == seat and s.m_where == site:
+        s.m_where, s.m_lying = HIDEOUT, False
+        count += 1
+    s.events.append(f"{count} of seat {seat}'s mobsters return from {s._name(site)} to its hideout")
+
+
+def _swap_sites(s: ProtectionRacketState, a: int, b: int) -> None:
+    """Two cards change places, "mobsters travel with their card" (C8)."""
+    s.city[a], s.city[b] = s.city[b], s.city[a]
+    s.stand[a], s.stand[b] = s.stand[b], s.stand[a]
+    s.lie[a], s.lie[b] = s.lie[b], s.lie[a]
+    swap = {a: b, b: a}
+    s.m_where = swap.get(s.m_where, s.m_where)
+    s.m_home = swap.get(s.m_home, s.m_home)
+    s.events.append(f"{s._name(b)} and {s._name(a)} change places")
+    s._city_rules()
