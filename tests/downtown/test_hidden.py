@@ -90,7 +90,7 @@ def test_casino_notes_are_hidden_until_all_have_chosen() -> None:
     changed = tried = 0
     for players in (3, 4):
         for edition in ("current", "2013"):
-            for state in states(players, edition, games=12, turn_limit=200):
+            for state in states(players, edition, games=many(6, 12), turn_limit=200):
                 if state.phase != CASINO_BET:
                     continue
                 bet = [s for s in state.casino_seats if state.bets[s] >= 0]

@@ -25,6 +25,7 @@ from gangland.games.downtown.cards import (
 from gangland.games.downtown.money import exchange_plan, notes_to_put_down, value
 from gangland.games.downtown.state import CASINO_BET, REFRESH, WINDOW, DowntownState
 
+from ..scale import many
 from .helpers import (
     GAME,
     begin_turn,
@@ -170,7 +171,7 @@ def test_every_note_the_bank_can_give_is_offered_and_the_exchange_is_small() -> 
     # the exchange hands over the least worth it can: never more than the note asked for plus what the
     # seat's own notes cannot make up below it.
     rng = random.Random(5)
-    for _ in range(2000):
+    for _ in range(many(400, 2000)):
         cash = [rng.randrange(4) for _ in range(5)]
         bank = [rng.randrange(3) for _ in range(5)]
         offered = notes_to_put_down(cash, bank, True)

@@ -115,9 +115,13 @@ def notes_text(counts: list[int]) -> str:
     >>> notes_text([3, 0, 1, 0, 0]), notes_text([0, 0, 0, 0, 0])
     ('$5,000 + 3 x $1,000', 'no notes')
     """
-    parts = [(f"{n} x " if n > 1 else "") + money_text(DENOMINATIONS[i])
-             for i, n in reversed(list(enumerate(counts))) if n]
+    parts = [(f"{counts[i]} x " if counts[i] > 1 else "") + NOTE_LABELS[i]
+             for i in (4, 3, 2, 1, 0) if counts[i]]
     return " + ".join(parts) or "no notes"
+
+
+NOTE_LABELS: Final = tuple(money_text(d) for d in DENOMINATIONS)
+"""'$1,000' ... '$20,000': the notes by denomination index."""
 
 
 # ---- the action space (docs/rules/downtown.md section 4.2): 137 ids, fixed for every option ----

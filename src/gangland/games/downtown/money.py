@@ -7,6 +7,8 @@ docs/rules/downtown.md D1 gives the rules these follow.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .cards import DENOMINATIONS
 
 Notes = list[int]
@@ -67,6 +69,30 @@ def pick(notes: Notes, amount: int) -> Notes | None:
     return chosen if search(4, amount) else None
 
 
+def sums(notes: Notes) -> int:
+    """The amounts some of `notes` make exactly, as a bit set (bit k: k thousands), 0 included.
+
+    >>> bin(sums([1, 1, 0, 0, 0]))  # $0, $1,000, $2,000, $3,000
+    '0b1111'
+    """
+    made = 1
+    for i, d in enumerate(DENOMINATIONS):
+        for _ in range(notes[i]):
+            made |= made << d
+    return made
+
+
+def _handfuls(notes: Notes, low: int) -> Iterator[int]:
+    """The amounts of at least `low` that some of `notes` make exactly, smallest first."""
+    made = sums(notes) >> low
+    amount = low
+    while made:
+        if made & 1:
+            yield amount
+        made >>= 1
+        amount += 1
+
+
 def _move(src: Notes, dst: Notes, counts: Notes) -> None:
     for i in range(5):
         src[i] -= counts[i]
@@ -119,9 +145,9 @@ def change_to_pay(cash: Notes, bank: Notes, amount: int) -> Exchange | None:
     if pick(cash, amount) is not None or value(cash) < amount:
         return None
     payment = pick(bank, amount)
-    for worth in range(amount + 1, value(cash) + 1 if payment is not None else 0):
+    for worth in _handfuls(cash, amount + 1) if payment is not None else ():
         handed = pick(cash, worth)
-        if handed is None or payment is None:
+        if handed is None or payment is None:  # (never: `_handfuls` gives amounts `cash` makes)
             continue
         change = pick([b - p for b, p in zip(bank, payment, strict=True)], worth - amount)
         if change is not None:
@@ -176,9 +202,9 @@ def pay_out(bank: Notes, dst: Notes, amount: int) -> tuple[int, Notes | None]:
     if counts is not None:
         _move(bank, dst, counts)
         return amount, None
-    for worth in range(1, value(dst) + 1):
+    for worth in _handfuls(dst, 1):
         handed = pick(dst, worth)
-        if handed is None:
+        if handed is None:  # (never)
             continue
         counts = pick(bank, amount + worth)
         if counts is not None:
@@ -212,9 +238,9 @@ def exchange_plan(cash: Notes, note: int, bank: Notes) -> Exchange | None:
         return None
     rest = bank[:]
     rest[note] -= 1
-    for worth in range(d, value(cash) + 1):
+    for worth in _handfuls(cash, d):
         handed = pick(cash, worth)
-        if handed is None:
+        if handed is None:  # (never)
             continue
         change = pick(rest, worth - d)
         if change is not None:
@@ -250,15 +276,19 @@ def notes_to_put_down(cash: Notes, bank: Notes, exchange: bool) -> list[int]:
     those it can get by changing notes at the bank (the same as `exchange_for`, faster)."""
     if not exchange:
         return [i for i in range(5) if cash[i]]
-    worth = value(cash)
+    worth = cash[0] + 2 * cash[1] + 5 * cash[2] + 10 * cash[3] + 20 * cash[4]
+    ones = cash[0] + bank[0]
     found = []
     for i, d in enumerate(DENOMINATIONS):
         if cash[i]:
             found.append(i)
         elif bank[i] and worth >= d:
-            # Can cash and bank, less the note taken, make up what the seat keeps? Largest notes
-            # first nearly always can; `exchange_for` searches exactly where they cannot.
+            # Can cash and bank, less the note taken, make up what the seat keeps? $1,000 notes or
+            # largest notes first nearly always can; `exchange_for` searches exactly where they cannot.
             rest = worth - d
+            if rest <= ones - (i == 0):
+                found.append(i)
+                continue
             for j, dj in LARGEST_FIRST:
                 take = rest // dj
                 if take:

@@ -1144,7 +1144,11 @@ class DowntownState(CachedLegalState):
             self._take_note(seat, note)
             (self.down_n if face_down else self.disp_n)[seat][note] += 1
             if not self.ed2013:
-                return  # the notes it can change for at the bank depend on all its notes: recompute
+                # The notes it can get by exchange depend on all its notes and the bank's: recompute
+                # them; its gangster choices stay as they were.
+                self._legal = [DONE, *self._note_actions(seat, ADD_NOTE0),
+                               *[act for act in legal if act >= ADD_GANGSTER0]]
+                return
             left = self.cash[seat][note]
         else:
             kind = action - ADD_GANGSTER0
