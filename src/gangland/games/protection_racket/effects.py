@@ -180,13 +180,13 @@ def _swap_partners(present: list[list[int]], site: int, gang: int) -> list[int]:
 
 def _changeable(s: ProtectionRacketState, site: int) -> bool:
     """Flip and replace never turn a Hired Muscle card away nor bring one in (C8); replace needs a
-    card to draw."""
+    card to draw that was not in this or last round's city (C31)."""
     face = s.city[site]
     if "pink" in (s.faces[face].colour, s.faces[face ^ 1].colour):
         return False
     if s.effect_at(s.effect_site).kind == "replace":
         deck = s.faces[face].deck - 1
-        return bool(s.draw[deck] or s.used[deck])
+        return bool(s.draw[deck]) or any(c not in s.last_sites and c not in s.put_away for c in s.used[deck])
     return True
 
 

@@ -248,20 +248,21 @@ class ProtectionRacketState(CachedLegalState):
 
     def _draw_card(self, deck: int) -> int:
         """The top card of a deck. When it runs out, its set-aside cards are shuffled in (C4), but not
-        last round's sites ("The protection sites in the city should be different each round", C31)
-        unless the deck has no other card left."""
+        last round's sites nor those put away this round ("The protection sites in the city should be
+        different each round", C31) unless the deck has no other card left."""
         pile = self.draw[deck]
         if not pile:
-            used, last = self.used[deck], self.last_sites
-            back = [c for c in used if c not in last]
+            used = self.used[deck]
+            recent = {*self.last_sites, *self.put_away}
+            back = [c for c in used if c not in recent]
             if back:
-                self.used[deck] = [c for c in used if c in last]
-                but = ", not last round's sites" if self.used[deck] else ""
+                self.used[deck] = [c for c in used if c in recent]
+                but = ", not this or last round's sites" if self.used[deck] else ""
                 self.events.append(f"deck {deck + 1} runs out: its set-aside cards are shuffled{but}")
             else:
                 back, self.used[deck] = used, []
-                self.events.append(f"deck {deck + 1} runs out: with no other card left, last round's "
-                                   "sites are shuffled back in")
+                self.events.append(f"deck {deck + 1} runs out: with no other card left, this and last "
+                                   "round's sites are shuffled back in")
             pile.extend(self._shuffled(back))
         return pile.pop()
 
