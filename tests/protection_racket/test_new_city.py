@@ -9,9 +9,11 @@ from collections.abc import Iterator
 import pytest
 
 from gangland.games.protection_racket import GAME, ProtectionRacketState
+from gangland.games.protection_racket.actions import PASS, SITE0, YES, deploy_action
+from gangland.games.protection_racket.state import ACTION
 
 from ..scale import many
-from .helpers import new_state
+from .helpers import city_with, face, new_state
 
 
 def round_changes(players: int, seed: int, **options: str) -> Iterator[tuple[list[int], list[int], bool]]:
@@ -131,3 +133,23 @@ def test_a_site_put_away_is_not_shuffled_back_in_the_same_round() -> None:
     state.draw[1] = []
     drawn = [state._draw_card(1) for _ in range(len(state.used[1]) - 1)]
     assert green[0] not in drawn and state.used[1] == [green[0]]
+
+
+def test_replace_is_not_offered_with_only_recent_sites_to_draw() -> None:
+    # C31: "deal a new card from the same deck" may not bring back this or last round's sites; a site
+    # whose deck has no other card is not offered (as for an empty deck).
+    state = city_with(2, {4: "Building Inspector", 1: "Gambling Den", 7: "Mom & Pop Shop"})
+    effect = face(state, "Building Inspector").effect
+    assert effect is not None and effect.kind == "replace" and effect.where == "adjacent"
+    deck1 = state.used[0] + state.draw[0]
+    state.draw[0] = []
+    state.used[0] = deck1
+    state.last_sites = deck1[1:]
+    take = deploy_action(4, 2, 0)
+    state.apply(take)
+    assert (state.phase, state.legal_actions()) == (ACTION, [PASS, YES])
+    state.apply(YES)
+    assert set(state.legal_actions()) >= {SITE0 + 1, SITE0 + 7}  # one deck-1 card may still be drawn
+    state.last_sites = deck1
+    state._legal = None
+    assert not {SITE0 + 1, SITE0 + 7} & set(state.legal_actions())
