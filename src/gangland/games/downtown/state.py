@@ -1,4 +1,4 @@
-"""The Downtown rules: set-up, the four phases of a turn, the locations, the casino and the game end.
+"""The Downtown rules: set-up, the four phases of a turn, the locations and the game end (casino: casino.py).
 
 Both editions are one engine; `self.ed2013` switches every difference listed in RULES-NOTES.md.
 Every decision in docs/rules/downtown.md (D1..D31) is applied here; its number is quoted where it
@@ -18,6 +18,7 @@ from typing import Any
 from gangland.engine import CachedLegalState, Result, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
+from . import casino
 from .cards import (
     ADD_GANGSTER0,
     ADD_NOTE0,
@@ -27,7 +28,6 @@ from .cards import (
     CASINO,
     CASINO_PLAY,
     CASINO_SKIP,
-    DENOMINATIONS,
     DISCARD_GANGSTER0,
     DONE,
     DOWNTOWN,
@@ -641,9 +641,9 @@ class DowntownState(CachedLegalState):
         elif phase == FENCE_BACK:
             self._put_fence(action)
         elif phase == CASINO_VOTE:
-            self._vote(action == CASINO_PLAY)
+            casino.vote(self, action == CASINO_PLAY)
         else:  # CASINO_BET (OVER has no legal action)
-            self._bet(action - BILL0)
+            casino.bet(self, action - BILL0)
 
     # set-up steps
 
@@ -961,7 +961,7 @@ class DowntownState(CachedLegalState):
         self._after_fence_placed()
 
     def _after_fence_placed(self) -> None:
-        if self._casino_check(self.look_pile, RESUME_AFTER_FENCE_LOOK):
+        if casino.check(self, self.look_pile, RESUME_AFTER_FENCE_LOOK):
             return
         self._after_fence_look()
 
@@ -1009,98 +1009,9 @@ class DowntownState(CachedLegalState):
         self.offer_loot = -1
         if self._money_end():
             return
-        if self._casino_check(p, RESUME_AFTER_SALE):
+        if casino.check(self, p, RESUME_AFTER_SALE):
             return
         self._after_use(EAST_SIDE)
-
-    # the casino
-
-    def _casino_check(self, p: int, resume: int) -> bool:
-        """If pile p's casino card is on top now, set it aside and start a visit. True if a step began."""
-        pile = self.fpiles[p]
-        if not pile or pile[-1] != CASINO:
-            return False
-        pile.pop()
-        self.casinos += 1
-        self.events.append((None, f"casino card {self.casinos} appears on fence pile {p}"))
-        if self.ed2013 and self.casinos == 3:
-            # "The Casino game will be played as usual and the game ends afterwards."
-            self.final_casino = True
-        if not self.ed2013 and self.casinos == 2:
-            # "Das Spiel endet nach dem Spielzug, in dem die zweite Casino-Karte erschienen ist."
-            self.ending = True
-        a, n = self.active, self._players
-        self.resume = resume
-        # "A player who does not have any bill, does not take part [...] If the current player does
-        # not have any bill, he is not visiting the Casino."
-        if not value(self.cash[a]):
-            self.events.append((None, f"seat {a} has no money: no casino visit"))
-            return self._casino_over()
-        self.casino_seats = [(a + i) % n for i in range(n) if value(self.cash[(a + i) % n])]
-        self.bets = [-1] * n
-        self.queue = [a] if self.casino_active_only else self.casino_seats[:]
-        self.phase = CASINO_VOTE
-        self.actor = self.queue[0]
-        return True
-
-    def _vote(self, play: bool) -> None:
-        seat = self.queue.pop(0)
-        self.events.append((None, f"seat {seat} votes to {'play' if play else 'skip'} the casino"))
-        if play:
-            self.queue = self.casino_seats[:]
-            self.phase = CASINO_BET
-            self.actor = self.queue[0]
-        elif self.queue:
-            self.actor = self.queue[0]
-        else:
-            self.events.append((None, "the casino is skipped"))
-            self._casino_over()
-
-    def _bet(self, note: int) -> None:
-        seat = self.queue.pop(0)
-        self._take_note(seat, note)
-        self.bets[seat] = note
-        if self.queue:
-            self.actor = self.queue[0]
-            return
-        # The reveal and the settlement ("Rules for visiting the Casino").
-        from .view import money_text
-
-        a = self.active
-        mine = self.bets[a]
-        same = [s for s in self.casino_seats if s != a and self.bets[s] == mine]
-        shown = ", ".join(f"seat {s} {money_text(DENOMINATIONS[self.bets[s]])}" for s in self.casino_seats)
-        self.events.append((None, f"casino notes: {shown}"))
-        if same:
-            self.cash[a][mine] += 1 + len(same)
-        else:
-            self.bank[mine] += 1
-        for s in self.casino_seats:
-            if s == a or s in same:
-                continue
-            note = self.bets[s]
-            if DENOMINATIONS[note] > DENOMINATIONS[mine]:
-                self.cash[s][note] += 1
-            else:
-                self.bank[note] += 1
-        won = DENOMINATIONS[mine] * len(same)
-        self.events.append((None, f"seat {a} wins {money_text(won)} at the casino" if same else
-                           f"nobody matched seat {a}'s note: it goes to the bank"))
-        self.bets = [-1] * self._players
-        self.casino_seats = []
-        if self._money_end():
-            return
-        self._casino_over()
-
-    def _casino_over(self) -> bool:
-        if self.final_casino:
-            self._finish()  # 2013: "When the 3rd Casino card appears, the game ends."
-            return True
-        if self.resume == RESUME_AFTER_FENCE_LOOK:
-            self._after_fence_look()
-        else:
-            self._after_use(EAST_SIDE)
-        return True
 
     # end of phase 3, phase 4
 
