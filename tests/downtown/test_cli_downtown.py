@@ -58,7 +58,7 @@ def test_play_a_game_as_a_human_with_piped_input(tmp_path: Path) -> None:
     assert f"Downtown v{GAME.version}, 3 players" in out and "you are seat 0" in out
     # the board is the 80 x 24 screen (issue 15): the turn, the players' table, your own money and cards
     assert "placing tokens · casino cards 0/2" in out and "Seat 2       " in out
-    assert "You: cash $10,000 ($5,000 + $2,000 + 3 x $1,000)" in out and "stooge pile" in out
+    assert "You: cash $10,000 ($5k + $2k + 3 x $1k)" in out and "stooge pile" in out
     assert "» Seat 0 (you): place a token at Downtown" in out
     assert "Seat 1: put a note face down" in out or "Seat 2: put a note face down" in out
     assert "the turn limit of 12 turns is reached" in out

@@ -74,8 +74,9 @@ def test_the_crowded_table_fits_and_shows_what_phase_3_needs(edition: str) -> No
     for seat in range(4):
         assert re.search(rf"^[>* ] Seat {seat}\b", text, re.MULTILINE), text
     assert re.search(r"^  Seat 2 +East\+Villa +\d+ +0 +\$22,000 +1 +1 +1$", text, re.MULTILINE), text
-    assert re.search(r"You: cash \$[\d,]+ \(\$20,000 \+ \$10,000 \+ 3 x \$5,000 \+ 5 x \$2,000 \+ 6 x", text)
-    assert "Your stooge cards" in text and "Downtown: " in text and "stooge pile" in text
+    assert re.search(r"You: cash \$[\d,]+ \(\$20k \+ \$10k \+ 3 x \$5k \+ 5 x \$2k \+ 6 x \$1k\)", text)
+    # seat 0 stands at Downtown and the East Side: the market and the fences come first
+    assert "Your stooge cards" in text and "Downtown: " in text and "Fence pile 2: " in text
     # what the screen leaves out is in the whole view ('more')
     assert "Known cards" in render_view(view) or "Fence piles" in render_view(view)
 
@@ -103,7 +104,7 @@ def test_face_down_counts_and_the_window_fit() -> None:
     lines = check_fits(GAME.screen(s.view(2)))
     text = " ".join(" ".join(lines).split())
     assert "Face down in displays: seat 2 2 notes, 0 cards" in text
-    assert "your face-down display $2,000 + $1,000" in text
+    assert "your face-down display $2k + $1k" in text
 
 
 @pytest.mark.parametrize("edition", ["current", "2013"])

@@ -35,7 +35,6 @@ from .cards import (
     ROB0,
     SELL_AT0,
     SHED_STOOGE0,
-    notes_text,
 )
 from .deck import LOOT_NAMES, STOOGE_NAMES
 from .render import card_known, dollars, gangsters, kilo, needs, ordinal, seat_name
@@ -104,6 +103,12 @@ def _players(view: dict[str, Any], width: int) -> list[str]:
     return rows
 
 
+def _notes(counts: list[int]) -> str:
+    """'$20k + 3 x $1k': notes in the screen's short form."""
+    return " + ".join((f"{n} x " if n > 1 else "") + kilo(DENOMINATIONS[i] * 1000)
+                      for i, n in reversed(list(enumerate(counts))) if n)
+
+
 def _own(view: dict[str, Any], width: int) -> list[str]:
     """The seat's own cash (its notes), gangsters, face-down additions and stooge cards."""
     seat = view.get("seat")
@@ -113,13 +118,13 @@ def _own(view: dict[str, Any], width: int) -> list[str]:
     cash = me["cash"]
     text = f"You: cash {dollars(cash['money'])}"
     if cash["money"]:
-        text += f" ({notes_text(cash['notes'])})"
+        text += f" ({_notes(cash['notes'])})"
     text += f"; in hand {gangsters(me['gangsters'])}"
     if "casino_note" in me:
         text += f"; casino note {dollars(me['casino_note'])}"
     down = me["face_down"]
     if down["notes"] or down["gangsters"]:
-        parts = ([notes_text(down["notes_detail"])] if down["notes"] else []) + (
+        parts = ([_notes(down["notes_detail"])] if down["notes"] else []) + (
             [gangsters(down["gangsters_detail"])] if down["gangsters"] else [])
         text += "; your face-down display " + ", ".join(parts)
     lines = _fit(text, width)
@@ -227,6 +232,10 @@ _WANTED = {
 """The optional sections each phase wants, most needed first (as many as fit are shown)."""
 
 
+_NEEDS = {"Downtown": "market", "West Side": "stooges", "East Side": "fences"}
+"""The section each active location needs in phase 3."""
+
+
 def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
     """The board at a decision: at most BOARD_ROWS lines of at most `width` columns (80 or more)."""
     width = max(width, 40)
@@ -235,8 +244,14 @@ def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
     own = _own(view, width)
     budget = BOARD_ROWS - len(head) - len(players) - len(own)
     phase = _PHASE.get(view["phase"])
+    wanted = _WANTED.get(phase, _ORDER) if phase is not None else _ORDER
+    if phase == st.LOCATION and view.get("active") is not None:
+        # Phase 3: first what the active player's own locations need.
+        mine = view["players"][view["active"]]["tokens"]
+        first = [name for loc, name in _NEEDS.items() if loc in mine]
+        wanted = (*first, *[name for name in wanted if name not in first])
     chosen: dict[str, list[str]] = {}
-    for name in _WANTED.get(phase, _ORDER) if phase is not None else _ORDER:
+    for name in wanted:
         lines = _SECTIONS[name](view, width)
         if lines and len(lines) <= budget:
             chosen[name] = lines
