@@ -28,6 +28,7 @@ from .cards import (
     CASINO,
     CASINO_PLAY,
     CASINO_SKIP,
+    DENOMINATIONS,
     DISCARD_GANGSTER0,
     DONE,
     DOWNTOWN,
@@ -566,7 +567,7 @@ class DowntownState(CachedLegalState):
             acts = [DONE] if bid else []
             # "$1,000 to $3,000" in $1,000 and $2,000 notes (D6)
             return acts + [act for act in self._note_actions(seat, ADD_NOTE0)
-                           if act < ADD_NOTE0 + 2 and bid + act - ADD_NOTE0 < 3]
+                           if act < ADD_NOTE0 + 2 and bid + DENOMINATIONS[act - ADD_NOTE0] <= 3]
         if phase == MOVE:
             return [DONE, *self._free_moves()]
         if phase == PAYMOVE:
