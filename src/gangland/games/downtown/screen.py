@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 
-from gangland.engine import BOARD_ROWS, SCREEN_WIDTH
+from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH
 
 from . import state as st
 from .cards import (
@@ -37,7 +37,7 @@ from .cards import (
     SHED_STOOGE0,
 )
 from .deck import LOOT_NAMES, STOOGE_NAMES
-from .render import card_known, dollars, gangsters, kilo, needs, ordinal, seat_name
+from .render import _plural, card_known, dollars, gangsters, kilo, needs, ordinal, seat_name
 
 if TYPE_CHECKING:
     from .state import DowntownState
@@ -67,10 +67,6 @@ def _header(view: dict[str, Any], width: int) -> list[str]:
     while len(parts) > 1 and cell_len(" · ".join(parts)) > width:
         parts.pop()
     return _fit(" · ".join(parts), width)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 _TOKEN = ("Downtown", "West", "East", "Ghetto", "Bank", "Villa")
@@ -342,7 +338,7 @@ def menu_choice(state: DowntownState, action: int) -> tuple[str, str] | None:
     from .view import action_text
 
     legal = state.legal_actions()
-    if menu_rows([action_text(state, a) for a in legal], SCREEN_WIDTH) <= 5:
+    if menu_rows([action_text(state, a) for a in legal], SCREEN_WIDTH) <= MENU_ROWS:
         return None
     text = action_text(state, action)
     if MOVE0 <= action < ROB0:
