@@ -29,10 +29,10 @@ class DowntownGame(Game):
                    "the money every other player robs (D25)."),
         OptionSpec("villa_victim", True, (True, False),
                    "With 'villa': does the lone Villa holder get half even when he is the one robbed? "
-                   "The text excludes only the robber (D25)."),
+                   "The text excludes only the robber (D25). Refused without villa=true."),
         OptionSpec("pay_without_move", False, (False, True),
                    "With 3-4 players, may a player pay another without moving a token onto him (always "
-                   "allowed with 2)? (D8)"),
+                   "allowed with 2, so refused with 2)? (D8)"),
         OptionSpec("casino_skip", "unanimous", ("unanimous", "active"),
                    "Who may skip a casino visit: everyone taking part, by vote ('Players can agree not to "
                    "play'), or the active player alone ('the current player may visit') (D22)."),
@@ -40,9 +40,9 @@ class DowntownGame(Game):
                    "Who 'has last been in prison' (places first, and may start): a seat drawn at random, "
                    "or seat 0 (D3)."),
         OptionSpec("turn_limit", 0, (0,),
-                   "Not a rule of either rulebook: end the game after this many turns (0: never), the "
-                   "richest winning, for simulations and search. Random play can go on for a very long "
-                   "time (docs D29).", free=True),
+                   "Not a rule of either rulebook: end the game after this many turns (0: never; not "
+                   "negative), the richest winning, for simulations and search. Random play can go on "
+                   "for a very long time (docs D29).", free=True),
         OptionSpec("stooge_deck", "", ("",),
                    "Path of a stooge deck file in the format of the built-in stooges.toml; empty: the "
                    "built-in deck (authored for Gangland, not the printed cards).", free=True),
