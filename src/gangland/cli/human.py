@@ -16,9 +16,8 @@ from rich.text import Text
 
 from gangland.engine import MENU_ROWS, Decision, Game, GanglandError
 
-HELP = ("Type the number of an action, or its name (a unique prefix will do). '?' explains this decision, "
-        "'more' shows the whole table, 'b' the board again; 'quit' (or Ctrl-C, Ctrl-D) saves the game so "
-        "you can resume it later.")
+HELP = "Type a number or a name: '?' rules, 'more' whole table, 'b' board, 'quit' saves."
+"""The one-line hint under the first menu (and after '?'): an 80 x 24 screen has room for one line."""
 BACK = "back"
 """The second step of a two-step menu: return to the groups."""
 QUIT_WORDS = frozenset({"quit", "exit", ":q"})
@@ -109,8 +108,7 @@ class HumanAgent:
     def title(self, what: str) -> Rule:
         """The rule line between the board and the menu."""
         step = f", step {self.step()}" if self.step is not None else ""
-        return Rule(f"{what} ({self.game.name}, you are seat {self.seat}{step})", align="left",
-                    style="cyan")
+        return Rule(f"{what} - you are seat {self.seat}{step}", align="left", style="cyan")
 
     def show_board(self, decision: Decision) -> None:
         """The seat's screen and the first menu of its legal actions."""
@@ -239,9 +237,9 @@ class Menu:
             if len(entries) == 1:
                 entries_top.append(entries[0])
             else:
-                heading = f"Your options: {group} ('back' for the list before)"
+                heading = f"Your options in {group} ('back' returns)"
                 entries_top.append(cls(heading, labels, entries))
-        return cls("Your options: first choose one of these", list(groups), entries_top)
+        return cls("Your options: first choose", list(groups), entries_top)
 
     def pick(self, index: int) -> int | Menu:
         """The action, or the next menu, at `index`."""
