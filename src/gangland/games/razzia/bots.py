@@ -66,7 +66,8 @@ from .cards import (
     THIEF,
     TRINKETS,
 )
-from .state import AUCTION, COURT_AUCTION, NOBODY, THIEF_USE, TURN, RazziaState
+from .phases import AUCTION, COURT_AUCTION, NOBODY, THIEF_USE, TURN
+from .state import RazziaState
 
 __all__ = ["HeuristicParams", "RazziaHeuristicBot"]
 

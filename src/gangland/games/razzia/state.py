@@ -10,7 +10,7 @@ what its seat knows, and determinizing is re-seeding the generator.
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
 from gangland.engine import CachedLegalState, Result, rank_by, splitmix64
 from gangland.engine.rng import mix_seed
@@ -37,20 +37,9 @@ from .cards import (
     THIEF,
     is_bid,
 )
+from .phases import AUCTION, COURT_AUCTION, FULL_ROW, NOBODY, NORMAL, OVER, THIEF_USE, TURN
 from .scoring import CATEGORIES, score_round
-
-TURN: Final = 0
-AUCTION: Final = 1
-THIEF_USE: Final = 2
-OVER: Final = 3
-PHASE_NAMES: Final = ("turn", "auction", "thieves", "over")
-
-NORMAL: Final = 0
-COURT_AUCTION: Final = 1
-FULL_ROW: Final = 2
-AUCTION_NAMES: Final = ("normal", "court", "full row")
-
-NOBODY: Final = -1
+from .view import build_view
 
 
 class RazziaState(CachedLegalState):
@@ -287,8 +276,6 @@ class RazziaState(CachedLegalState):
         return s
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import build_view
-
         if seat is not None:
             self.check_seat(seat)
         return build_view(self, seat)
@@ -480,3 +467,9 @@ def action_text(action: int) -> str:
     if STEAL_BASE <= action < NUM_ACTIONS:
         return f"steal {KIND_NAMES[action - STEAL_BASE]}"
     return f"unknown action {action!r}"
+
+
+__all__ = [  # the state, and the phase ids of phases.py it re-exports: tests read them from here
+    "AUCTION", "COURT_AUCTION", "FULL_ROW", "NOBODY", "NORMAL", "OVER", "THIEF_USE", "TURN", "RazziaState",
+    "action_text",
+]

@@ -10,19 +10,53 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from gangland.engine import Result
 
 from .cards import BOOTY_KINDS, BUSINESSES, KIND_NAMES, POLICE, ROUNDS, ROW_LIMIT, TRINKETS
+from .phases import AUCTION, AUCTION_NAMES, NOBODY, OVER, PHASE_NAMES, THIEF_USE
 from .scoring import CATEGORIES, score_round
 
-if TYPE_CHECKING:
-    from .state import RazziaState
+
+class Table(Protocol):
+    """What `build_view` reads of a game in progress: the fields of `RazziaState` (state.py) it
+    shows, declared here so that the view imports nothing from the rules (mypy checks the state
+    against it where `RazziaState.view` calls `build_view`)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def to_act(self) -> int | None: ...
+    def result(self) -> Result: ...
+
+    options: dict[str, Any]
+    round: int
+    round_scores: list[list[dict[str, int]]]
+    phase: int
+    turn: int
+    thieves_left: int
+    deck: list[int]
+    piles: list[int]
+    row: list[int]
+    police: int
+    police_limit: int
+    centre: int
+    up: list[list[int]]
+    down: list[list[int]]
+    estate: list[list[int]]
+    a_kind: int
+    a_caller: int
+    a_bid: int
+    a_bidder: int
+    a_queue: list[int]
+    a_bids: tuple[tuple[int, int], ...]
+    last_draw: tuple[int, int] | None
+    last_auction: tuple[Any, ...] | None
 
 
-def build_view(state: RazziaState, seat: int | None) -> dict[str, Any]:
+def build_view(state: Table, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of `state` for `seat` (None: a spectator)."""
-    from .state import AUCTION, AUCTION_NAMES, NOBODY, OVER, PHASE_NAMES, THIEF_USE
-
     unseen = Counter(state.deck)
     result = state.result()
     view: dict[str, Any] = {
@@ -59,6 +93,8 @@ def build_view(state: RazziaState, seat: int | None) -> dict[str, Any]:
         "result": result.to_json() if state.phase == OVER else None,
     }
     if state.phase == AUCTION:
+        caller, players = state.a_caller, state.players
+        clockwise = [(caller + step) % players for step in range(1, players + 1)]
         view["auction"] = {
             "kind": AUCTION_NAMES[state.a_kind],
             "caller": state.a_caller,
@@ -67,7 +103,7 @@ def build_view(state: RazziaState, seat: int | None) -> dict[str, Any]:
             "to_bid": list(state.a_queue),
             # Everyone in the bidding order (the caller last), and the bids so far in order;
             # the seats before `to_bid` that did not bid passed or were skipped.
-            "order": [s for s in state._clockwise[state.a_caller] if state.up[s]],
+            "order": [s for s in clockwise if state.up[s]],
             "bids": [[seat, value] for seat, value in state.a_bids],
         }
     if state.last_draw is not None:
