@@ -61,7 +61,7 @@ def test_text_of_a_new_game() -> None:
     assert first == "Supergang (reconstructed): new game, 3 players, seed 1, as seen by a spectator"
     state = GAME.new_game(3, 1)
     assert rest.rstrip("\n") == GAME.render(state.view(None))
-    assert rest.splitlines()[0].startswith("   0  1  2")
+    assert rest.splitlines()[0].startswith("    0  1  2")  # the map's column numbers first
 
 
 def test_seat_players_seed_and_options() -> None:
