@@ -27,8 +27,8 @@ from gangland.games.supergang.actions import (
     kill_action,
 )
 from gangland.games.supergang.bots import SupergangHeuristicBot, duel_odds
+from gangland.games.supergang.constants import ARRESTED, DEALER, KILLER, PATROL_ACT, VAMP
 from gangland.games.supergang.duel import DuelOptions
-from gangland.games.supergang.state import ARRESTED, DEALER, KILLER, PATROL_ACT, VAMP
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (3, {}),

@@ -23,7 +23,7 @@ from gangland.games.supergang.actions import (
     REFUSE,
     kill_action,
 )
-from gangland.games.supergang.state import (
+from gangland.games.supergang.constants import (
     ACT,
     CHOOSE,
     CLINIC,
@@ -34,8 +34,8 @@ from gangland.games.supergang.state import (
     OFFER,
     PRICE,
     VAMP,
-    SupergangState,
 )
+from gangland.games.supergang.state import SupergangState
 
 from .test_fights import SURE, at_round, new, outcome, street, years
 from .test_state import shop_of, stop_at, total_money

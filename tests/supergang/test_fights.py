@@ -23,7 +23,7 @@ from gangland.games.supergang.actions import (
     char_action,
     kill_action,
 )
-from gangland.games.supergang.state import (
+from gangland.games.supergang.constants import (
     ACT,
     CHOOSE,
     CLINIC,
@@ -32,8 +32,8 @@ from gangland.games.supergang.state import (
     KILLER,
     PATROL_MOVE,
     VAMP,
-    SupergangState,
 )
+from gangland.games.supergang.state import SupergangState
 
 from .test_state import new as new_game
 from .test_state import shop_of, stop_at, total_money

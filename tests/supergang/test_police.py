@@ -34,7 +34,7 @@ from gangland.games.supergang.actions import (
     kill_action,
 )
 from gangland.games.supergang.board import moves, moves_from_jail
-from gangland.games.supergang.state import (
+from gangland.games.supergang.constants import (
     ACT,
     ARRESTED,
     CHOOSE,
@@ -50,8 +50,8 @@ from gangland.games.supergang.state import (
     PATROL_PLACE,
     SEWER,
     VAMP,
-    SupergangState,
 )
+from gangland.games.supergang.state import SupergangState
 
 from .test_fights import SURE, at_round, defender_dice, outcome
 from .test_fights import new as new_alive

@@ -27,17 +27,8 @@ from gangland.games.supergang.actions import (
     dest_parts,
 )
 from gangland.games.supergang.board import moves, moves_from_jail
-from gangland.games.supergang.state import (
-    ACT,
-    CHOOSE,
-    DEALER,
-    JAIL,
-    KILLER,
-    MOVE,
-    RESURFACE,
-    VAMP,
-    SupergangState,
-)
+from gangland.games.supergang.constants import ACT, CHOOSE, DEALER, JAIL, KILLER, MOVE, RESURFACE, VAMP
+from gangland.games.supergang.state import SupergangState
 
 
 def new(players: int = 4, seed: int = 1, **options: object) -> SupergangState:

@@ -17,8 +17,9 @@ from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision
 from gangland.games.supergang import GAME
 from gangland.games.supergang.actions import CHAR0, DEST0, KILL0, VAMP0
 from gangland.games.supergang.board import load_board
+from gangland.games.supergang.constants import ACT, ARRESTED, MOVE, PHASE_NAMES
 from gangland.games.supergang.screen import menu_choice
-from gangland.games.supergang.state import ACT, ARRESTED, MOVE, PHASE_NAMES, SupergangState
+from gangland.games.supergang.state import SupergangState
 from gangland.games.supergang.textmap import MAP_KEY, OWNER_MARK, map_cell, map_lines
 
 from ..scale import many

@@ -26,7 +26,7 @@ from gangland.games.supergang.actions import (
     VAMP0,
     kill_action,
 )
-from gangland.games.supergang.state import (
+from gangland.games.supergang.constants import (
     ACT,
     CHOOSE,
     CLINIC,
@@ -38,8 +38,8 @@ from gangland.games.supergang.state import (
     PATROL_MOVE,
     RESURFACE,
     VAMP,
-    SupergangState,
 )
+from gangland.games.supergang.state import SupergangState
 
 from .test_fights import SURE, at_round, new, outcome, street, years
 from .test_state import shop_of, stop_at

@@ -9,7 +9,8 @@ from typing import Any
 from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
 
 from .actions import NUM_ACTIONS
-from .state import DEFAULTS, SupergangState
+from .options import DEFAULTS
+from .state import SupergangState
 
 SHORT_GAME = 8
 """Rounds of the games `configurations` gives (the police plays from round 4)."""

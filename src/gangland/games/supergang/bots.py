@@ -64,8 +64,7 @@ from .actions import (
     dest_parts,
 )
 from .board import Move
-from .duel import ATTACKER, DuelOptions, Side, duel
-from .state import (
+from .constants import (
     ACT,
     ARRESTED,
     CHOOSE,
@@ -86,9 +85,10 @@ from .state import (
     RESURFACE,
     SEWER,
     VAMP,
-    Geometry,
-    SupergangState,
 )
+from .duel import ATTACKER, DuelOptions, Side, duel
+from .geometry import Geometry
+from .state import SupergangState
 
 SHOP_RANK: Final = 80.0
 """What one more shop is worth beyond its income: shops rank first at the turn limit (S37)."""

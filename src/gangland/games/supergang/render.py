@@ -13,7 +13,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .board import CELL, Board, board_svg
-from .state import DEFAULTS
+from .options import DEFAULTS
 from .textmap import (
     MAP_KEY,
     PATROL_GLYPHS,

@@ -32,8 +32,10 @@ from .actions import (
     VAMP0,
     dest_parts,
 )
+from .constants import PAIR_PRICE, PHASE_NAMES
+from .options import DEFAULTS
 from .render import dice_text, seat_name
-from .state import DEFAULTS, PAIR_PRICE, PHASE_NAMES, SupergangState
+from .state import SupergangState
 from .textmap import MAP_KEY, characters, gangs_of, map_lines, patrol_glyph, patrols_of
 
 (CHOOSE, RESURFACE, MOVE, ACT, OVER, COP_OFFER, PATROL_PLACE, PATROL_MOVE, PATROL_ACT, ARRESTED, PRICE,
