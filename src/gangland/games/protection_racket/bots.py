@@ -27,7 +27,8 @@ from typing import Final
 
 from gangland.engine import DeterminizingBot
 
-from .state import DEPLOY, HIDEOUT, PINK, ProtectionRacketState
+from .common import DEPLOY, HIDEOUT, PINK
+from .state import ProtectionRacketState
 
 HIDEOUT_MOBSTER: Final = 0.9
 """Dollars a mobster still in the hideout is worth during a round."""

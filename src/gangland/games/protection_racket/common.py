@@ -1,8 +1,14 @@
-"""Protection Racket's shared vocabulary: the decision phases, where the Hired Muscle can be, the
-agenda's tasks. The state (state.py), the Mob War (war.py) and the site actions (effects.py) use them;
-state.py re-exports them."""
+"""Protection Racket's shared vocabulary: the length of a game, the decision phases, where the Hired
+Muscle can be, the agenda's tasks. The state (state.py and fields.py), the Mob War (war.py), the site
+actions (effects.py), the view (view.py), the screen and the bot use them; state.py re-exports them."""
 
 from __future__ import annotations
+
+ROUNDS = 3
+"""Rounds in a game, ties apart ("the most money at the end of 3 rounds")."""
+MAX_EXTRA_ROUNDS = 7
+"""Not a rule: ties play another round (rulebook), at most this many times; then the tied share the
+win (docs C14), so that every game ends."""
 
 # Phases: what the seat to act is asked.
 DEPLOY, WAR_OFFER, HIRED_GUN, STAND, ACTION, PICK, OVER = range(7)

@@ -1,35 +1,25 @@
 """The site actions (rulebook "3. Take Action"; docs/rules/protection_racket.md C19, C27-C30 and
 section 3.3): whether an action would do something, the choices it asks for one at a time, and what
-each effect primitive does. Methods of ProtectionRacketState (bound in state.py), written as functions
-of the state `s`."""
+each effect primitive does. Functions of the state's fields `s` (fields.StateFields); state.py binds
+those the turn calls as methods of ProtectionRacketState."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import GANG0, MUSCLE_PICK, SITE0
 from .common import HIDEOUT, NEUTRAL, NOWHERE, PICK, RETURN_KINDS, T_WAR, T_WAR_OFFER
+from .fields import StateFields
 from .sites import MUSCLE_NAMES, Effect
-
-if TYPE_CHECKING:
-    from .state import ProtectionRacketState
+from .war import _stand_up
 
 
-def effect_at(s: ProtectionRacketState, site: int) -> Effect:
-    """The effect of the face showing at a site (which has one)."""
-    effect = s.faces[s.city[site]].effect
-    assert effect is not None
-    return effect
-
-
-def _effect_available(s: ProtectionRacketState, effect: Effect, site: int) -> bool:
+def _effect_available(s: StateFields, effect: Effect, site: int) -> bool:
     """Whether taking the action would do something (an action that cannot is not offered)."""
     seat = s.turn_player
     kind = effect.kind
     if kind == "income":
         return effect.amount * s.counter(effect.per, site, seat) > 0
     if kind == "extort":
-        return any(s.money[g] for g in s._extorted(effect, site, seat))
+        return any(s.money[g] for g in _extorted(s, effect, site, seat))
     if kind == "recruit":
         return s.m_owner == NEUTRAL and s.m_where == site
     if kind in RETURN_KINDS and (kind != "lying" or effect.to == "hideout") and (
@@ -40,14 +30,14 @@ def _effect_available(s: ProtectionRacketState, effect: Effect, site: int) -> bo
     saved = s.effect_site, s.picks
     s.effect_site, s.picks = site, []
     try:
-        first = s._pick_choices()
+        first = _pick_choices(s)
     finally:
         s.effect_site, s.picks = saved
-    prefilled = s._prefilled(effect, site)
+    prefilled = _prefilled(s, effect, site)
     return prefilled[0] in first if prefilled else bool(first)
 
 
-def _prefilled(s: ProtectionRacketState, effect: Effect, site: int) -> list[int]:
+def _prefilled(s: StateFields, effect: Effect, site: int) -> list[int]:
     """Picks implied by the card: a site choice whose scope is the site itself is not asked."""
     scope = effect.origin if effect.kind == "move" else effect.where
     if scope == "here" and effect.kind not in ("income", "extort", "swap_sites"):
@@ -55,18 +45,18 @@ def _prefilled(s: ProtectionRacketState, effect: Effect, site: int) -> list[int]
     return []
 
 
-def _begin_effect(s: ProtectionRacketState, site: int) -> None:
+def _begin_effect(s: StateFields, site: int) -> None:
     effect = s.effect_at(site)
     s.effect_site = site
-    s.picks = s._prefilled(effect, site)
+    s.picks = _prefilled(s, effect, site)
     s.events.append(f"seat {s.turn_player} takes the action of {s._name(site)}")
-    if s._effect_complete():
-        s._resolve_effect()
+    if _effect_complete(s):
+        _resolve_effect(s)
     else:
         s._ask(PICK, s.turn_player)
 
 
-def _steps(s: ProtectionRacketState, effect: Effect) -> int:
+def _steps(s: StateFields, effect: Effect) -> int:
     """How many picks an effect takes."""
     kind = effect.kind
     if kind in ("income", "extort", "recruit", "reinforce"):
@@ -82,11 +72,11 @@ def _steps(s: ProtectionRacketState, effect: Effect) -> int:
     return 1
 
 
-def _effect_complete(s: ProtectionRacketState) -> bool:
-    return len(s.picks) >= s._steps(s.effect_at(s.effect_site))
+def _effect_complete(s: StateFields) -> bool:
+    return len(s.picks) >= _steps(s, s.effect_at(s.effect_site))
 
 
-def _occupied(s: ProtectionRacketState, site: int, gangs: range | list[int], standing: bool = False) -> bool:
+def _occupied(s: StateFields, site: int, gangs: range | list[int], standing: bool = False) -> bool:
     """Whether any of `gangs` has a mobster (standing, if `standing`) on a site."""
     row_s, row_l = s.stand[site], s.lie[site]
     for g in gangs:
@@ -96,7 +86,7 @@ def _occupied(s: ProtectionRacketState, site: int, gangs: range | list[int], sta
             and not (standing and s.m_lying))
 
 
-def _gangs_with(s: ProtectionRacketState, site: int, gangs: range | list[int],
+def _gangs_with(s: StateFields, site: int, gangs: range | list[int],
                 standing: bool = False) -> list[int]:
     """Those of `gangs` with a mobster (standing, if `standing`) on a site, Hired Muscle included."""
     row_s, row_l = s.stand[site], s.lie[site]
@@ -107,11 +97,11 @@ def _gangs_with(s: ProtectionRacketState, site: int, gangs: range | list[int],
     return [g for g in gangs if row_s[g] or row_l[g] or g == owner]
 
 
-def _rivals(s: ProtectionRacketState, seat: int) -> list[int]:
+def _rivals(s: StateFields, seat: int) -> list[int]:
     return [g for g in range(s._players) if g != seat]
 
 
-def _pick_choices(s: ProtectionRacketState) -> list[int]:
+def _pick_choices(s: StateFields) -> list[int]:
     """The legal picks of the action being taken, each leading to a complete action."""
     site, seat, picks = s.effect_site, s.turn_player, s.picks
     effect = s.effect_at(site)
@@ -127,14 +117,14 @@ def _pick_choices(s: ProtectionRacketState) -> list[int]:
                 if (s.lie[t][seat] or (s.m_owner == seat and s.m_where == t and s.m_lying))
                 or (not own and s.lying_units(t))]
     if kind in ("lay_down", "remove"):
-        gangs = s._rivals(seat) if kind == "lay_down" or effect.whose == "rival" else list(everyone)
+        gangs = _rivals(s, seat) if kind == "lay_down" or effect.whose == "rival" else list(everyone)
         standing = kind == "lay_down"
         if step == 0:
             return [SITE0 + t for t in s._scope(site, effect.where)
-                    if s._occupied(t, gangs, standing)]
+                    if _occupied(s, t, gangs, standing)]
         target = picks[0] - SITE0
         if standing:
-            return [GANG0 + g for g in s._gangs_with(target, gangs, True)]
+            return [GANG0 + g for g in _gangs_with(s, target, gangs, True)]
         # "Return any Mobster": one of a seat's own mobsters, or its Hired Muscle (C10)
         row_s, row_l = s.stand[target], s.lie[target]
         acts = [GANG0 + g for g in gangs if row_s[g] or row_l[g]]
@@ -144,14 +134,14 @@ def _pick_choices(s: ProtectionRacketState) -> list[int]:
     if kind == "move":
         gangs = [seat] if effect.whose == "own" else list(everyone)
         if step == 0:
-            return [SITE0 + t for t in s._scope(site, effect.origin) if s._occupied(t, gangs)]
+            return [SITE0 + t for t in s._scope(site, effect.origin) if _occupied(s, t, gangs)]
         origin = picks[0] - SITE0
         if step == 1 and effect.whose == "any":
-            return [GANG0 + g for g in s._gangs_with(origin, gangs)]
+            return [GANG0 + g for g in _gangs_with(s, origin, gangs)]
         targets = s.adj[origin] if effect.to == "adjacent" else [t for t in sites if t != origin]
         return [SITE0 + t for t in targets]
     if kind == "swap":
-        present = [s._gangs_with(t, everyone) for t in sites]
+        present = [_gangs_with(s, t, everyone) for t in sites]
         if step == 0:
             return [SITE0 + t for t in sites
                     if any(_swap_partners(present, t, g) for g in present[t])]
@@ -168,7 +158,7 @@ def _pick_choices(s: ProtectionRacketState) -> list[int]:
             return [SITE0 + t for t in s.adj[site]]
         return [SITE0 + t for t in sites if not picks or t != picks[0] - SITE0]
     if kind in ("flip", "replace"):
-        return [SITE0 + t for t in s._scope(site, effect.where) if s._changeable(t)]
+        return [SITE0 + t for t in s._scope(site, effect.where) if _changeable(s, t)]
     return []
 
 
@@ -178,7 +168,7 @@ def _swap_partners(present: list[list[int]], site: int, gang: int) -> list[int]:
     return [t for t, gangs in enumerate(present) if t != site and any(g != gang for g in gangs)]
 
 
-def _changeable(s: ProtectionRacketState, site: int) -> bool:
+def _changeable(s: StateFields, site: int) -> bool:
     """Flip and replace never turn a Hired Muscle card away nor bring one in (C8); replace needs a
     card to draw that was not in this or last round's city (C31)."""
     face = s.city[site]
@@ -190,12 +180,12 @@ def _changeable(s: ProtectionRacketState, site: int) -> bool:
     return True
 
 
-def _extorted(s: ProtectionRacketState, effect: Effect, site: int, seat: int) -> list[int]:
+def _extorted(s: StateFields, effect: Effect, site: int, seat: int) -> list[int]:
     scope = s._scope(site, effect.where)
-    return [g for g in s._rivals(seat) if any(s.standing_units(t, g) for t in scope)]
+    return [g for g in _rivals(s, seat) if any(s.standing_units(t, g) for t in scope)]
 
 
-def _resolve_effect(s: ProtectionRacketState) -> None:
+def _resolve_effect(s: StateFields) -> None:
     """Carry out the action being taken, with its picks."""
     site, seat = s.effect_site, s.turn_player
     effect = s.effect_at(site)
@@ -207,14 +197,14 @@ def _resolve_effect(s: ProtectionRacketState) -> None:
         s.returns_used.append(s.city[site])
     if kind == "income":
         gain = effect.amount * s.counter(effect.per, site, seat)
-        s._gain(seat, gain, "actions")
+        _gain(s, seat, gain, "actions")
         s.events.append(f"seat {seat} takes ${gain} from the bank")
     elif kind == "extort":
-        for victim in s._extorted(effect, site, seat):
+        for victim in _extorted(s, effect, site, seat):
             paid = min(effect.amount, s.money[victim])
             s.money[victim] -= paid
             s.earned[victim]["extorted"] -= paid
-            s._gain(seat, paid, "actions")
+            _gain(s, seat, paid, "actions")
             s.events.append(f"seat {victim} pays seat {seat} ${paid}")
     elif kind == "recruit":
         s.m_owner, s.m_where, s.m_lying = seat, HIDEOUT, False
@@ -228,34 +218,34 @@ def _resolve_effect(s: ProtectionRacketState) -> None:
         s.events.append(f"seat {seat} starts a Mob War on {s._name(picked[0])}")
         s.agenda.append((T_WAR, picked[0]))
     elif kind == "stand_up":
-        s._stand_up(picked[0], seat if effect.whose == "own" else None)
+        _stand_up(s, picked[0], seat if effect.whose == "own" else None)
     elif kind == "lying":
-        s._clear_lying(picked[0], effect.to)
+        _clear_lying(s, picked[0], effect.to)
     elif kind == "lay_down":
-        s._lay_down(picked[0], picked[1], effect.count)
+        _lay_down(s, picked[0], picked[1], effect.count)
     elif kind == "remove":
         if muscle_picked:
             s.events.append(f"{MUSCLE_NAMES[s.muscle]} on {s._name(picked[0])} is sent back")
-            s._muscle_home()
+            _muscle_home(s)
         else:
-            s._remove_one(picked[0], picked[1])
+            _remove_one(s, picked[0], picked[1])
     elif kind == "move":
         origin, target = picked[0], picked[-1]
         gang = picked[1] if effect.whose == "any" else seat
-        s._move(origin, gang, target, effect.count)
+        _move(s, origin, gang, target, effect.count)
         if effect.war:
             s.agenda.append((T_WAR_OFFER, target))
     elif kind == "swap":
         a, ga, b, gb = picked
-        s._move(a, ga, b, 1)
-        s._move(b, gb, a, 1)  # gb is not ga: the mobster that just arrived stays
+        _move(s, a, ga, b, 1)
+        _move(s, b, gb, a, 1)  # gb is not ga: the mobster that just arrived stays
         if effect.war:
             s.agenda += [(T_WAR_OFFER, b), (T_WAR_OFFER, a)]
     elif kind == "recall":
-        s._recall(picked[0], seat)
+        _recall(s, picked[0], seat)
     elif kind == "swap_sites":
         other = picked[0] if effect.where == "adjacent" else picked[1]
-        s._swap_sites(site if effect.where == "adjacent" else picked[0], other)
+        _swap_sites(s, site if effect.where == "adjacent" else picked[0], other)
     elif kind == "flip":
         s.city[picked[0]] ^= 1
         s.events.append(f"{s._name(picked[0])} is turned over")
@@ -274,12 +264,12 @@ def _resolve_effect(s: ProtectionRacketState) -> None:
         s._city_rules()
 
 
-def _gain(s: ProtectionRacketState, seat: int, amount: int, category: str) -> None:
+def _gain(s: StateFields, seat: int, amount: int, category: str) -> None:
     s.money[seat] += amount
     s.earned[seat][category] += amount
 
 
-def _clear_lying(s: ProtectionRacketState, site: int, to: str) -> None:
+def _clear_lying(s: StateFields, site: int, to: str) -> None:
     for gang in range(s._players):
         count = s.lie[site][gang]
         s.lie[site][gang] = 0
@@ -291,16 +281,16 @@ def _clear_lying(s: ProtectionRacketState, site: int, to: str) -> None:
         if to == "hideout" and s.m_owner != NEUTRAL:
             s.m_where, s.m_lying = HIDEOUT, False
         else:
-            s._muscle_home()
+            _muscle_home(s)
     s.events.append(f"the lying mobsters on {s._name(site)} go to the {to}")
 
 
-def _muscle_home(s: ProtectionRacketState) -> None:
+def _muscle_home(s: StateFields) -> None:
     """The Hired Muscle leaves its gang and returns to its card, "from where it can be recruited"."""
     s.m_owner, s.m_where, s.m_lying = NEUTRAL, s.m_home, False
 
 
-def _lay_down(s: ProtectionRacketState, site: int, gang: int, count: int) -> None:
+def _lay_down(s: StateFields, site: int, gang: int, count: int) -> None:
     down = min(count, s.stand[site][gang])
     s.stand[site][gang] -= down
     s.lie[site][gang] += down
@@ -310,7 +300,7 @@ def _lay_down(s: ProtectionRacketState, site: int, gang: int, count: int) -> Non
     s.events.append(f"{down} of seat {gang}'s mobsters on {s._name(site)} lie down")
 
 
-def _remove_one(s: ProtectionRacketState, site: int, gang: int) -> None:
+def _remove_one(s: StateFields, site: int, gang: int) -> None:
     """One of a seat's mobsters to the supply: a standing one if it has one there (C10)."""
     rows = s.stand if s.stand[site][gang] else s.lie
     rows[site][gang] -= 1
@@ -318,7 +308,7 @@ def _remove_one(s: ProtectionRacketState, site: int, gang: int) -> None:
     s.events.append(f"one of seat {gang}'s mobsters on {s._name(site)} goes to the supply")
 
 
-def _move(s: ProtectionRacketState, origin: int, gang: int, target: int, count: int) -> None:
+def _move(s: StateFields, origin: int, gang: int, target: int, count: int) -> None:
     """Move `count` (0: all) of a seat's mobsters, standing ones first, the Hired Muscle last; lying
     ones stay lying."""
     left = count or 99
@@ -336,7 +326,7 @@ def _move(s: ProtectionRacketState, origin: int, gang: int, target: int, count: 
                        f"{s._name(target)}")
 
 
-def _recall(s: ProtectionRacketState, site: int, seat: int) -> None:
+def _recall(s: StateFields, site: int, seat: int) -> None:
     count = s.stand[site][seat] + s.lie[site][seat]
     s.stand[site][seat] = s.lie[site][seat] = 0
     s.hideout[seat] += count
@@ -346,7 +336,7 @@ def _recall(s: ProtectionRacketState, site: int, seat: int) -> None:
     s.events.append(f"{count} of seat {seat}'s mobsters return from {s._name(site)} to its hideout")
 
 
-def _swap_sites(s: ProtectionRacketState, a: int, b: int) -> None:
+def _swap_sites(s: StateFields, a: int, b: int) -> None:
     """Two cards change places, "mobsters travel with their card" (C8)."""
     s.city[a], s.city[b] = s.city[b], s.city[a]
     s.stand[a], s.stand[b] = s.stand[b], s.stand[a]

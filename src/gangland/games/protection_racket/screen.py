@@ -11,16 +11,17 @@ stays in `render` (the terminal's 'more').
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gangland.engine import BOARD_ROWS, SCREEN_WIDTH
 
 from .actions import DEPLOY0, GANG0, SITE0, deploy_parts
+from .common import DEPLOY, PICK
+from .fields import StateFields
+from .grid import site_labels
 from .render import CUT, GANG_MARKS, LEGEND, cut_to, grid_lines
 from .sites import MUSCLE_NAMES
-
-if TYPE_CHECKING:
-    from .state import ProtectionRacketState
+from .view import action_text
 
 
 def gang_line(view: dict[str, Any], seat: int) -> str:
@@ -158,12 +159,9 @@ def rules_help(view: dict[str, Any]) -> str:
     return "\n".join(lines[:12])
 
 
-def menu_choice(state: ProtectionRacketState, action: int) -> tuple[str, str] | None:
+def menu_choice(state: StateFields, action: int) -> tuple[str, str] | None:
     """Two steps for the long menus: deploying is the site (its label and full name), then how many;
     choosing a site for an action is a row of the city, then the site."""
-    from .state import DEPLOY, PICK, site_labels
-    from .view import action_text
-
     if state.phase == DEPLOY and DEPLOY0 <= action < SITE0:
         site, regulars, muscle = deploy_parts(action)
         group = f"{site_labels(state.columns)[site]} {state.faces[state.city[site]].name}"

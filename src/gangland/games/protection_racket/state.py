@@ -5,8 +5,10 @@ may declare a Mob War there, and the controller may take the site's action; a pl
 deploy is skipped; when nobody can, the revenue step pays the controllers. Three rounds, most money
 wins, a tie plays another round.
 
-The card effects are data (sites.py); effects.py interprets their primitives and war.py fights the
-Mob War, both as methods of the state bound here; common.py holds the phases and tasks they share.
+The fields of the state and the queries every rule reads (who controls a site, what it pays) are in
+fields.py, the base class. The card effects are data (sites.py); effects.py interprets their primitives
+and war.py fights the Mob War, both as functions of the fields, bound here as the state's methods where
+the turn calls them; common.py holds the phases and tasks they share.
 Work that follows a decision (a war, then the action, then the end of the turn) is kept on an agenda,
 a stack of small tasks run until the next decision is needed.
 """
@@ -14,10 +16,9 @@ a stack of small tasks run until the next decision is needed.
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
-from gangland.engine import CachedLegalState, Result, rank_by
+from gangland.engine import Result, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
 from . import effects, war
@@ -34,6 +35,7 @@ from .common import (
     M_HITMAN,
     M_LONER,
     M_SURVIVOR,
+    MAX_EXTRA_ROUNDS,
     NEUTRAL,
     NOWHERE,
     OVER,
@@ -41,6 +43,7 @@ from .common import (
     PICK,
     PINK,
     RETURN_KINDS,
+    ROUNDS,
     STAND,
     T_ACTION,
     T_END_TURN,
@@ -50,12 +53,11 @@ from .common import (
     T_WAR_OFFER,
     WAR_OFFER,
 )
-from .sites import MUSCLE_NAMES, MUSCLES, Face, SiteSet, load_sites
+from .fields import StateFields
+from .grid import grid_geometry
+from .sites import MUSCLE_NAMES, MUSCLES, load_sites
+from .view import action_text, build_view
 
-ROUNDS = 3
-MAX_EXTRA_ROUNDS = 7
-"""Not a rule: ties play another round (rulebook), at most this many times; then the tied share the
-win (docs C14), so that every game ends."""
 START_MONEY = 1
 MOBSTERS = MAX_REGULARS
 SITE_STRIDE = (MAX_REGULARS + 1) * 2
@@ -71,126 +73,10 @@ _DEPLOY_OPTIONS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """Deploy options by (mobsters in the hideout, has the Hired Muscle, open sites, -1, deploy limits)."""
 
 
-@cache
-def grid_geometry(columns: int, rows: int) -> tuple[tuple[tuple[int, ...], ...], tuple[bool, ...],
-                                                    tuple[bool, ...]]:
-    """(neighbours, on the edge, in a corner) of each site of a grid numbered row by row.
+class ProtectionRacketState(StateFields):
+    """A game of Protection Racket in progress (its fields: fields.StateFields)."""
 
-    >>> grid_geometry(3, 3)[0][4]
-    (1, 3, 5, 7)
-    """
-    adj: list[tuple[int, ...]] = []
-    edge: list[bool] = []
-    corner: list[bool] = []
-    for site in range(columns * rows):
-        row, col = divmod(site, columns)
-        near = []
-        if row > 0:
-            near.append(site - columns)
-        if col > 0:
-            near.append(site - 1)
-        if col < columns - 1:
-            near.append(site + 1)
-        if row < rows - 1:
-            near.append(site + columns)
-        adj.append(tuple(near))
-        on_rows, on_cols = row in (0, rows - 1), col in (0, columns - 1)
-        edge.append(on_rows or on_cols)
-        corner.append(on_rows and on_cols)
-    return tuple(adj), tuple(edge), tuple(corner)
-
-
-def site_label(site: int, columns: int) -> str:
-    """Grid reference of a site: columns A.., rows 1.. (site 0 is A1).
-
-    >>> site_label(5, 4)
-    'B2'
-    """
-    return site_labels(columns)[site]
-
-
-@cache
-def site_labels(columns: int) -> tuple[str, ...]:
-    """The grid references of the (at most 12) sites of a grid with this many columns."""
-    return tuple(f"{'ABCDEFGHIJKL'[t % columns]}{t // columns + 1}" for t in range(12))
-
-
-class ProtectionRacketState(CachedLegalState):
-    """A game of Protection Racket in progress."""
-
-    __slots__ = (
-        "_players", "_rng", "actor", "adj", "agenda", "aura_at", "city", "closed", "columns",
-        "corner", "deployed", "draw", "earned", "edge", "effect_site", "events", "faces", "first",
-        "first_seat", "hideout", "last_sites", "lie", "lie_down_at", "m_home", "m_lying", "m_owner",
-        "m_where", "max_deploy", "money", "muscle", "no_war", "open_sites", "options", "phase",
-        "picks", "put_away", "recommended", "returns_used", "round", "rows", "sites", "stand",
-        "supply", "turn", "turn_player", "used", "war_site",
-    )
-
-    _players: int
-    _rng: int
-    actor: int
-    adj: tuple[tuple[int, ...], ...]
-    agenda: list[tuple[int, int]]
-    aura_at: list[int]
-    """Revenue each site gets from its neighbours' auras (closed sites' included)."""
-    city: list[int]
-    """Face id showing at each site, row by row."""
-    closed: list[bool]
-    columns: int
-    corner: tuple[bool, ...]
-    deployed: int
-    """Mobsters the player to act deployed this turn."""
-    draw: list[list[int]]
-    """Card ids of each deck's draw pile (top = last); hidden order."""
-    earned: list[dict[str, int]]
-    edge: tuple[bool, ...]
-    effect_site: int
-    events: list[str]
-    first: int
-    """Who starts this round ("the first player rotates clockwise")."""
-    first_seat: int
-    hideout: list[int]
-    last_sites: list[int]
-    """Cards of last round's city and those `replace` put away in it: set aside, but shuffled into a
-    draw pile only when nothing else is left (C31). Replaced, never changed in place (shared by clones)."""
-    lie: list[list[int]]
-    """Lying mobsters per site per seat (the Hired Muscle apart)."""
-    lie_down_at: list[bool]
-    m_home: int
-    """Site of the Hired Muscle card, or NOWHERE when the city has none."""
-    m_lying: bool
-    m_owner: int
-    m_where: int
-    max_deploy: list[int]
-    """Most mobsters deployable onto each site in one turn; 0 = no limit."""
-    money: list[int]
-    muscle: int
-    """Index in MUSCLES of the Hired Muscle in this city, or -1."""
-    no_war: list[bool]
-    open_sites: list[int]
-    """Sites that are not closed (shared between clones: replaced, never changed in place)."""
-    options: dict[str, Any]
-    phase: int
-    picks: list[int]
-    put_away: list[int]
-    """Cards `replace` set aside this round (C31); replaced, never changed in place."""
-    recommended: bool
-    round: int
-    returns_used: list[int]
-    """Faces whose action brought mobsters back to a hideout this round (C30)."""
-    rows: int
-    sites: SiteSet
-    faces: tuple[Face, ...]
-    """Every face of the site set, by face id (`sites.faces`)."""
-    stand: list[list[int]]
-    """Standing mobsters per site per seat (the Hired Muscle apart)."""
-    supply: list[int]
-    turn: int
-    turn_player: int
-    used: list[list[int]]
-    """Card ids set aside after a round, per deck (public)."""
-    war_site: int
+    __slots__ = ()
 
     # -- set-up ----------------------------------------------------------------------------------
 
@@ -229,46 +115,6 @@ class ProtectionRacketState(CachedLegalState):
         s.deployed = 0
         s._start_round()
         return s
-
-    def _random(self, bound: int) -> int:
-        self._rng, r = splitmix64(self._rng)
-        return r % bound
-
-    def _shuffled(self, items: list[int]) -> list[int]:
-        """Fisher-Yates, taking several indexes from each 64-bit draw (the bias is below 2^-40)."""
-        pool, room = 0, 1
-        for i in range(len(items) - 1, 0, -1):
-            if room < 1 << 24:
-                self._rng, pool = splitmix64(self._rng)
-                room = 1 << 64
-            pool, j = divmod(pool, i + 1)
-            room //= i + 1
-            items[i], items[j] = items[j], items[i]
-        return items
-
-    def _draw_card(self, deck: int) -> int:
-        """The top card of a deck. When it runs out, its set-aside cards are shuffled in (C4), but not
-        last round's sites nor those put away this round ("The protection sites in the city should be
-        different each round", C31) unless the deck has no other card left."""
-        pile = self.draw[deck]
-        if not pile:
-            used = self.used[deck]
-            recent = {*self.last_sites, *self.put_away}
-            back = [c for c in used if c not in recent]
-            if back:
-                self.used[deck] = [c for c in used if c in recent]
-                but = ", not this or last round's sites" if self.used[deck] else ""
-                self.events.append(f"deck {deck + 1} runs out: its set-aside cards are shuffled{but}")
-            else:
-                back, self.used[deck] = used, []
-                self.events.append(f"deck {deck + 1} runs out: with no other card left, this and last "
-                                   "round's sites are shuffled back in")
-            pile.extend(self._shuffled(back))
-        return pile.pop()
-
-    def _face(self, card: int) -> int:
-        """A card dealt "flipped at random": one of its two faces."""
-        return 2 * card + self._random(2)
 
     def _start_round(self) -> None:
         """A new city, everyone's mobsters back in the hideouts, the next first player (C5, C6)."""
@@ -348,37 +194,6 @@ class ProtectionRacketState(CachedLegalState):
         self.m_owner = NEUTRAL
         self.m_lying = False
 
-    def _city_rules(self) -> None:
-        """Recompute what closed sites and auras do to their neighbours (after any change of faces)."""
-        size = len(self.city)
-        self.closed = [False] * size
-        self.no_war = [False] * size
-        self.lie_down_at = [False] * size
-        self.max_deploy = [0] * size
-        self.aura_at = [0] * size
-        self.open_sites = [t for t, face in enumerate(self.city)
-                           if (effect := self.faces[face].effect) is None or effect.kind != "closed"]
-        for site, face in enumerate(self.city):
-            effect = self.faces[face].effect
-            if effect is None:
-                continue
-            if effect.kind == "aura":
-                for t in self.adj[site]:
-                    self.aura_at[t] += effect.amount
-            elif effect.kind == "closed":
-                self.closed[site] = True
-                rule = effect.adjacent
-                for t in self.adj[site]:
-                    if rule == "aura":
-                        self.aura_at[t] += effect.amount
-                    elif rule == "no_war":
-                        self.no_war[t] = True
-                    elif rule == "lie_down":
-                        self.lie_down_at[t] = True
-                    elif rule == "max_deploy":
-                        cap = self.max_deploy[t]
-                        self.max_deploy[t] = effect.amount if not cap else min(cap, effect.amount)
-
     # -- the State contract ----------------------------------------------------------------------
 
     @property
@@ -405,8 +220,6 @@ class ProtectionRacketState(CachedLegalState):
         self._apply(action)
 
     def _why_illegal(self, action: object) -> str:
-        from .view import action_text
-
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:
             return f"{action!r} is not a Protection Racket action id (0..{NUM_ACTIONS - 1})"
         if self.phase == OVER:
@@ -481,103 +294,7 @@ class ProtectionRacketState(CachedLegalState):
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat is not None:
             self.check_seat(seat)
-        from .view import build_view
-
         return build_view(self, seat)
-
-    # -- what is where -----------------------------------------------------------------------------
-
-    def muscle_weight(self) -> int:
-        """What the Hired Muscle counts for in control: 2 for the Hitman and the Cleaner."""
-        return 2 if self.muscle in (M_HITMAN, M_CLEANER) else 1
-
-    def muscle_at(self, site: int) -> bool:
-        """True when the Hired Muscle stands or lies on `site`."""
-        return self.muscle >= 0 and self.m_where == site
-
-    def units(self, site: int, gang: int) -> int:
-        """A seat's mobsters on a site, standing or lying, its Hired Muscle included."""
-        return (self.stand[site][gang] + self.lie[site][gang]
-                + (1 if self.m_owner == gang and self.m_where == site and self.muscle >= 0 else 0))
-
-    def standing_units(self, site: int, gang: int) -> int:
-        """A seat's standing mobsters on a site, its Hired Muscle included (as one)."""
-        return self.stand[site][gang] + (1 if self.m_owner == gang and self.m_where == site
-                                         and self.muscle >= 0 and not self.m_lying else 0)
-
-    def lying_units(self, site: int) -> int:
-        """Lying mobsters on a site, any seat's, the Hired Muscle included."""
-        return sum(self.lie[site]) + (1 if self.muscle_at(site) and self.m_lying else 0)
-
-    def parties(self, site: int) -> list[int]:
-        """The seats with mobsters on a site, and PINK for the unrecruited Hired Muscle."""
-        standing, lying = self.stand[site], self.lie[site]
-        found = [g for g in range(self._players) if standing[g] or lying[g]]
-        if self.muscle >= 0 and self.m_where == site:
-            owner = self.m_owner
-            if owner == NEUTRAL:
-                found.append(PINK)
-            elif owner not in found:
-                found.append(owner)
-                found.sort()
-        return found
-
-    def strength(self, site: int, gang: int) -> int:
-        """What a party counts for in control: standing mobsters, the Hitman and Cleaner as two."""
-        if gang == PINK:
-            return 1 if self.m_owner == NEUTRAL and self.muscle_at(site) and not self.m_lying else 0
-        count = self.stand[site][gang]
-        if self.m_owner == gang and self.m_where == site and self.muscle >= 0 and not self.m_lying:
-            count += self.muscle_weight()
-        return count
-
-    def controller(self, site: int) -> int:
-        """The party with more (standing) mobsters on the site than any other: a seat, PINK, or -1."""
-        counts = self.stand[site]
-        if self.muscle >= 0 and self.m_where == site and not self.m_lying:
-            counts = [*counts, 0]  # the last slot is the unrecruited Hired Muscle's
-            if self.m_owner == NEUTRAL:
-                counts[-1] = 1  # its special rules only count once it has joined a gang
-            else:
-                counts[self.m_owner] += self.muscle_weight()
-        best = max(counts)
-        if not best or counts.count(best) > 1:
-            return -1
-        who = counts.index(best)
-        return PINK if who == self._players else who
-
-    def counter(self, per: str, site: int, gang: int) -> int:
-        """The value of a `per` counter (sites.COUNTERS) for a seat at a site."""
-        if per == "deployed":
-            return self.deployed
-        if per == "own_here":
-            return self.standing_units(site, gang)
-        if per == "rival_gangs_here":
-            return sum(1 for g in range(self._players) if g != gang and self.units(site, g))
-        if per == "lying_here":
-            return self.lying_units(site)
-        if per == "adjacent_controlled":
-            return sum(1 for t in self.adj[site] if self.controller(t) == gang)
-        if per == "adjacent_empty":
-            return sum(1 for t in self.adj[site] if not self.parties(t))
-        if per == "adjacent_sites":
-            return len(self.adj[site])
-        if per == "sites_controlled":
-            return sum(1 for t in range(len(self.city)) if self.controller(t) == gang)
-        if per == "edge":
-            return int(self.edge[site])
-        if per == "corner":
-            return int(self.corner[site])
-        if per == "alone":
-            return int(all(p == gang for p in self.parties(site)))
-        raise AssertionError(per)
-
-    def _scope(self, site: int, where: str) -> tuple[int, ...] | range:
-        if where == "here":
-            return (site,)
-        if where == "adjacent":
-            return self.adj[site]
-        return range(len(self.city))
 
     def deploy_options(self, seat: int) -> list[int]:
         """The legal deploy actions of a seat (rulebook "1. Deploy Mobsters", the Hired Muscle rules)."""
@@ -681,9 +398,6 @@ class ProtectionRacketState(CachedLegalState):
             self._resolve_effect()
         self._run()
 
-    def _name(self, site: int) -> str:
-        return f"{self.faces[self.city[site]].name} ({site_labels(self.columns)[site]})"
-
     def _start_turn(self, seat: int) -> None:
         self.turn += 1
         self.turn_player = self.actor = seat
@@ -744,11 +458,6 @@ class ProtectionRacketState(CachedLegalState):
                 self._end_turn()
                 return
 
-    def _ask(self, phase: int, seat: int) -> None:
-        self.phase = phase
-        self.actor = seat
-        self._legal = None
-
     # -- the end of a turn and of a round ------------------------------------------------------------
 
     def _end_turn(self) -> None:
@@ -773,22 +482,6 @@ class ProtectionRacketState(CachedLegalState):
         self.events.append("the game is over: " + ", ".join(
             f"seat {s} ${m}" for s, m in enumerate(self.money)))
 
-    def site_revenue(self, site: int) -> tuple[int, int]:
-        """(controlling seat or -1, dollars it gets from the site in the revenue step)."""
-        who = self.controller(site)
-        if who < 0 or who == PINK:
-            return -1, 0
-        face = self.faces[self.city[site]]
-        amount = face.revenue + self.aura_at[site]
-        effect = face.effect
-        if effect is not None and effect.kind == "bonus":
-            amount += effect.amount * self.counter(effect.per, site, who)
-        amount = max(0, amount)
-        if (self.muscle == M_ACCOUNTANT and self.m_owner == who and self.m_where == site
-                and not self.m_lying and not self.stand[site][who] and not self.lie[site][who]):
-            amount *= 2  # "if the Accountant controls any site alone ... revenue ... is doubled" (C13)
-        return who, amount
-
     def _revenue_step(self) -> None:
         """"each city site is checked to see if it yields any revenue to the Mobsters controlling that
         site" - from the bank, which never runs out (C7)."""
@@ -803,42 +496,25 @@ class ProtectionRacketState(CachedLegalState):
         self.events.append(f"revenue step of round {self.round + 1}: " + ", ".join(
             f"seat {s} +${a}" for s, a in enumerate(paid)))
 
-    # -- the Mob War (war.py) and the site actions (effects.py) ------------------------------------
+    # -- the Mob War (war.py) and the site actions (effects.py): what the turn calls ---------------
 
     _hired_gun_asks = war._hired_gun_asks
     _move_hired_gun = war._move_hired_gun
     _fight = war._fight
-    _war_loss = war._war_loss
     _muscle_returns = war._muscle_returns
     _stand_up = war._stand_up
 
-    effect_at = effects.effect_at
     _effect_available = effects._effect_available
-    _prefilled = effects._prefilled
     _begin_effect = effects._begin_effect
-    _steps = effects._steps
     _effect_complete = effects._effect_complete
-    _occupied = effects._occupied
-    _gangs_with = effects._gangs_with
-    _rivals = effects._rivals
     _pick_choices = effects._pick_choices
-    _changeable = effects._changeable
-    _extorted = effects._extorted
     _resolve_effect = effects._resolve_effect
-    _gain = effects._gain
-    _clear_lying = effects._clear_lying
-    _muscle_home = effects._muscle_home
-    _lay_down = effects._lay_down
-    _remove_one = effects._remove_one
-    _move = effects._move
-    _recall = effects._recall
-    _swap_sites = effects._swap_sites
 
 
-__all__ = [  # the state, and the vocabulary of common.py it shares with war.py and effects.py
+__all__ = [  # the state, and what it re-exports from common.py and grid.py: tests read them from here
     "ACTION", "DEPLOY", "HIDEOUT", "HIRED_GUN", "LIMBO", "MAX_EXTRA_ROUNDS", "MOBSTERS", "M_ACCOUNTANT",
     "M_CLEANER", "M_HIRED_GUN", "M_HITMAN", "M_LONER", "M_SURVIVOR", "NEUTRAL", "NOWHERE", "OVER",
     "PHASE_NAMES", "PICK", "PINK", "RECOMMENDED_MAX", "RETURN_KINDS", "ROUNDS", "SITE_STRIDE", "STAND",
     "START_MONEY", "T_ACTION", "T_END_TURN", "T_FIGHT", "T_PINK", "T_WAR", "T_WAR_OFFER", "WAR_OFFER",
-    "ProtectionRacketState", "grid_geometry", "site_label", "site_labels",
+    "ProtectionRacketState", "grid_geometry",
 ]

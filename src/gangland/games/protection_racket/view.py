@@ -7,30 +7,17 @@ and a spectator's are the same but for `seat`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import DEPLOY0, GANG0, MUSCLE_PICK, PASS, SITE0, YES, deploy_parts
+from .common import ACTION, DEPLOY, HIDEOUT, HIRED_GUN, NEUTRAL, PHASE_NAMES, PICK, ROUNDS, STAND, WAR_OFFER
+from .fields import StateFields
+from .grid import site_label
 from .sites import MUSCLE_NAMES
 
-if TYPE_CHECKING:
-    from .state import ProtectionRacketState
 
-
-def build_view(s: ProtectionRacketState, seat: int | None) -> dict[str, Any]:
+def build_view(s: StateFields, seat: int | None) -> dict[str, Any]:
     """JSON-ready data of the table (see the module docstring)."""
-    from .state import (
-        ACTION,
-        HIDEOUT,
-        HIRED_GUN,
-        NEUTRAL,
-        PHASE_NAMES,
-        PICK,
-        ROUNDS,
-        STAND,
-        WAR_OFFER,
-        site_label,
-    )
-
     city = []
     for site, face_id in enumerate(s.city):
         face = s.faces[face_id]
@@ -71,7 +58,7 @@ def build_view(s: ProtectionRacketState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def pick_wording(s: ProtectionRacketState) -> tuple[str, str]:
+def pick_wording(s: StateFields) -> tuple[str, str]:
     """What the present pick of the action being taken asks, and how an answer reads (a format with
     {x}: a site's name, or a gang as "seat 1's"), e.g. ("the site to move mobsters from", "move from {x}")."""
     effect = s.effect_at(s.effect_site)
@@ -120,11 +107,9 @@ def pick_wording(s: ProtectionRacketState) -> tuple[str, str]:
     return "the site to put away and replace", "replace {x}"
 
 
-def question(s: ProtectionRacketState) -> str:
+def question(s: StateFields) -> str:
     """What the seat to act decides now, e.g. "for Mass Move (A1), choose the site to move mobsters
     from"; empty when the game is over."""
-    from .state import ACTION, DEPLOY, HIRED_GUN, PICK, STAND, WAR_OFFER
-
     phase = s.phase
     if phase == DEPLOY:
         return "deploy from the hideout onto one site"
@@ -141,11 +126,9 @@ def question(s: ProtectionRacketState) -> str:
     return ""
 
 
-def action_text(s: ProtectionRacketState, action: int) -> str:
+def action_text(s: StateFields, action: int) -> str:
     """Readable text of an action in this state, saying what it chooses, e.g. "deploy 2 to Gambling
     Den (B1)", "move from Mass Move (A1)", "remove one of seat 1's mobsters"."""
-    from .state import ACTION, HIRED_GUN, PICK, STAND, WAR_OFFER
-
     def site_name(site: int) -> str:
         if not 0 <= site < len(s.city):
             return f"site {site}"

@@ -1,19 +1,16 @@
 """The Mob War (rulebook "2. Mob War"; docs/rules/protection_racket.md C10-C12, C16, C29): the Hired
-Gun's move, the war itself, what a removed Hired Muscle does, standing up. Methods of
-ProtectionRacketState (bound in state.py), written as functions of the state `s`."""
+Gun's move, the war itself, what a removed Hired Muscle does, standing up. Functions of the state's
+fields `s` (fields.StateFields); state.py binds those the turn calls as methods of
+ProtectionRacketState."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .common import HIDEOUT, HIRED_GUN, LIMBO, M_HIRED_GUN, M_HITMAN, M_SURVIVOR, NEUTRAL, NOWHERE, PINK
+from .fields import StateFields
 from .sites import MUSCLE_NAMES
 
-if TYPE_CHECKING:
-    from .state import ProtectionRacketState
 
-
-def _hired_gun_asks(s: ProtectionRacketState, site: int) -> bool:
+def _hired_gun_asks(s: StateFields, site: int) -> bool:
     """"When a Mob War is declared the Hired Gun may move to the Mob War from an adjacent site or
     from the Mob War to an adjacent site": its owner is asked (C11)."""
     if s.muscle != M_HIRED_GUN or s.m_owner == NEUTRAL or s.m_where < 0 or s.m_lying:
@@ -25,13 +22,13 @@ def _hired_gun_asks(s: ProtectionRacketState, site: int) -> bool:
     return True
 
 
-def _move_hired_gun(s: ProtectionRacketState, target: int) -> None:
+def _move_hired_gun(s: StateFields, target: int) -> None:
     s.events.append(f"{MUSCLE_NAMES[M_HIRED_GUN]} moves from {s._name(s.m_where)} to "
                        f"{s._name(target)}")
     s.m_where = target
 
 
-def _fight(s: ProtectionRacketState, site: int) -> tuple[int, bool]:
+def _fight(s: StateFields, site: int) -> tuple[int, bool]:
     """Resolve a declared Mob War: (the seat the war left on the site, or -1; whether the Hired
     Muscle was removed and has yet to go back or join the site's controller)."""
     parties = s.parties(site)
@@ -47,7 +44,7 @@ def _fight(s: ProtectionRacketState, site: int) -> tuple[int, bool]:
         for gang in parties:
             if gang not in (s.m_owner, PINK):
                 losses[gang] = 1
-                s._war_loss(site, gang)
+                _war_loss(s, site, gang)
         s.events.append(f"{MUSCLE_NAMES[M_HITMAN]}: every rival loses a mobster before the war")
     while True:
         parties = s.parties(site)
@@ -56,7 +53,7 @@ def _fight(s: ProtectionRacketState, site: int) -> tuple[int, bool]:
         # "each player involved simultaneously removes one of their Mobsters"
         for gang in parties:
             losses[gang] = losses.get(gang, 0) + 1
-            lost = s._war_loss(site, gang)
+            lost = _war_loss(s, site, gang)
             pending_pink |= lost == "muscle"
             survivor_back |= lost == "survivor"
     parties = s.parties(site)
@@ -74,7 +71,7 @@ def _fight(s: ProtectionRacketState, site: int) -> tuple[int, bool]:
     return (left if left != PINK else -1), pending_pink
 
 
-def _war_loss(s: ProtectionRacketState, site: int, gang: int) -> str:
+def _war_loss(s: StateFields, site: int, gang: int) -> str:
     """Remove one of a party's mobsters in a war, in the order that costs it least (C10): a lying
     mobster, the Survivor (who comes back), a standing mobster, the Hired Muscle."""
     if gang == PINK:
@@ -96,7 +93,7 @@ def _war_loss(s: ProtectionRacketState, site: int, gang: int) -> str:
     return "muscle"
 
 
-def _muscle_returns(s: ProtectionRacketState, war_site: int) -> None:
+def _muscle_returns(s: StateFields, war_site: int) -> None:
     """A Hired Muscle removed in a war: "If you control the recruiting site after a Mob War then the
     pink meeple is moved to your hideout rather than the supply"; otherwise "it is returned to the
     site from where it can be recruited again" (unrecruited: C9)."""
@@ -113,7 +110,7 @@ def _muscle_returns(s: ProtectionRacketState, war_site: int) -> None:
     s.events.append(f"{MUSCLE_NAMES[s.muscle]} returns to {s._name(home)}")
 
 
-def _stand_up(s: ProtectionRacketState, site: int, seat: int | None) -> None:
+def _stand_up(s: StateFields, site: int, seat: int | None) -> None:
     """Stand up the lying mobsters of a seat (None: of every seat) on a site."""
     for gang in range(s._players) if seat is None else (seat,):
         s.stand[site][gang] += s.lie[site][gang]
