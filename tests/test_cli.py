@@ -155,7 +155,7 @@ def test_play_a_full_game_with_piped_input(tmp_path: Path) -> None:
                  "--save", str(save), input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "you are seat 0" in out and "Your options:" in out
+    assert "you are seat 0" in out and "Your options" in out
     assert "Seat 0 (you)" in out
     assert "game over" in out and "Final result" in out
     assert "TOTAL" in out  # Razzia's own score breakdown, from its render of the final view

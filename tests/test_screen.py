@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from rich.cells import cell_len
 
-from gangland.cli.human import menu_rows
+from gangland.cli.human import Menu, menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision, Game, GanglandError
 from gangland.games import all_games
 
@@ -63,19 +63,14 @@ def check_screen(game: Game, decision: Decision) -> None:
     wide = [line for line in lines if cell_len(line) > SCREEN_WIDTH]
     assert not wide, "wider than 80 columns:\n" + "\n".join(wide)
     assert game.rules_help(view).strip(), f"no rules help for {view.get('phase')!r}"
-    names = [decision.action_name(a) for a in decision.legal_actions]
-    if menu_rows(names, SCREEN_WIDTH) <= MENU_ROWS:
-        return
-    choices = [decision.menu_choice(a) for a in decision.legal_actions]
-    assert all(c is not None for c in choices), f"a long menu ({len(names)} actions) with no two steps"
-    groups: dict[str, list[str]] = {}
-    for choice in choices:
-        assert choice is not None
-        groups.setdefault(choice[0], []).append(choice[1])
-    assert menu_rows(list(groups), SCREEN_WIDTH) <= MENU_ROWS, f"{len(groups)} groups: {list(groups)}"
-    for group, items in groups.items():
-        assert len(set(items)) == len(items), f"two items read the same in {group!r}: {items}"
-        assert menu_rows(items, SCREEN_WIDTH) <= MENU_ROWS, f"{group!r} has {len(items)} items: {items}"
+    # The menus exactly as the terminal shows them: the first step, and each group's second step.
+    top = Menu.of(decision, SCREEN_WIDTH)
+    menus = [top, *(entry for entry in top.entries if isinstance(entry, Menu))]
+    for menu in menus:
+        assert menu_rows(menu.labels, SCREEN_WIDTH) <= MENU_ROWS, f"{menu.heading}: {menu.labels}"
+        assert len(set(menu.labels)) == len(menu.labels), f"two entries read the same: {menu.labels}"
+    shown = [e for m in menus for e in m.entries if not isinstance(e, Menu)]
+    assert sorted(shown) == sorted(decision.legal_actions)  # every legal action, once
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS)

@@ -104,6 +104,35 @@ def test_back_returns_to_the_groups_and_a_full_name_works_at_once() -> None:
     assert HumanAgent(ToyGame(), 0, console).act(toy_decision()) == 14
 
 
+def test_the_second_step_takes_its_labels_as_typed() -> None:
+    # A review found "3 mobsters" refused in the second step, with every legal action listed.
+    console = ScriptedConsole(["2", "3 MOBSTERS"])
+    assert HumanAgent(ToyGame(), 0, console).act(toy_decision()) == 12
+    console = ScriptedConsole(["1", "10 mob"])
+    assert HumanAgent(ToyGame(), 0, console).act(toy_decision()) == 9
+
+
+def test_a_wrong_name_in_a_long_menu_is_a_one_line_error() -> None:
+    console = ScriptedConsole(["3 mob", "1", "1"])
+    HumanAgent(ToyGame(), 0, console).act(toy_decision())
+    errors = [line for line in console.text.splitlines() if "'3 mob'" in line and "Your move" not in line]
+    assert errors == ["  '3 mob' is not a legal action; type 1 to 4, a name, or '?'"]
+
+
+def test_a_group_of_one_says_what_it_chooses(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A review found a group with one action shown as the group alone, though picking it plays the
+    # action: "every choice says what is being chosen".
+    legal = (*range(10), 20, *range(30, 40))
+    top = Menu.of(toy_decision(legal), 80)
+    assert top.labels == ["site A", "site C: 1 mobsters", "site D"] and top.entries[1] == 20
+    # Where such labels would not fit, the group of one opens a second step of one item, which says it.
+    monkeypatch.setattr("gangland.cli.human.MENU_ROWS", 3)
+    top = Menu.of(toy_decision(legal), 14)
+    single = top.entries[1]
+    assert top.labels == ["site A", "site C", "site D"] and isinstance(single, Menu)
+    assert single.labels == ["1 mobsters"] and single.entries == [20]
+
+
 def test_a_short_menu_is_one_step() -> None:
     decision = toy_decision((0, 11, 22))
     assert Menu.of(decision, 80).entries == [0, 11, 22]

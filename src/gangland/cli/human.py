@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.cells import cell_len
 from rich.columns import Columns
@@ -14,10 +14,12 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from gangland.engine import MENU_ROWS, Decision, Game, GanglandError
+from gangland.engine import MENU_ROWS, SCREEN_WIDTH, ActionParseError, Decision, Game, GanglandError
 
 HELP = "Type a number or a name: '?' rules, 'more' whole table, 'b' board, 'quit' saves."
 """The one-line hint under the first menu (and after '?'): an 80 x 24 screen has room for one line."""
+ERROR_WIDTH = SCREEN_WIDTH - 4
+"""A message longer than this would wrap: the list of every legal action gives way to a short hint."""
 BACK = "back"
 """The second step of a two-step menu: return to the groups."""
 QUIT_WORDS = frozenset({"quit", "exit", ":q"})
@@ -25,6 +27,11 @@ QUIT_WORDS = frozenset({"quit", "exit", ":q"})
 
 class QuitGame(Exception):
     """The person asked to stop (the game is saved, as on Ctrl-C)."""
+
+
+def forced(legal_actions: Sequence[int]) -> bool:
+    """A decision with one legal action: the terminal plays it without asking."""
+    return len(legal_actions) == 1
 
 
 class UndoMove(Exception):
@@ -143,7 +150,17 @@ class HumanAgent:
             if 1 <= number <= len(menu.labels):
                 return menu.pick(number - 1)
             raise GanglandError(f"there is no option {number}; choose 1 to {len(menu.labels)}")
-        action = decision.parse_action(entry)
+        labelled = menu.named(entry)
+        if labelled is not None:
+            return labelled
+        try:
+            action = decision.parse_action(entry)
+        except ActionParseError as exc:
+            reason = str(exc)
+            if len(reason) > ERROR_WIDTH:  # the game's list of every legal action: one line instead
+                head = reason.split("; legal now:", 1)[0]
+                reason = f"{head}; type 1 to {len(menu.labels)}, a name, or '?'"
+            raise GanglandError(reason) from None
         if action not in legal:  # a game's own parse_action should not allow this; be safe
             raise GanglandError(f"{entry!r} is not legal now")
         return action
@@ -151,7 +168,7 @@ class HumanAgent:
     def act(self, decision: Decision) -> int:
         """Ask until the person names a legal action. Raises QuitGame, UndoMove, EOFError or
         KeyboardInterrupt."""
-        self.forced = len(decision.legal_actions) == 1
+        self.forced = forced(decision.legal_actions)
         if self.forced:
             self.time_is_up(decision)  # a turn clock starts all the same
             return decision.legal_actions[0]
@@ -215,7 +232,7 @@ class Menu:
     def flat(cls, decision: Decision) -> Menu:
         """Every legal action by its name."""
         actions = list(decision.legal_actions)
-        return cls("Your options:", [decision.action_name(a) for a in actions], list(actions))
+        return cls("Your options", [decision.action_name(a) for a in actions], list(actions))
 
     @classmethod
     def of(cls, decision: Decision, width: int) -> Menu:
@@ -232,15 +249,35 @@ class Menu:
             labels, entries = groups.setdefault(choice[0], ([], []))
             labels.append(choice[1])
             entries.append(action)
+        # A group of one action needs no second step if its label can say what it chooses
+        # ("C1 Slot Machines: 1 mobster"); where those labels would not fit, it gets a second step
+        # of one item like the others, which says it there.
+        singles = [f"{group}: {labels[0]}" if len(labels) == 1 else group
+                   for group, (labels, _) in groups.items()]
+        inline = menu_rows(singles, width) <= MENU_ROWS
         entries_top: list[int | Menu] = []
         for group, (labels, entries) in groups.items():
-            if len(entries) == 1:
+            if len(entries) == 1 and inline:
                 entries_top.append(entries[0])
             else:
-                heading = f"Your options in {group} ('back' returns)"
-                entries_top.append(cls(heading, labels, entries))
-        return cls("Your options: first choose", list(groups), entries_top)
+                entries_top.append(cls(f"Your options in {group} ('back' returns)", labels, entries))
+        return cls("Your options, first choose", singles if inline else list(groups), entries_top)
 
     def pick(self, index: int) -> int | Menu:
         """The action, or the next menu, at `index`."""
         return self.entries[index]
+
+    def named(self, text: str) -> int | Menu | None:
+        """The entry whose label is `text` (case and spacing ignored), or the one label it begins;
+        None if none or several do.
+
+        >>> menu = Menu("", ["2 mobsters", "3 mobsters", "The Survivor alone"], [7, 8, 9])
+        >>> menu.named("3 MOBSTERS"), menu.named("the s"), menu.named("mob"), menu.named("4")
+        (8, 9, None, None)
+        """
+        wanted = " ".join(text.lower().split())
+        labels = [" ".join(label.lower().split()) for label in self.labels]
+        exact = [i for i, label in enumerate(labels) if label == wanted]
+        begun = [i for i, label in enumerate(labels) if wanted and label.startswith(wanted)]
+        found = exact or begun
+        return self.entries[found[0]] if len(found) == 1 else None

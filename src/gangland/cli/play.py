@@ -8,7 +8,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -35,7 +35,7 @@ from .common import (
     user_errors,
     winners_line,
 )
-from .human import HumanAgent, QuitGame, UndoMove
+from .human import HumanAgent, QuitGame, UndoMove, forced
 from .saves import command, default_save_path, read_save, write_save
 from .thinking import Thinking, Watch
 
@@ -43,7 +43,6 @@ HUMAN = "human"
 """The seat name a game record gives the person at the terminal."""
 UNDO_SHOWN = 4
 """How many of the steps an undo takes back it names."""
-"""Seconds a bot may take over a decision before the person is shown that it is thinking."""
 
 
 def default_bot(game: Game) -> str:
@@ -99,6 +98,8 @@ class PlaySession:
         self.human.can_undo = record.undo
         self.box = self.human.box
         self.watch = Watch(console)
+        self.bot_memory: dict[int, list[tuple[random.Random, tuple[Any, ...]]]] = {}
+        """The bots' random states at the person's decisions, by step (see `remember_bots`)."""
         self.agents = self.seat_agents()
 
     def seat_agents(self) -> list[Agent]:
@@ -121,6 +122,8 @@ class PlaySession:
         name = self.game.public_action_name(before, action, self.seat)
         line = self.game.narrate(before.view(self.seat), actor, name,
                                  after.view(self.seat))
+        if self.record.undo and after.to_act == self.seat:
+            self.remember_bots()
         if actor == self.seat:
             forced = " (your only choice, played for you)" if self.human.forced else ""
             self.console.print(Text.assemble(("» ", "bold cyan"), (line, "bold"), (forced, "dim")))
@@ -174,7 +177,7 @@ class PlaySession:
         state = game.new_game(record.players, record.seed, record.options)
         last: tuple[int, str] | None = None
         for step, action in enumerate(record.actions):
-            if state.to_act == self.seat and len(state.legal_actions()) > 1:  # one: played for them
+            if state.to_act == self.seat and not forced(state.legal_actions()):
                 last = step, game.action_name(state, action)
             state.apply(action)
         if last is None:
@@ -188,9 +191,28 @@ class PlaySession:
         if later:
             shown = "; ".join(later[:UNDO_SHOWN]) + ("; ..." if len(later) > UNDO_SHOWN else "")
             others = f" and the {len(later)} step{'s' if len(later) != 1 else ''} after it ({shown})"
-        self.console.print(Text(f"  Undo: took back your '{name}' (step {step + 1}){others}; "
+        self.console.print(Text(f"  Undo: took back your '{name}' (step {step}){others}; "
                                 "decide again.", style="bold yellow"))
-        self.agents = self.seat_agents()
+        memory = self.bot_memory.get(step)
+        for later_step in [k for k in self.bot_memory if k > step]:
+            del self.bot_memory[later_step]
+        if memory is None:
+            self.bot_memory.clear()  # of bots about to be replaced
+            self.agents = self.seat_agents()
+        else:  # as the bots were when the person first decided here: no need to replay their searches
+            for rng, rng_state in memory:
+                rng.setstate(rng_state)
+
+    def remember_bots(self) -> None:
+        """Keep the bots' random states at the person's decision (step = the steps made so far), so that
+        an undo back to it restores them at once instead of replaying every bot decision (which, with a
+        search bot, takes its thinking time again for each). Only for bots whose one memory between
+        decisions is an `rng` (a random.Random), as every Gangland agent's is."""
+        bots = [getattr(agent, "bot", agent) for s, agent in enumerate(self.agents) if s != self.seat]
+        rngs = [getattr(bot, "rng", None) for bot in bots]
+        if all(isinstance(rng, random.Random) for rng in rngs):
+            self.bot_memory[len(self.record.actions)] = [(rng, rng.getstate()) for rng in rngs
+                                                         if isinstance(rng, random.Random)]
 
     def public_steps(self, start: int) -> list[str]:
         """The record's steps from `start` on as the person saw them: "Seat 1: pass"."""
@@ -221,6 +243,8 @@ class PlaySession:
     def run(self) -> int:
         """Play to the end or to an interruption; the exit code."""
         self.intro()
+        if self.record.undo and self.record.replay(self.game).to_act == self.seat:
+            self.remember_bots()
         undo = False
         while True:
             try:

@@ -7,10 +7,11 @@ from typing import Annotated
 
 import typer
 
-from gangland.engine import Game, GameRecord, OptionError, State
+from gangland.engine import Game, OptionError, State
 from gangland.games import get
 
 from .common import PlayersOption, RuleOptions, check_seat, default_players, fail, parse_options, user_errors
+from .replay import pick_record
 
 DEFAULT_SEED = 1
 """The seed of a new game when none is given: a render is for looking at, so it is repeatable."""
@@ -19,10 +20,7 @@ DEFAULT_SEED = 1
 def record_state(game: Game, path: Path, step: int | None, number: int = 1) -> tuple[State, str]:
     """The state of record `number` in `path` after `step` actions (default: all) and a line saying
     which; GanglandError if the record is unreadable, of another game, or `step` is out of range."""
-    records = GameRecord.load_all(path)
-    if not 1 <= number <= len(records):
-        raise OptionError(f"{str(path)!r} holds {len(records)} record(s); --game must be 1 to {len(records)}")
-    record = records[number - 1]
+    record = pick_record(path, number)
     if record.game != game.id:
         raise OptionError(f"{str(path)!r} records a game of {record.game}, not {game.id}")
     total = len(record.actions)

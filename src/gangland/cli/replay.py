@@ -17,9 +17,9 @@ from .common import check_seat, make_console, result_table, seat_label, user_err
 from .human import ViewBox
 
 
-def load_record(path: Path, seat: int | None, number: int = 1) -> tuple[Game, GameRecord]:
-    """Record `number` (from 1: the record on the file's number-th non-blank line) in `path` and its
-    game, checked to replay; GanglandError otherwise. Other records' damaged lines do not stop it:
+def pick_record(path: Path, number: int) -> GameRecord:
+    """Record `number` (from 1: the record on the file's number-th non-blank line) in `path`;
+    GanglandError if there is none or it is damaged. Other records' damaged lines do not stop it:
     they are named in a warning on stderr."""
     entries = GameRecord.read_lines(path)
     if not 1 <= number <= len(entries):
@@ -27,11 +27,18 @@ def load_record(path: Path, seat: int | None, number: int = 1) -> tuple[Game, Ga
     record = entries[number - 1][1]
     if isinstance(record, RecordError):
         raise RecordError(f"game {number} cannot be read: {record}")
-    damaged = [entry for _, entry in entries if isinstance(entry, RecordError)]
+    damaged = [(n, entry) for n, entry in entries if isinstance(entry, RecordError)]
     if damaged:
-        lines = ", ".join(str(n) for n, entry in entries if isinstance(entry, RecordError))
+        lines = ", ".join(str(n) for n, _ in damaged)
         typer.echo(f"warning: {path}: damaged line{'s' if len(damaged) > 1 else ''} {lines}, skipped "
-                   f"(the first: {damaged[0]})", err=True)
+                   f"(the first: {damaged[0][1]})", err=True)
+    return record
+
+
+def load_record(path: Path, seat: int | None, number: int = 1) -> tuple[Game, GameRecord]:
+    """Record `number` (see `pick_record`) in `path` and its game, checked to replay; GanglandError
+    otherwise."""
+    record = pick_record(path, number)
     game = get(record.game)
     record.replay(game)
     if seat is not None:

@@ -123,7 +123,7 @@ def user_key(create: bool) -> bytes:
         key = path.read_bytes()
     except FileNotFoundError:
         raise RecordError(f"the key that sealed it is missing ({str(path)!r}); a save can be resumed only "
-                          "by the user who saved it") from None
+                          "by the user who saved it, with the same XDG_DATA_HOME") from None
     except OSError as exc:
         raise RecordError(f"cannot read the save key {str(path)!r}: {exc.strerror}") from None
     if len(key) != KEY_BYTES:
@@ -141,12 +141,21 @@ def _stream(key: bytes, nonce: bytes, size: int) -> bytes:
                     for n in range(blocks))[:size]
 
 
-def _mac(key: bytes, nonce: bytes, sealed: bytes) -> str:
-    return _digest(key, b"gangland save mac\0", nonce, sealed).hex()
+def _mac(key: bytes, nonce: bytes, sealed: bytes, context: bytes) -> str:
+    # The context (the save's plain fields) is covered too: a changed option or seat fails to open.
+    return _digest(key, b"gangland save mac\0", nonce, len(sealed).to_bytes(8, "big"), sealed,
+                   context).hex()
 
 
-def seal(secret: JSON, key: bytes) -> dict[str, JSON]:
-    """The sealed form of `secret` (JSON data): nonce, sealed text and MAC, as hex.
+def _context(plain: dict[str, JSON]) -> bytes:
+    """The canonical text of a save's plain fields, which the MAC covers."""
+    return json.dumps({k: v for k, v in plain.items() if k != SEALED}, sort_keys=True,
+                      separators=(",", ":")).encode()
+
+
+def seal(secret: JSON, key: bytes, context: bytes = b"") -> dict[str, JSON]:
+    """The sealed form of `secret` (JSON data): nonce, sealed text and a MAC over both and `context`
+    (data kept in plain beside it), as hex.
 
     >>> key = bytes(range(32))
     >>> unseal(seal({"seed": 12345, "actions": [3, 1]}, key), key)
@@ -155,12 +164,12 @@ def seal(secret: JSON, key: bytes) -> dict[str, JSON]:
     plain = json.dumps(secret, separators=(",", ":")).encode()
     nonce = secrets.token_bytes(NONCE_BYTES)
     sealed = bytes(a ^ b for a, b in zip(plain, _stream(key, nonce, len(plain)), strict=True))
-    return {"nonce": nonce.hex(), "text": sealed.hex(), "mac": _mac(key, nonce, sealed)}
+    return {"nonce": nonce.hex(), "text": sealed.hex(), "mac": _mac(key, nonce, sealed, context)}
 
 
-def unseal(sealed: JSON, key: bytes) -> JSON:
-    """The data `seal` sealed with `key`; RecordError if the fields are malformed or the MAC does not
-    match (another key, or a changed file)."""
+def unseal(sealed: JSON, key: bytes, context: bytes = b"") -> JSON:
+    """The data `seal` sealed with `key` and `context`; RecordError if the fields are malformed or the
+    MAC does not match (another key, or a changed file: the sealed text or the context)."""
     damaged = RecordError(f"its field {SEALED!r} is damaged")
     fields = sealed if isinstance(sealed, dict) else {}
     nonce_hex, text_hex, mac = (fields.get(name) for name in ("nonce", "text", "mac"))
@@ -172,7 +181,7 @@ def unseal(sealed: JSON, key: bytes) -> JSON:
         raise damaged from None
     if len(nonce) != NONCE_BYTES:
         raise damaged
-    if not hmac.compare_digest(_mac(key, nonce, text), mac):
+    if not hmac.compare_digest(_mac(key, nonce, text, context), mac):
         raise RecordError(f"it does not open with this user's save key ({str(key_path())!r}): it was "
                           "saved by another user or with another key, or the file was changed")
     plain = bytes(a ^ b for a, b in zip(text, _stream(key, nonce, len(text)), strict=True))
@@ -192,10 +201,14 @@ def write_save(record: GameRecord, path: Path) -> None:
     if record.result is None:
         secret = {"seed": data.pop("seed"), "actions": data.pop("actions")}
         data["steps"] = len(record.actions)
-        data[SEALED] = seal(secret, user_key(create=True))
+        data[SEALED] = seal(secret, user_key(create=True), _context(data))
     part = path.with_name(path.name + ".part")
-    part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(part, path)
+    try:
+        part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        os.replace(part, path)
+    except OSError:
+        part.unlink(missing_ok=True)
+        raise
 
 
 def read_save(path: Path) -> GameRecord:
@@ -208,7 +221,7 @@ def read_save(path: Path) -> GameRecord:
         return GameRecord.load(path)  # its own message for text that is not JSON
     if isinstance(data, dict) and "seed" not in data and SEALED in data:
         try:
-            secret = unseal(data[SEALED], user_key(create=False))
+            secret = unseal(data[SEALED], user_key(create=False), _context(data))
             if not isinstance(secret, dict) or set(secret) != {"seed", "actions"}:
                 raise RecordError(f"its field {SEALED!r} is damaged")
         except RecordError as exc:

@@ -157,6 +157,10 @@ class GameRecord:
             except RecordError as exc:
                 entries.append((number, RecordError(f"{path} line {number}: {exc}")))
         if all(isinstance(entry, RecordError) for _, entry in entries):
+            try:  # one JSON document over many lines: its own error says more than its lines'
+                json.loads(text)
+            except json.JSONDecodeError:
+                raise RecordError(f"no line is a game record; the first: {entries[0][1]}") from None
             raise RecordError(f"{path}: {error}")
         return entries
 
