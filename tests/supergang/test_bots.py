@@ -349,6 +349,37 @@ def test_duel_odds_follow_the_dice() -> None:
     assert plain_vs_two < 0.15
 
 
+
+def test_a_won_stick_up_is_witnessed_when_a_manager_survives_injured(monkeypatch: pytest.MonkeyPatch) -> None:
+    # L57, S29 (a): a manager injured, not killed, survives and witnesses the stick-up's crimes. With
+    # every hit a death (dart_dead 1) a won stick-up leaves no witness; with half the hits injuries about
+    # half the won stick-ups against one manager do, and the bot counts those crimes as noticed: the
+    # stick-up is worth less than if a win were never witnessed (the model before L57 was read so).
+    line_up = (0, False, 1, 0)
+    certain = DuelOptions(dart_dead=1.0)
+    assert bots.clean_win_odds(certain, (1, True), line_up) == duel_odds(certain, (1, True), line_up)[0]
+    win, _ = duel_odds(DuelOptions(), (1, True), line_up)
+    assert 0.35 * win < bots.clean_win_odds(DuelOptions(), (1, True), line_up) < 0.65 * win
+
+    state = _new(3, 1, first_seat="seat0")
+    state.round = 4  # no longer early: crimes cost (S12)
+    shop = _shop(state, "basic")
+    assert state.geo.board.shops[shop].managers == 1 and state.owner[state.geo.shop_index[shop]] == -1
+    killer = 3 * 0 + KILLER
+
+    def stickup_value(dart_dead: float, managers_witness_wins: bool) -> float:
+        state.duel_options = DuelOptions(dart_dead=dart_dead)
+        planner = bots._Planner(state, 0, ())
+        if managers_witness_wins:
+            return planner.fights(killer, shop)[STICKUP_MONEY]
+        with monkeypatch.context() as patch:  # every win clean: only a failure is witnessed
+            patch.setattr(bots, "clean_win_odds", lambda o, a, d: duel_odds(o, a, d)[0])
+            return planner.fights(killer, shop)[STICKUP_MONEY]
+
+    assert stickup_value(0.5, True) < stickup_value(0.5, False) - 1
+    assert stickup_value(1.0, True) == stickup_value(1.0, False)
+
+
 # -- ending and strength --------------------------------------------------------------------------
 
 

@@ -86,7 +86,7 @@ from .constants import (
     SEWER,
     VAMP,
 )
-from .duel import ATTACKER, DuelOptions, Side, duel
+from .duel import ATTACKER, DEFENDER, DuelOptions, Side, duel
 from .geometry import Geometry
 from .state import SupergangState
 
@@ -217,7 +217,7 @@ def _tables(geo: Geometry) -> _Tables:
 
 # -- duel odds -----------------------------------------------------------------------------------------
 
-_ODDS: dict[tuple[DuelOptions, tuple[int, bool], tuple[int, bool, int, int]], tuple[float, float]] = {}
+_ODDS: dict[tuple[DuelOptions, tuple[int, bool], tuple[int, bool, int, int]], tuple[float, float, float]] = {}
 
 
 def duel_odds(options: DuelOptions, attackers: tuple[int, bool], defenders: tuple[int, bool, int, int]
@@ -232,23 +232,45 @@ def duel_odds(options: DuelOptions, attackers: tuple[int, bool], defenders: tupl
     >>> 0.6 < win < 0.9 and 0.1 < fall < 0.4
     True
     """
+    win, fall, _ = _duel_stats(options, attackers, defenders)
+    return win, fall
+
+
+def clean_win_odds(options: DuelOptions, attackers: tuple[int, bool],
+                   defenders: tuple[int, bool, int, int]) -> float:
+    """Chance the attackers win with every defender dead: no manager survives to witness a stick-up
+    (L57, S29 a), which a manager injured, not killed, does. Estimated with `duel_odds`, from the same
+    duels: with `dart_dead` 1 every win is clean, below 1 a win may leave a manager injured.
+
+    >>> certain, line_up = DuelOptions(dart_dead=1.0), (0, False, 1, 0)
+    >>> clean_win_odds(certain, (1, True), line_up) == duel_odds(certain, (1, True), line_up)[0]
+    True
+    """
+    return _duel_stats(options, attackers, defenders)[2]
+
+
+def _duel_stats(options: DuelOptions, attackers: tuple[int, bool], defenders: tuple[int, bool, int, int]
+                ) -> tuple[float, float, float]:
+    """(win, first attacker falls, win with every defender dead) of a line-up, cached (`duel_odds`)."""
     key = (options, attackers, defenders)
     odds = _ODDS.get(key)
     if odds is None:
         gangsters, killer = attackers
         d_gangsters, d_killer, managers, patrols = defenders
         if d_gangsters + managers + patrols == 0:
-            return 1.0, 0.0
+            return 1.0, 0.0, 1.0
         att = Side.of(killer=killer, gangsters=gangsters - killer)
         dfn = Side.of(killer=d_killer, gangsters=d_gangsters - d_killer, managers=managers, patrols=patrols)
-        wins = falls = 0
+        wins = falls = clean = 0
         rng = 0x5EED
         for _ in range(ODDS_SAMPLES):
             result = duel(att, dfn, options, rng)
             rng = result.rng
-            wins += result.winner == ATTACKER
+            won = result.winner == ATTACKER
+            wins += won
             falls += result.status[ATTACKER][0] != "standing"
-        odds = _ODDS[key] = (wins / ODDS_SAMPLES, falls / ODDS_SAMPLES)
+            clean += won and all(status == "dead" for status in result.status[DEFENDER])
+        odds = _ODDS[key] = (wins / ODDS_SAMPLES, falls / ODDS_SAMPLES, clean / ODDS_SAMPLES)
     return odds
 
 
@@ -296,16 +318,18 @@ class _Planner:
     def patrol_distance(self, place: str) -> int:
         return min((self.t.distance(p, place) for p in self.patrols), default=FAR)
 
-    def crime_cost(self, place: str, years: float, c: int) -> float:
-        """Expected cost of `years` of crimes committed at `place`: noticed at once by a patrol within
-        sight, or later by one stopping there before the criminal moves (S29)."""
+    def crime_cost(self, place: str, years: float, c: int, witnessed: float = 0.0) -> float:
+        """Expected cost of `years` of crimes committed at `place`: noticed by a witness on the spot
+        (a surviving manager, S29 a) with chance `witnessed`, else at once by a patrol within sight, or
+        later by one stopping there before the criminal moves (S29 b)."""
         if self.early or not years or self.police:
             return 0.0
-        if any(self.geo.distance.get((p, place), FAR) <= self.sight for p in self.patrols):
+        if witnessed >= 1 or any(self.geo.distance.get((p, place), FAR) <= self.sight for p in self.patrols):
             seen = 1.0
         else:
             near = self.patrol_distance(place)
             seen = 0.5 if near <= REACH else 0.1 if self.patrols else 0.2
+            seen = witnessed + (1 - witnessed) * seen
         # A longer record means a longer jail stay once arrested.
         return years * YEAR_COST * seen * (1 + 0.1 * self.s.record[c])
 
@@ -442,13 +466,16 @@ class _Planner:
             i = self.geo.shop_index[place]
             owner = s.owner[i]
             managers = board.shops[place].managers
-            win, fall = duel_odds(opts, self.side_of(c), (0, False, managers, 0))
+            line_up = (0, False, managers, 0)
+            win, fall = duel_odds(opts, self.side_of(c), line_up)
             if owner != gang and i not in s.robbed and win >= MIN_STICKUP:
-                # Crimes: the stick-up, and an injury or a murder per manager shot (S28); a failure is
-                # always witnessed by the managers (L57).
+                # Crimes: the stick-up, and an injury or a murder per manager shot (S28). A manager who
+                # survives, standing or injured, witnesses them all (L57, S29 a): after a failure, and
+                # after a success unless every manager was killed (`clean_win_odds`, from the same
+                # cached duels as the win chance: no loop here).
                 years = 1 + managers * (1 + float(opts.dart_dead))
-                loss = (fall * self.fall_cost(c) + win * self.crime_cost(place, years, c)
-                        + (1 - win) * (0 if self.early else years * YEAR_COST))
+                witnessed = 1 - clean_win_odds(opts, self.side_of(c), line_up)
+                loss = fall * self.fall_cost(c) + self.crime_cost(place, years, c, witnessed)
                 if owner >= 0:
                     gain = min(s.stickup_yield(place), s.money[owner]) * 1.5  # the rival's loss too
                 else:
