@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 
@@ -63,6 +64,46 @@ def test_no_site_of_a_round_comes_back_in_the_next(players: int, city: str) -> N
             back = {f // 2 for f in old} & {f // 2 for f in new}
             assert not back, (seed, names(state, old) & names(state, new))
             assert not names(state, old) & names(state, new)
+    assert checked >= 2 * many(15, 300)
+    assert fallbacks <= checked // 100
+
+
+def rounds_seen(players: int, seed: int, **options: str) -> list[tuple[set[int], bool]]:
+    """Per round of a game of random play: (every card, either face, in the city at any time during
+    the round, `replace`'s new cards included; whether a deal or a draw of the round took this or last
+    round's cards back: C31's fallback)."""
+    state = GAME.new_game(players, seed, options)
+    assert isinstance(state, ProtectionRacketState)
+    rng = random.Random(seed)
+    rounds = [({f // 2 for f in state.city}, False)]
+    while not state.is_over:
+        round_ = state.round
+        state.apply(rng.choice(state.legal_actions()))
+        if state.round != round_:
+            rounds.append((set(), False))
+        cards, fallback = rounds[-1]
+        cards.update(f // 2 for f in state.city)
+        rounds[-1] = cards, fallback or any("with no other card left" in e for e in state.events)
+    return rounds
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("city", ["random", "recommended"])
+def test_no_site_seen_in_a_round_is_seen_in_the_next(players: int, city: str) -> None:
+    # C31: a round's sites are the cards of its city and those `replace` put away during it; none of
+    # them, with either face, comes back at any time in the next round, by its deal or by a `replace`
+    # during it (the test above checks the next city as dealt only).
+    state = new_state(players)
+    checked = fallbacks = 0
+    for seed in range(many(15, 300)):
+        rounds = rounds_seen(players, seed, city=city)
+        for (old, _), (new, fallback) in pairwise(rounds):
+            checked += 1
+            if fallback:  # the documented fallback: nothing else was left in a deck (C31)
+                fallbacks += 1
+                continue
+            back = old & new
+            assert not back, (seed, {state.faces[2 * card].name for card in back})
     assert checked >= 2 * many(15, 300)
     assert fallbacks <= checked // 100
 
