@@ -102,7 +102,7 @@ from .cards import (
 )
 from .deck import LOOT_NAMES, STOOGE_NAMES
 from .money import value
-from .state import (
+from .phases import (
     AFTER_FENCE_LOOK,
     AFTER_STOOGE_LOOK,
     BID,
@@ -121,8 +121,8 @@ from .state import (
     ROBPAY,
     STOOGE_BACK,
     WINDOW,
-    DowntownState,
 )
+from .state import DowntownState
 
 __all__ = ["DowntownHeuristicBot"]
 

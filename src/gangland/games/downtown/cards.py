@@ -109,6 +109,12 @@ def money_text(thousands: int) -> str:
     return f"${thousands * 1000:,}"
 
 
+def gangsters_text(counts: list[int] | tuple[int, ...]) -> str:
+    """'2 lookouts, 1 spy' for [2, 0, 1]; 'nothing' for none."""
+    parts = [f"{n} {GANGSTER_NAMES[k] if n == 1 else GANGSTER_PLURALS[k]}" for k, n in enumerate(counts) if n]
+    return ", ".join(parts) or "nothing"
+
+
 def notes_text(counts: list[int]) -> str:
     """'$5,000 + 3 x $1,000' for the note counts [3, 0, 1, 0, 0]; 'no notes' for none.
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import state as st
-from .cards import CASINO, DENOMINATIONS, EAST_SIDE
+from .cards import CASINO, DENOMINATIONS, EAST_SIDE, money_text
 from .money import value
+from .phases import CASINO_BET, CASINO_VOTE, RESUME_AFTER_FENCE_LOOK
 
 if TYPE_CHECKING:
     from .state import DowntownState
@@ -41,7 +41,7 @@ def check(s: DowntownState, p: int, resume: int) -> bool:
     s.casino_seats = [(a + i) % n for i in range(n) if value(s.cash[(a + i) % n])]
     s.bets = [-1] * n
     s.queue = [a] if s.casino_active_only else s.casino_seats[:]
-    s.phase = st.CASINO_VOTE
+    s.phase = CASINO_VOTE
     s.actor = s.queue[0]
     return True
 
@@ -52,7 +52,7 @@ def vote(s: DowntownState, play: bool) -> None:
     s.events.append((None, f"seat {seat} votes to {'play' if play else 'skip'} the casino"))
     if play:
         s.queue = s.casino_seats[:]
-        s.phase = st.CASINO_BET
+        s.phase = CASINO_BET
         s.actor = s.queue[0]
     elif s.queue:
         s.actor = s.queue[0]
@@ -71,8 +71,6 @@ def bet(s: DowntownState, note: int) -> None:
         s.actor = s.queue[0]
         return
     # The reveal and the settlement ("Rules for visiting the Casino").
-    from .view import money_text
-
     a = s.active
     mine = s.bets[a]
     same = [w for w in s.casino_seats if w != a and s.bets[w] == mine]
@@ -105,7 +103,7 @@ def over(s: DowntownState) -> bool:
     if s.final_casino:
         s._finish()  # 2013: "When the 3rd Casino card appears, the game ends."
         return True
-    if s.resume == st.RESUME_AFTER_FENCE_LOOK:
+    if s.resume == RESUME_AFTER_FENCE_LOOK:
         s._after_fence_look()
     else:
         s._after_use(EAST_SIDE)

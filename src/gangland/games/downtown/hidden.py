@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .cards import CASINO, DENOMINATIONS, FENCE_FRONTS, START_NOTES, WIN_MONEY
 from .money import value
+from .phases import BID, BUYING, CASINO_BET, CASINO_VOTE, PLACE
 
 if TYPE_CHECKING:
     from .state import DowntownState
@@ -41,8 +42,6 @@ def _deal_gangsters(s: DowntownState, others: list[int], rng: random.Random) -> 
     Mid-purchase, what another buyer has bought so far is public (the view's "bought"): those cards
     stay in his hand, and only the rest of it is re-dealt.
     """
-    from .state import BUYING
-
     kept = {w: [0, 0, 0] for w in others}
     if s.phase == BUYING and s.active in kept:
         kept[s.active] = s.bought[:]
@@ -129,8 +128,6 @@ def _deal_fences(s: DowntownState, seat: int, others: list[int], rng: random.Ran
 
 
 def _deal_money(s: DowntownState, others: list[int], rng: random.Random) -> None:
-    from .state import BID, BUYING, CASINO_BET, CASINO_VOTE, PLACE
-
     if s.phase in (PLACE, BID):
         # Before the bids are revealed everyone still holds the starting notes less his own bid; only
         # the composition of the others' bids is unknown (their number of notes lies on the table).

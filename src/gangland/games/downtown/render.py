@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import GANGSTER_NAMES, GANGSTER_PLURALS, LOCATION_NAMES, LOCATION_SHORT
 from .cards import notes_text as notes
-from .state import (
+from .phases import (
     AFTER_FENCE_LOOK,
     AFTER_STOOGE_LOOK,
     BID,

@@ -9,13 +9,13 @@ that matter most for the phase, as many as fit in BOARD_ROWS lines.
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rich.cells import cell_len
 
 from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH
 
-from . import state as st
+from . import phases
 from .cards import (
     ADD_GANGSTER0,
     ADD_NOTE0,
@@ -38,13 +38,20 @@ from .cards import (
 )
 from .deck import LOOT_NAMES, STOOGE_NAMES
 from .render import _plural, card_known, dollars, gangsters, kilo, needs, ordinal, seat_name
+from .view import Table, action_text
 
-if TYPE_CHECKING:
-    from .state import DowntownState
+
+class MenuTable(Table, Protocol):
+    """What `menu_choice` reads of a game in progress (`DowntownState` is one): the view's fields and the
+    legal actions. A Protocol, so that the screen never imports state.py."""
+
+    def legal_actions(self) -> list[int]:
+        """The legal action ids of the seat to act."""
+        ...
 
 __all__ = ["menu_choice", "rules_help", "screen"]
 
-_PHASE = {name: number for number, name in enumerate(st.PHASE_NAMES)}
+_PHASE = {name: number for number, name in enumerate(phases.PHASE_NAMES)}
 
 
 def _fit(text: str, width: int, indent: str = "    ") -> list[str]:
@@ -207,23 +214,23 @@ _ORDER = ("situation", "market", "stooges", "fences", "bank")
 """Where each optional section goes on the screen, top to bottom (after the header)."""
 
 _WANTED = {
-    st.PLACE: ("market", "stooges", "fences", "bank"),
-    st.BID: ("market", "stooges", "fences", "bank"),
-    st.MOVE: ("market", "stooges", "fences", "bank"),
-    st.ROBPAY: ("market", "stooges", "fences", "bank"),
-    st.PAYMOVE: ("market", "stooges", "fences", "bank"),
-    st.LOCATION: ("market", "stooges", "fences", "bank"),
-    st.BUYING: ("market", "bank", "stooges", "fences"),
-    st.STOOGE_BACK: ("stooges", "fences", "market", "bank"),
-    st.AFTER_STOOGE_LOOK: ("stooges", "fences", "market", "bank"),
-    st.FENCE_BACK: ("fences", "stooges", "market", "bank"),
-    st.AFTER_FENCE_LOOK: ("fences", "stooges", "market", "bank"),
-    st.OFFERING: ("situation", "fences", "bank", "stooges", "market"),
-    st.CASINO_VOTE: ("situation", "bank", "fences", "market", "stooges"),
-    st.CASINO_BET: ("situation", "bank", "fences", "market", "stooges"),
-    st.WINDOW: ("bank", "market", "stooges", "fences"),
-    st.REFRESH: ("bank", "market", "stooges", "fences"),
-    st.HANDLIMIT: ("stooges", "market", "fences", "bank"),
+    phases.PLACE: ("market", "stooges", "fences", "bank"),
+    phases.BID: ("market", "stooges", "fences", "bank"),
+    phases.MOVE: ("market", "stooges", "fences", "bank"),
+    phases.ROBPAY: ("market", "stooges", "fences", "bank"),
+    phases.PAYMOVE: ("market", "stooges", "fences", "bank"),
+    phases.LOCATION: ("market", "stooges", "fences", "bank"),
+    phases.BUYING: ("market", "bank", "stooges", "fences"),
+    phases.STOOGE_BACK: ("stooges", "fences", "market", "bank"),
+    phases.AFTER_STOOGE_LOOK: ("stooges", "fences", "market", "bank"),
+    phases.FENCE_BACK: ("fences", "stooges", "market", "bank"),
+    phases.AFTER_FENCE_LOOK: ("fences", "stooges", "market", "bank"),
+    phases.OFFERING: ("situation", "fences", "bank", "stooges", "market"),
+    phases.CASINO_VOTE: ("situation", "bank", "fences", "market", "stooges"),
+    phases.CASINO_BET: ("situation", "bank", "fences", "market", "stooges"),
+    phases.WINDOW: ("bank", "market", "stooges", "fences"),
+    phases.REFRESH: ("bank", "market", "stooges", "fences"),
+    phases.HANDLIMIT: ("stooges", "market", "fences", "bank"),
 }
 """The optional sections each phase wants, most needed first (as many as fit are shown)."""
 
@@ -241,7 +248,7 @@ def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
     budget = BOARD_ROWS - len(head) - len(players) - len(own)
     phase = _PHASE.get(view["phase"])
     wanted = _WANTED.get(phase, _ORDER) if phase is not None else _ORDER
-    if phase == st.LOCATION and view.get("active") is not None:
+    if phase == phases.LOCATION and view.get("active") is not None:
         # Phase 3: first what the active player's own locations need.
         mine = view["players"][view["active"]]["tokens"]
         first = [name for loc, name in _NEEDS.items() if loc in mine]
@@ -264,51 +271,51 @@ def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
 # -- rules help ('?') -------------------------------------------------------------------------------
 
 _HELP = {
-    st.PLACE: ["Place your two tokens, one at a time, on the six locations (they may share).",
+    phases.PLACE: ["Place your two tokens, one at a time, on the six locations (they may share).",
             "Downtown: buy gangsters. West Side: do a stooge's job or look at a stooge card.",
             "East Side: sell loot to a fence or look at a fence. Ghetto: draw gangsters when",
             "others buy (current) or do jobs (2013). Bank: share what others pay Downtown.",
             "Villa: hand limit 10, and look first, then act, at the West and East Side.",
             "The first to place on the East Side starts (with 2 players: the first placer)."],
-    st.BID: ["Opening bid: put $1,000 to $3,000 face down in $1,000 and $2,000 notes, then",
+    phases.BID: ["Opening bid: put $1,000 to $3,000 face down in $1,000 and $2,000 notes, then",
           "'done'. All bids are turned up at once and lie in your display, where the",
           "active player can rob them or must pay the same to come to you."],
-    st.MOVE: ["Phase 1: move each of your tokens at most once, onto a location where no",
+    phases.MOVE: ["Phase 1: move each of your tokens at most once, onto a location where no",
            "token stands, or 'done'. Then phase 2: rob or pay another player."],
-    st.ROBPAY: ["Phase 2: rob a player (take his whole display: money and gangsters) or pay him",
+    phases.ROBPAY: ["Phase 2: rob a player (take his whole display: money and gangsters) or pay him",
              "(give him exactly what lies in his display: the same money and the same",
              "gangsters), if you can. The player you rob or pay takes the next turn.",
              "With 2 players robbing skips phase 3; with 3-4, paying moves a token onto him."],
-    st.PAYMOVE: ["You paid: now move one of your tokens onto a location where the paid player",
+    phases.PAYMOVE: ["You paid: now move one of your tokens onto a location where the paid player",
               "has a token (not onto your own other token). With 2 players this is optional."],
-    st.LOCATION: ["Phase 3: use a location where you have a token (3-4 players: one; 2: each).",
+    phases.LOCATION: ["Phase 3: use a location where you have a token (3-4 players: one; 2: each).",
                "Downtown: buy gangsters at the prices shown. West Side: do the top card's job",
                "(discard the gangsters it needs, take the card) or look at a pile's top card.",
                "East Side: offer loot of one kind and sell it to a fence of that kind, or look",
                "at a fence. A 1/2 fence pays half the loot's worth, an honest 1/4 fence 3/4, a",
                "cop 1/4. 'done' ends phase 3."],
-    st.BUYING: ["Buying: each gangster costs what its kind cost when buying began. Buy more or",
+    phases.BUYING: ["Buying: each gangster costs what its kind cost when buying began. Buy more or",
              "'done' to pay: Bank holders share the payment, then 3 cards are turned up."],
-    st.STOOGE_BACK: ["You looked at a stooge card: put it back on top or under its pile."],
-    st.AFTER_STOOGE_LOOK: ["Villa: after the look you may still do a job at the West Side, or 'done'."],
-    st.FENCE_BACK: ["You looked at a fence: put it back (2013: on top or under its pile; current:",
+    phases.STOOGE_BACK: ["You looked at a stooge card: put it back on top or under its pile."],
+    phases.AFTER_STOOGE_LOOK: ["Villa: after the look you may still do a job at the West Side, or 'done'."],
+    phases.FENCE_BACK: ["You looked at a fence: put it back (2013: on top or under its pile; current:",
                  "onto any fence pile). A casino card that comes on top starts a casino visit."],
-    st.AFTER_FENCE_LOOK: ["Villa: after the look you may still offer loot and sell it, or 'done'."],
-    st.OFFERING: ["Offer more loot of the same kind, or sell what is offered to a fence pile whose",
+    phases.AFTER_FENCE_LOOK: ["Villa: after the look you may still offer loot and sell it, or 'done'."],
+    phases.OFFERING: ["Offer more loot of the same kind, or sell what is offered to a fence pile whose",
                "top fence buys that kind. The fence is then turned: a 1/2 fence pays half the",
                "worth, an honest 1/4 fence 3/4, an undercover cop 1/4."],
-    st.CASINO_VOTE: ["A casino card appeared: vote to play or skip (by default all must agree to",
+    phases.CASINO_VOTE: ["A casino card appeared: vote to play or skip (by default all must agree to",
                   "skip). Each player with money then puts one note face down."],
-    st.CASINO_BET: ["Casino: put one note face down. Notes equal to the active player's go to him;",
+    phases.CASINO_BET: ["Casino: put one note face down. Notes equal to the active player's go to him;",
                  "higher notes go back to their owners, lower ones to the bank; if nobody",
                  "matches, his own note goes to the bank."],
-    st.WINDOW: ["While phase 3 lasts you may add money and gangsters from your hand to your",
+    phases.WINDOW: ["While phase 3 lasts you may add money and gangsters from your hand to your",
              "display face down, one at a time, then 'done'. They are turned up after the",
              "active player's phase 4, and can be robbed or must be paid from then on."],
-    st.REFRESH: ["Phase 4: add money and gangsters to your display face up, one at a time, then",
+    phases.REFRESH: ["Phase 4: add money and gangsters to your display face up, one at a time, then",
               "'done'. Your display came back to you at the start of your turn. Others may",
               "rob it or must pay the same to come to you."],
-    st.HANDLIMIT: ["Hand limit: you may keep 7 cards (10 with a token at the Villa). Put gangsters",
+    phases.HANDLIMIT: ["Hand limit: you may keep 7 cards (10 with a token at the Villa). Put gangsters",
                 "into your display (2013: or discard them), or put away a stooge card unseen."],
 }
 
@@ -317,7 +324,7 @@ def rules_help(view: dict[str, Any]) -> str:
     """The rules of the decision the view shows, in a few lines (the terminal's '?')."""
     phase = _PHASE.get(view["phase"])
     lines = list(_HELP.get(phase, ["The game is over."]) if phase is not None else ["The game is over."])
-    if phase in (st.BID, st.WINDOW, st.REFRESH, st.CASINO_BET) and view["edition"] != "2013":
+    if phase in (phases.BID, phases.WINDOW, phases.REFRESH, phases.CASINO_BET) and view["edition"] != "2013":
         lines.append("A note you do not hold you get by exchange at the bank: everyone sees the notes")
         lines.append("you hand over and take, not the rest of your money.")
     lines.append("The game ends at once when someone has $100,000 (display included); else after"
@@ -330,12 +337,10 @@ def rules_help(view: dict[str, Any]) -> str:
 
 # -- two-step menus -----------------------------------------------------------------------------------
 
-def menu_choice(state: DowntownState, action: int) -> tuple[str, str] | None:
+def menu_choice(state: MenuTable, action: int) -> tuple[str, str] | None:
     """(group, item) for a long menu's action, or None for a short menu. Long menus are phase 1's
     moves (grouped by the token moved), phase 3 (by location) and the hand limit (by kind of card)."""
     from gangland.cli.human import menu_rows
-
-    from .view import action_text
 
     legal = state.legal_actions()
     if menu_rows([action_text(state, a) for a in legal], SCREEN_WIDTH) <= MENU_ROWS:

@@ -1,8 +1,15 @@
-"""The Downtown rules: set-up, the four phases of a turn, the locations and the game end (casino: casino.py).
+"""The Downtown state: its fields, the set-up, chance, the State contract, and which rule each phase's
+legal actions and decisions go to.
+
+The rules themselves are in the modules named after them, written as functions of the state and bound
+here as its methods (so a call is an ordinary method call): opening.py (placing tokens, opening bids),
+moves.py (phases 1 and 2: moving tokens, robbing or paying), locations.py (phase 3: Downtown, the West
+and East Sides), casino.py, displays.py (notes put down, displays, the bank's payments) and turns.py
+(a turn beginning and ending, the hand limit, the game end). The phase ids are in phases.py.
 
 Both editions are one engine; `self.ed2013` switches every difference listed in RULES-NOTES.md.
-Every decision in docs/rules/downtown.md (D1..D31) is applied here; its number is quoted where it
-matters. Money is in thousands of dollars; notes are five counts (see money.py).
+Every decision in docs/rules/downtown.md (D1..D31) is applied in these modules; its number is quoted
+where it matters. Money is in thousands of dollars; notes are five counts (see money.py).
 
 Piles are lists with the top card last. Hidden information: the gangster draw pile (a multiset, drawn
 at random by the state's own generator), the order of the stooge and fence piles below their top
@@ -18,13 +25,11 @@ from typing import Any
 from gangland.engine import CachedLegalState, Result, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
-from . import casino
+from . import casino, displays, hidden, locations, moves, opening, turns
 from .cards import (
     ADD_GANGSTER0,
     ADD_NOTE0,
-    BANK,
     BILL0,
-    BUY0,
     CASINO,
     CASINO_PLAY,
     CASINO_SKIP,
@@ -36,14 +41,11 @@ from .cards import (
     FENCES,
     GANGSTER_COUNTS,
     GHETTO,
-    HAND_LIMIT,
-    JOB0,
     LOOK_FENCE0,
     LOOK_STOOGE0,
     MOVES,
     NOTE_COUNTS,
     NUM_ACTIONS,
-    OFFER0,
     PAY0,
     PLACE0,
     PUT_ONTO0,
@@ -53,47 +55,39 @@ from .cards import (
     SELL_AT0,
     SHED_STOOGE0,
     START_NOTES,
-    VILLA,
-    VILLA_HAND_LIMIT,
     WEST_SIDE,
-    WIN_MONEY,
-    move_action,
-    payout,
-    price,
-    refill_count,
 )
 from .deck import StoogeCard, load_deck
 from .money import (
-    Exchange,
-    Notes,
-    do_exchange,
-    exchange_plan,
-    notes_to_put_down,
-    pay_out,
     total_value,
-    transfer,
     value,
 )
-
-# Phases: who is asked what (docs section 4.1).
-(PLACE, BID, MOVE, ROBPAY, PAYMOVE, LOCATION, BUYING, STOOGE_BACK, AFTER_STOOGE_LOOK, FENCE_BACK,
- AFTER_FENCE_LOOK, OFFERING, CASINO_VOTE, CASINO_BET, WINDOW, REFRESH, HANDLIMIT, OVER) = range(18)
-PHASE_NAMES = (
-    "placing tokens", "opening bid", "phase 1: move tokens", "phase 2: rob or pay", "phase 2: move onto the "
-    "paid player", "phase 3: use a location", "Downtown: buying gangsters", "West Side: put the stooge card "
-    "back", "West Side (Villa): a job after the look", "East Side: put the fence card back", "East Side "
-    "(Villa): a sale after the look", "East Side: offering loot", "casino: play or skip", "casino: one note "
-    "face down", "adding to displays face down", "phase 4: refresh the display", "hand limit", "game over",
+from .phases import (
+    AFTER_FENCE_LOOK,
+    AFTER_STOOGE_LOOK,
+    BID,
+    BUYING,
+    CASINO_BET,
+    CASINO_VOTE,
+    DISPLAY_PHASES,
+    FENCE_BACK,
+    HANDLIMIT,
+    LOCATION,
+    MOVE,
+    OFFERING,
+    OVER,
+    PAYMOVE,
+    PHASE_NAMES,
+    PLACE,
+    REFRESH,
+    RESUME_AFTER_FENCE_LOOK,
+    RESUME_AFTER_SALE,
+    ROBPAY,
+    STOOGE_BACK,
+    WINDOW,
+    Event,
 )
-
-DISPLAY_PHASES = (WINDOW, REFRESH)
-"""Adding to displays: two decisions in three of random play, so tested first where phases are told apart."""
-
-# What to do when a casino visit that interrupted the East Side is over.
-RESUME_AFTER_FENCE_LOOK, RESUME_AFTER_SALE = 0, 1
-
-Event = tuple[int | None, str]
-"""(seat, text): text every seat may read (seat None) or only that seat."""
+from .view import action_text, build_view
 
 
 class DowntownState(CachedLegalState):
@@ -358,8 +352,6 @@ class DowntownState(CachedLegalState):
         self._apply(action, legal)
 
     def _why_illegal(self, action: object) -> str:
-        from .view import action_text
-
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:
             return f"{action!r} is not a Downtown action id (0..{NUM_ACTIONS - 1})"
         if self.phase == OVER:
@@ -433,94 +425,24 @@ class DowntownState(CachedLegalState):
 
     def determinize(self, seat: int, rng: random.Random) -> DowntownState:
         self.check_seat(seat)
-        from .hidden import determinize
-
-        return determinize(self, seat, rng)
+        return hidden.determinize(self, seat, rng)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat is not None:
             self.check_seat(seat)
-        from .view import build_view
-
         return build_view(self, seat)
 
     # -- legal actions --------------------------------------------------------------------------
 
-    def _empty_locations(self) -> list[int]:
-        taken = {loc for t in self.tokens for loc in t}
-        return [loc for loc in range(6) if loc not in taken]
 
-    def _free_moves(self) -> list[int]:
-        """Phase 1: each own token not yet moved to a location where no token stands (D7)."""
-        empty = self._empty_locations()
-        mine = self.tokens[self.active]
-        return sorted(move_action(mine[i], z) for i in (0, 1) if not self.moved >> i & 1 for z in empty)
 
-    def _pay_moves(self, payee: int) -> list[int]:
-        """A move of one own token onto a location of the paid player, not onto one's other token."""
-        mine = self.tokens[self.active]
-        return sorted({move_action(mine[i], z) for i in (0, 1) for z in self.tokens[payee]
-                       if z != mine[i] and z != mine[1 - i]})
 
-    def can_pay(self, payee: int) -> bool:
-        """Can the active player pay `payee` exactly what lies in `payee`'s display (D9)?"""
-        a = self.active
-        if value(self.cash[a]) < value(self.disp_n[payee]):
-            return False
-        hand, wanted = self.hands[a], self.disp_g[payee]
-        if hand[0] < wanted[0] or hand[1] < wanted[1] or hand[2] < wanted[2]:
-            return False
-        if self._players == 2 or self.pay_without_move:
-            return True
-        # `_pay_moves(payee)` is not empty: a token of the payee stands where the active player has none.
-        mine, theirs = self.tokens[a], self.tokens[payee]
-        return theirs[0] not in mine or theirs[1] not in mine
 
-    def usable_locations(self) -> list[int]:
-        """Locations the active player may still use in phase 3."""
-        if self._players > 2 and self.used:
-            return []
-        mine = self.tokens[self.active]
-        return [loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if loc in mine and not self.used >> loc & 1]
 
-    def _note_actions(self, seat: int, base: int) -> list[int]:
-        """Notes `seat` may put down, bid or bet: those it holds, and in the current edition any it can
-        get by exchange with the bank's present notes ("zu jeder Zeit des Spiels [...] umtauschen", D1).
-        """
-        cash = self.cash[seat]
-        if not self.ed2013:
-            return [base + i for i in notes_to_put_down(cash, self.bank, True)]
-        held = []
-        for i in range(5):  # (a comprehension would cost a function call on Python 3.11)
-            if cash[i]:
-                held.append(base + i)
-        return held
 
-    def _jobs(self) -> list[int]:
-        hand = self.hands[self.active]
-        acts = []
-        for p in range(3):
-            pile = self.spiles[p]
-            if pile:
-                needs = self.cards[pile[-1]].needs
-                if hand[0] >= needs[0] and hand[1] >= needs[1] and hand[2] >= needs[2]:
-                    acts.append(JOB0 + p)
-        return acts
 
-    def _fence_tops(self) -> list[int]:
-        """The fence on top of each pile, -1 for a pile that is gone."""
-        return [p[-1] if p else -1 for p in self.fpiles]
 
-    def _offers(self, loot: int) -> list[int]:
-        """Stooge cards the active player may offer: of kind `loot` (or any, -1) that a top fence buys."""
-        kinds = {FENCES[f][0] for f in self._fence_tops() if f >= 0}
-        return [OFFER0 + c for c in self.shand[self.active]
-                if self.cards[c].loot in kinds and (loot < 0 or self.cards[c].loot == loot)]
 
-    def _buys(self) -> list[int]:
-        money = value(self.cash[self.active]) - self.spent
-        prices = self.prices if self.phase == BUYING else [price(n) if n else 0 for n in self.downtown]
-        return [BUY0 + k for k in range(3) if self.downtown[k] and prices[k] <= money]
 
     def _compute_legal(self) -> list[int]:
         # The phases are tested from the most frequent in random play down (see `_apply`).
@@ -646,505 +568,67 @@ class DowntownState(CachedLegalState):
         else:  # CASINO_BET (OVER has no legal action)
             casino.bet(self, action - BILL0)
 
-    # set-up steps
+    # -- the rules, in the modules named after them (methods written as functions of the state) ------
 
-    def _place(self, loc: int) -> None:
-        seat = self.actor
-        mine = self.tokens[seat]
-        if mine[0] < 0:
-            mine[0] = loc
-            return
-        mine[1] = loc
-        self.queue.pop(0)
-        if self.queue:
-            self.actor = self.queue[0]
-            return
-        # "The player who has first placed a token on the East Side will then start the game. If no
-        # player has placed a token on the East Side, the player who has last been in prison starts."
-        # With two players "the player who has last been to prison begins" (D5, D28).
-        order = [(self.first_placer + i) % self._players for i in range(self._players)]
-        east = [s for s in order if EAST_SIDE in self.tokens[s]]
-        self.starter = east[0] if east and self._players > 2 else self.first_placer
-        self.events.append((None, f"seat {self.starter} starts the game"))
-        # "Each player, except the starting player, places $1,000 to $3,000 face down" (D6).
-        self.queue = [(self.starter + i) % self._players for i in range(1, self._players)]
-        self.phase = BID
-        self.actor = self.queue[0]
+    # the opening (opening.py)
+    _place = opening._place
+    _bid = opening._bid
 
-    def _bid(self, action: int) -> None:
-        seat = self.actor
-        if action != DONE:
-            note = action - ADD_NOTE0
-            self._take_note(seat, note)
-            self.down_n[seat][note] += 1
-            # Even a $3,000 bid ends with "done": ending it by itself would tell the others its amount.
-            return
-        self.queue.pop(0)
-        if self.queue:
-            self.actor = self.queue[0]
-            return
-        # "As soon all players have placed bank notes [...] each player turns over the money."
-        self._reveal_displays()
-        self._start_turn(self.starter)
+    # phases 1 and 2 (moves.py)
+    _empty_locations = moves._empty_locations
+    _free_moves = moves._free_moves
+    _pay_moves = moves._pay_moves
+    can_pay = moves.can_pay
+    _move_token = moves._move_token
+    _enter_robpay = moves._enter_robpay
+    _rob = moves._rob
+    _pay = moves._pay
+    _after_phase2 = moves._after_phase2
 
-    def _reveal_displays(self) -> None:
-        for s in range(self._players):
-            notes, cards = self.down_n[s], self.down_g[s]
-            if any(notes) or any(cards):
-                shown_notes, shown_cards = self.disp_n[s], self.disp_g[s]
-                for i in range(5):
-                    shown_notes[i] += notes[i]
-                    notes[i] = 0
-                for k in range(3):
-                    shown_cards[k] += cards[k]
-                    cards[k] = 0
-                self.events.append((None, f"seat {s}'s face-down display is turned up"))
+    # phase 3 (locations.py)
+    usable_locations = locations.usable_locations
+    _jobs = locations._jobs
+    _fence_tops = locations._fence_tops
+    _offers = locations._offers
+    _buys = locations._buys
+    _enter_location = locations._enter_location
+    _after_use = locations._after_use
+    _location_action = locations._location_action
+    _buy = locations._buy
+    _finish_buying = locations._finish_buying
+    _ghetto = locations._ghetto
+    _job = locations._job
+    _forget_stooge = locations._forget_stooge
+    _look_stooge = locations._look_stooge
+    _after_stooge_look = locations._after_stooge_look
+    _look_fence = locations._look_fence
+    _put_fence = locations._put_fence
+    _after_fence_placed = locations._after_fence_placed
+    _after_fence_look = locations._after_fence_look
+    _offer = locations._offer
+    _sell = locations._sell
 
-    # the turn
+    # money and displays (displays.py)
+    _note_actions = displays._note_actions
+    _reveal_displays = displays._reveal_displays
+    _add_to_display = displays._add_to_display
+    _take_note = displays._take_note
+    _pay_out = displays._pay_out
+    _tell_exchange = displays._tell_exchange
 
-    def _start_turn(self, seat: int) -> None:
-        if self.turn_limit and self.turn >= self.turn_limit:
-            self.events.append((None, f"the turn limit of {self.turn_limit} turns is reached: the game ends"))
-            self._finish()
-            return
-        self.turn += 1
-        self.active = self.actor = seat
-        # D10: the active player's display goes back to his money and hand at the start of his turn.
-        cash, hand = self.cash[seat], self.hands[seat]
-        shown_notes, shown_cards = self.disp_n[seat], self.disp_g[seat]
-        for i in range(5):
-            cash[i] += shown_notes[i]
-            shown_notes[i] = 0
-        for k in range(3):
-            hand[k] += shown_cards[k]
-            shown_cards[k] = 0
-        self.moved = self.used = 0
-        self.robbed = self.villa_w = self.villa_e = False
-        self.nxt = self.payee = -1
-        if self._free_moves():
-            self.phase = MOVE
-        else:
-            self._enter_robpay()
+    # the turn and the game end (turns.py)
+    _start_turn = turns._start_turn
+    _end_phase3 = turns._end_phase3
+    hand_limit = turns.hand_limit
+    _enter_handlimit = turns._enter_handlimit
+    _shed = turns._shed
+    _money_end = turns._money_end
+    _finish = turns._finish
 
-    def _move_token(self, origin: int, target: int) -> None:
-        mine = self.tokens[self.active]
-        mine[mine.index(origin)] = target
 
-    def _enter_robpay(self) -> None:
-        self.phase = ROBPAY
-        self.actor = self.active
-
-    def _rob(self, victim: int) -> None:
-        a = self.active
-        notes, cards = self.disp_n[victim], self.disp_g[victim]
-        cash, hand = self.cash[a], self.hands[a]
-        robbed = value(notes)
-        for i in range(5):
-            cash[i] += notes[i]
-            notes[i] = 0
-        for k in range(3):
-            hand[k] += cards[k]
-            cards[k] = 0
-        self.nxt = victim
-        self.robbed = True
-        self.events.append((None, f"seat {a} robs seat {victim}"))
-        if self.villa_rule:
-            # 2013 "rules expansion for advanced players": the lone Villa holder gets half (D25).
-            holders = [s for s in range(self._players) if VILLA in self.tokens[s]]
-            if len(holders) == 1 and holders[0] != a and (self.villa_victim or holders[0] != victim):
-                share = robbed // 2
-                if share:
-                    self._tell_exchange(a, transfer(self.cash[a], self.cash[holders[0]], share, self.bank))
-                    self.events.append((None, f"seat {holders[0]} at the Villa takes half of the robbed "
-                                              f"money"))
-        if self._money_end():
-            return
-        self._after_phase2()
-
-    def _pay(self, payee: int) -> None:
-        a = self.active
-        amount = value(self.disp_n[payee])
-        if amount:
-            self._tell_exchange(a, transfer(self.cash[a], self.cash[payee], amount, self.bank))
-        for k in range(3):
-            self.hands[a][k] -= self.disp_g[payee][k]
-            self.hands[payee][k] += self.disp_g[payee][k]
-        self.nxt = self.payee = payee
-        self.events.append((None, f"seat {a} pays seat {payee}"))
-        if self._money_end():
-            return
-        if self._pay_moves(payee):
-            self.phase = PAYMOVE
-        else:
-            self._after_phase2()
-
-    def _after_phase2(self) -> None:
-        # Two players: "When robbing another player in Phase 2, the current player must skip Phase 3".
-        if self._players == 2 and self.robbed:
-            self._end_phase3()
-        else:
-            self._enter_location()
-
-    def _enter_location(self) -> None:
-        if self.phase == OVER:
-            return
-        if self.usable_locations():
-            self.phase = LOCATION
-            self.actor = self.active
-        else:
-            self._end_phase3()
-
-    def _after_use(self, loc: int) -> None:
-        self.used |= 1 << loc
-        if self.phase == OVER:
-            return
-        if self._players == 2:
-            self._enter_location()  # "Players may always use both locations"
-        else:
-            self._end_phase3()
-
-    def _location_action(self, action: int) -> None:
-        if action == DONE:
-            phase = self.phase
-            if phase == BUYING:
-                self._finish_buying()
-            elif phase == AFTER_STOOGE_LOOK:
-                self._after_use(WEST_SIDE)
-            elif phase == AFTER_FENCE_LOOK:
-                self._after_use(EAST_SIDE)
-            else:  # LOCATION: the player ends phase 3
-                self._end_phase3()
-        elif action < JOB0:
-            self._buy(action - BUY0)
-        elif action < LOOK_STOOGE0:
-            self._job(action - JOB0)
-        elif action < LOOK_FENCE0:
-            self._look_stooge(action - LOOK_STOOGE0)
-        elif action < PUT_TOP:
-            self._look_fence(action - LOOK_FENCE0)
-        elif action < SELL_AT0:
-            self._offer(action - OFFER0)
-        else:
-            self._sell(action - SELL_AT0)
-
-    # Downtown
-
-    def _buy(self, kind: int) -> None:
-        if self.phase != BUYING:
-            # D12: each kind's price is fixed by how many lie out when buying starts.
-            self.prices = [price(n) if n else 0 for n in self.downtown]
-            self.spent = 0
-            self.bought = [0, 0, 0]
-            self.phase = BUYING
-        self.downtown[kind] -= 1
-        self.hands[self.active][kind] += 1
-        self.bought[kind] += 1
-        self.spent += self.prices[kind]
-
-    def _finish_buying(self) -> None:
-        a, spent = self.active, self.spent
-        from .view import gangsters_text, money_text
-
-        self.events.append((None, f"seat {a} buys {gangsters_text(self.bought)} for {money_text(spent)}"))
-        self._tell_exchange(a, transfer(self.cash[a], self.bank, spent, self.bank))
-        # Bank: the holders share the payment; 2013 ignores the buyer's own token, current counts it.
-        holders = [s for s in range(self._players)
-                   if BANK in self.tokens[s] and not (self.ed2013 and s == a)]
-        if holders and spent:
-            share = spent // len(holders)
-            for s in holders:
-                paid, _ = self._pay_out(s, share)
-                self.events.append((None, f"seat {s} at the Bank receives {money_text(paid)}"))
-        # "Then the 3 topmost cards [...] are turned over and laid out, up to a maximum of 10 cards
-        # and a minimum of 5 cards."
-        turned = [0, 0, 0]
-        for _ in range(refill_count(sum(self.downtown))):
-            kind = self._draw_gangster()
-            if kind < 0:
-                break
-            self.downtown[kind] += 1
-            turned[kind] += 1
-        self.events.append((None, f"turned up at Downtown: {gangsters_text(turned)}"))
-        if not self.ed2013:
-            self._ghetto()  # current: "nachdem einer der Mitspieler in der Downtown [...] eingekauft hat"
-        self.spent = 0
-        if self._money_end():
-            return
-        self._after_use(DOWNTOWN)
-
-    def _ghetto(self) -> None:
-        """Ghetto holders other than the active player draw: 2 for a lone holder, else 1 each (D15)."""
-        a, n = self.active, self._players
-        holders = [(a + i) % n for i in range(1, n) if GHETTO in self.tokens[(a + i) % n]]
-        from .cards import GANGSTER_NAMES
-
-        for s in holders:
-            for _ in range(2 if len(holders) == 1 else 1):
-                kind = self._draw_gangster()
-                if kind < 0:
-                    return
-                self.hands[s][kind] += 1
-                self.events.append((None, f"seat {s} in the Ghetto draws a gangster card"))
-                self.events.append((s, f"you draw a {GANGSTER_NAMES[kind]} in the Ghetto"))
-
-    # West Side
-
-    def _job(self, p: int) -> None:
-        a = self.active
-        card = self.spiles[p].pop()
-        needs = self.cards[card].needs
-        for k in range(3):
-            self.hands[a][k] -= needs[k]
-            self.discard[k] += needs[k]
-        self.shand[a].append(card)
-        self.shand[a].sort()
-        self._forget_stooge(card, a)
-        self.events.append((None, f"seat {a} does the job of {self.cards[card].front_text()}"))
-        if self.ed2013:
-            self._ghetto()  # 2013: "each time another player has played gangster cards for a job"
-        self._after_use(WEST_SIDE)
-
-    def _forget_stooge(self, card: int, holder: int) -> None:
-        """A card entering `holder`'s hand: the others no longer track it (docs D30)."""
-        self.pub_s.discard(card)
-        for s, known in enumerate(self.known_s):
-            if s != holder:
-                known.discard(card)
-
-    def _look_stooge(self, p: int) -> None:
-        a = self.active
-        pile = self.spiles[p]
-        self.known_s[a].add(pile[-1])
-        self.look_pile = p
-        self.events.append((None, f"seat {a} looks at the top card of stooge pile {p}"))
-        if len(pile) == 1:  # D18: on top and under are the same place
-            self._after_stooge_look()
-        else:
-            self.phase = STOOGE_BACK
-            self.actor = a
-
-    def _after_stooge_look(self) -> None:
-        if VILLA in self.tokens[self.active] and not self.villa_w:
-            # Villa: "play the West Side alternative action [...] The player may steal afterwards"
-            self.villa_w = True
-            self.phase = AFTER_STOOGE_LOOK
-        else:
-            self._after_use(WEST_SIDE)
-
-    # East Side
-
-    def _look_fence(self, p: int) -> None:
-        a = self.active
-        pile = self.fpiles[p]
-        self.known_f[a].add(pile[-1])
-        self.look_pile = p
-        self.events.append((None, f"seat {a} looks at the top card of fence pile {p}"))
-        alone = len(pile) == 1 if self.ed2013 else not any(self.fpiles[q] for q in range(3) if q != p)
-        if alone:
-            self._after_fence_placed()
-        else:
-            self.phase = FENCE_BACK
-            self.actor = a
-
-    def _put_fence(self, action: int) -> None:
-        p = self.look_pile
-        pile = self.fpiles[p]
-        if action == PUT_UNDER:
-            pile.insert(0, pile.pop())
-            self.events.append((None, "puts it under the pile"))
-        elif action == PUT_TOP:
-            self.events.append((None, "puts it back on top"))
-        else:
-            q = action - PUT_ONTO0
-            if q != p:
-                self.fpiles[q].append(pile.pop())
-            self.events.append((None, f"puts it on fence pile {q}"))
-        self._after_fence_placed()
-
-    def _after_fence_placed(self) -> None:
-        if casino.check(self, self.look_pile, RESUME_AFTER_FENCE_LOOK):
-            return
-        self._after_fence_look()
-
-    def _after_fence_look(self) -> None:
-        if self.phase == OVER:
-            return
-        if VILLA in self.tokens[self.active] and not self.villa_e:
-            self.villa_e = True
-            self.phase = AFTER_FENCE_LOOK
-            self.actor = self.active
-        else:
-            self._after_use(EAST_SIDE)
-
-    def _offer(self, card: int) -> None:
-        a = self.active
-        self.shand[a].remove(card)
-        self.offer.append(card)
-        self.offer_loot = self.cards[card].loot
-        self.pub_s.add(card)  # offered loot is shown: the sale follows with no other decision between
-        self.phase = OFFERING
-        self.actor = a
-
-    def _sell(self, p: int) -> None:
-        a = self.active
-        pile = self.fpiles[p]
-        fence = pile.pop()
-        total = sum(self.cards[c].back for c in self.offer)
-        paid, _ = self._pay_out(a, payout(total, fence))
-        from .cards import fence_text
-        from .view import money_text
-
-        cop = " an undercover cop!" if FENCES[fence][2] else " honest"
-        self.events.append((None, f"seat {a} sells loot worth {money_text(total)} to fence pile {p}: "
-                                  f"the {fence_text(fence)} is{cop}; the bank pays {money_text(paid)}"))
-        if self.ed2013:
-            self.out_s.extend(self.offer)  # "Played Stooge-Cards are taken out of the game."
-            pile.insert(0, fence)  # "placed underneath the same pile" (D20: under the casino card too)
-            self.pub_f.add(fence)
-        else:
-            for c in self.offer:  # "zurück unter den zugehörigen Stapel (West Side) geschoben"
-                self.spiles[self.cards[c].stooge].insert(0, c)
-            self.out_f.append(fence)  # "Die aufgedeckte Hehler-Karte kommt aus dem Spiel."
-            self.pub_f.add(fence)
-        self.offer = []
-        self.offer_loot = -1
-        if self._money_end():
-            return
-        if casino.check(self, p, RESUME_AFTER_SALE):
-            return
-        self._after_use(EAST_SIDE)
-
-    # end of phase 3, phase 4
-
-    def _end_phase3(self) -> None:
-        if self.phase == OVER:
-            return
-        if self.ending:
-            # D27: after the turn of the 2nd casino card; what is left of the turn cannot change money.
-            self._finish()
-            return
-        a, n = self.active, self._players
-        # D11: the others but the next player may add face down while phase 3 lasts.
-        self.queue = [(a + i) % n for i in range(1, n) if (a + i) % n != self.nxt]
-        if self.queue:
-            self.phase = WINDOW
-            self.actor = self.queue[0]
-        else:
-            self.phase = REFRESH
-            self.actor = a
-
-    def _add_to_display(self, action: int, legal: list[int]) -> None:
-        """One decision while adding to displays; `legal` is what `action` was chosen from."""
-        seat = self.actor
-        face_down = self.phase == WINDOW
-        if action == DONE:
-            if face_down:
-                self.queue.pop(0)
-                if self.queue:
-                    self.actor = self.queue[0]
-                else:
-                    self.phase = REFRESH
-                    self.actor = self.active
-                return
-            # "If other players have placed additional bank notes and/or Gangster cards face down [...]
-            # these [...] must be turned face up now."
-            self._reveal_displays()
-            self._enter_handlimit()
-            return
-        if action < ADD_GANGSTER0:
-            note = action - ADD_NOTE0
-            self._take_note(seat, note)
-            (self.down_n if face_down else self.disp_n)[seat][note] += 1
-            if not self.ed2013:
-                # The notes it can get by exchange depend on all its notes and the bank's: recompute
-                # them; its gangster choices stay as they were.
-                self._legal = [DONE, *self._note_actions(seat, ADD_NOTE0),
-                               *[act for act in legal if act >= ADD_GANGSTER0]]
-                return
-            left = self.cash[seat][note]
-        else:
-            kind = action - ADD_GANGSTER0
-            hand = self.hands[seat]
-            hand[kind] -= 1
-            (self.down_g if face_down else self.disp_g)[seat][kind] += 1
-            left = hand[kind]
-        # The same seat adds again, and its choices are the notes and the gangster kinds it holds: they
-        # change only if it has just put down its last of one. (A new list: clones share the old one.)
-        self._legal = legal if left else [act for act in legal if act != action]
-
-    def _take_note(self, seat: int, note: int) -> None:
-        """`seat` takes a note of index `note` from its cash to put down, first getting it by exchange
-        at the bank if it holds none (D1: only the notes handed over and taken are public)."""
-        cash = self.cash[seat]
-        if not cash[note]:
-            plan = exchange_plan(cash, note, self.bank)
-            assert plan is not None
-            do_exchange(cash, self.bank, plan)
-            self._tell_exchange(seat, plan)
-        cash[note] -= 1
-
-    def _pay_out(self, seat: int, amount: int) -> tuple[int, Notes | None]:
-        """The bank pays `seat` (`money.pay_out`), telling the change `seat` had to give it, if any."""
-        paid, handed = pay_out(self.bank, self.cash[seat], amount)
-        if handed is not None:
-            from .cards import notes_text
-
-            self.events.append((None, f"seat {seat} hands the bank {notes_text(handed)} so that it can "
-                                      "pay in the notes it has"))
-        return paid, handed
-
-    def _tell_exchange(self, seat: int, plan: Exchange | None) -> None:
-        """Tell everyone of an exchange `seat` made at the bank (None: it made none)."""
-        if plan is None:
-            return
-        from .cards import notes_text
-
-        self.events.append((None, f"seat {seat} changes {notes_text(plan[0])} at the bank for "
-                                  f"{notes_text(plan[1])}"))
-
-    def hand_limit(self, seat: int) -> int:
-        """7 cards, or 10 with a token at Don Massimo's Villa."""
-        return VILLA_HAND_LIMIT if VILLA in self.tokens[seat] else HAND_LIMIT
-
-    def _enter_handlimit(self) -> None:
-        a = self.active
-        if sum(self.hands[a]) + len(self.shand[a]) > self.hand_limit(a):
-            self.phase = HANDLIMIT
-            self.actor = a
-        else:
-            self._start_turn(self.nxt)
-
-    def _shed(self, action: int) -> None:
-        a = self.active
-        if action < DISCARD_GANGSTER0:  # into the display, face up
-            kind = action - ADD_GANGSTER0
-            self.hands[a][kind] -= 1
-            self.disp_g[a][kind] += 1
-        elif action < SHED_STOOGE0:  # 2013: "or on to the Gangster card discard pile"
-            kind = action - DISCARD_GANGSTER0
-            self.hands[a][kind] -= 1
-            self.discard[kind] += 1
-        else:  # D26: where used stooge cards go, back unseen
-            card = action - SHED_STOOGE0
-            self.shand[a].remove(card)
-            self.known_s[a].add(card)
-            if self.ed2013:
-                self.out_s.append(card)
-            else:
-                self.spiles[self.cards[card].stooge].insert(0, card)
-        self._enter_handlimit()
-
-    # the end
-
-    def _money_end(self) -> bool:
-        """D27: $100,000 or more, display included, ends the game at once."""
-        for cash, shown, face_down in zip(self.cash, self.disp_n, self.down_n, strict=True):
-            if total_value(cash, shown, face_down) >= WIN_MONEY:
-                self.events.append((None, "a player has $100,000: the game ends"))
-                self._finish()
-                return True
-        return False
-
-    def _finish(self) -> None:
-        self.phase = OVER
-        self.queue = []
+__all__ = [  # the state, and the phase ids tests and other code read from here (they live in phases.py)
+    "AFTER_FENCE_LOOK", "AFTER_STOOGE_LOOK", "BID", "BUYING", "CASINO_BET", "CASINO_VOTE", "DISPLAY_PHASES",
+    "FENCE_BACK", "HANDLIMIT", "LOCATION", "MOVE", "OFFERING", "OVER", "PAYMOVE", "PHASE_NAMES", "PLACE",
+    "REFRESH", "RESUME_AFTER_FENCE_LOOK", "RESUME_AFTER_SALE", "ROBPAY", "STOOGE_BACK", "WINDOW",
+    "DowntownState", "Event",
+]

@@ -8,7 +8,9 @@ not in it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from gangland.engine import Result
 
 from .cards import (
     ADD_GANGSTER0,
@@ -40,22 +42,73 @@ from .cards import (
     ROB0,
     SELL_AT0,
     SHED_STOOGE0,
+    gangsters_text,
     money_text,
     price,
 )
 from .deck import LOOT_NAMES, STOOGE_NAMES, StoogeCard
 from .money import value
+from .phases import BID, BUYING, CASINO_BET, OFFERING, OVER, PHASE_NAMES, WINDOW
 
-if TYPE_CHECKING:
-    from .state import DowntownState
-
-__all__ = ["action_text", "build_view", "gangsters_text", "money_text", "public_action_text"]
+__all__ = ["Table", "action_text", "build_view", "gangsters_text", "money_text", "public_action_text"]
+# (gangsters_text and money_text live in cards.py, where the rules' log texts take them from too.)
 
 
-def gangsters_text(counts: list[int] | tuple[int, ...]) -> str:
-    """'2 lookouts, 1 spy' for [2, 0, 1]; 'nothing' for none."""
-    parts = [f"{n} {GANGSTER_NAMES[k] if n == 1 else GANGSTER_PLURALS[k]}" for k, n in enumerate(counts) if n]
-    return ", ".join(parts) or "nothing"
+class Table(Protocol):
+    """What the view and the action texts read of a game in progress (`DowntownState` is one).
+
+    A Protocol rather than the state's class, so that this module never imports state.py, which
+    imports it: the package's imports go one way (phases, cards <- view <- state).
+    """
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def to_act(self) -> int | None: ...
+
+    options: dict[str, Any]
+    cards: tuple[StoogeCard, ...]
+    phase: int
+    active: int
+    nxt: int
+    first_placer: int
+    starter: int
+    tokens: list[list[int]]
+    cash: list[list[int]]
+    bank: list[int]
+    hands: list[list[int]]
+    shand: list[list[int]]
+    disp_n: list[list[int]]
+    disp_g: list[list[int]]
+    down_n: list[list[int]]
+    down_g: list[list[int]]
+    downtown: list[int]
+    draw: list[int]
+    discard: list[int]
+    spiles: list[list[int]]
+    fpiles: list[list[int]]
+    known_s: list[set[int]]
+    known_f: list[set[int]]
+    pub_s: set[int]
+    pub_f: set[int]
+    out_s: list[int]
+    out_f: list[int]
+    casinos: int
+    bets: list[int]
+    casino_seats: list[int]
+    bought: list[int]
+    spent: int
+    prices: list[int]
+    offer: list[int]
+    events: list[tuple[int | None, str]]
+
+    def hand_limit(self, seat: int) -> int:
+        """A seat's hand limit."""
+        ...
+
+    def result(self) -> Result:
+        """Scores and ranks (read once the game is over)."""
+        ...
 
 
 def stooge_card_json(card: StoogeCard, back: bool) -> dict[str, Any]:
@@ -82,10 +135,8 @@ def fence_json(fence: int, back: bool) -> dict[str, Any]:
     return data
 
 
-def build_view(state: DowntownState, seat: int | None) -> dict[str, Any]:
+def build_view(state: Table, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` (None: a spectator) may know of `state`."""
-    from .state import BUYING, OFFERING, OVER, PHASE_NAMES
-
     n = state.players
     cards = state.cards
     known_s = state.pub_s | (state.known_s[seat] if seat is not None else set())
@@ -173,7 +224,7 @@ def build_view(state: DowntownState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def action_text(state: DowntownState, action: int) -> str:
+def action_text(state: Table, action: int) -> str:
     """Readable text of an action id in this state (it need not be legal)."""
     if action == DONE:
         return "done"
@@ -225,10 +276,8 @@ def _card_label(card: StoogeCard) -> str:
             f"{money_text(card.back)})")
 
 
-def public_action_text(state: DowntownState, action: int, seat: int | None) -> str:
+def public_action_text(state: Table, action: int, seat: int | None) -> str:
     """The text of an action as `seat` may read it: secret choices are named without their content."""
-    from .state import BID, CASINO_BET, WINDOW
-
     if seat == state.to_act:
         return action_text(state, action)
     if state.phase in (BID, WINDOW):

@@ -1,0 +1,114 @@
+"""Money on the table: the notes a seat may put down (exchange, D1), adding notes and gangsters to
+the displays (face down while phase 3 lasts, D11; face up in phase 4), turning them up, and the bank's
+payments and exchanges as the log tells them.
+
+Methods of `DowntownState` (bound in state.py), written as functions of the state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import ADD_GANGSTER0, ADD_NOTE0, DONE, notes_text
+from .money import Exchange, Notes, do_exchange, exchange_plan, notes_to_put_down, pay_out
+from .phases import REFRESH, WINDOW
+
+if TYPE_CHECKING:
+    from .state import DowntownState
+
+
+def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
+    """Notes `seat` may put down, bid or bet: those it holds, and in the current edition any it can
+    get by exchange with the bank's present notes ("zu jeder Zeit des Spiels [...] umtauschen", D1).
+    """
+    cash = state.cash[seat]
+    if not state.ed2013:
+        return [base + i for i in notes_to_put_down(cash, state.bank, True)]
+    held = []
+    for i in range(5):  # (a comprehension would cost a function call on Python 3.11)
+        if cash[i]:
+            held.append(base + i)
+    return held
+
+
+def _reveal_displays(state: DowntownState) -> None:
+    for s in range(state._players):
+        notes, cards = state.down_n[s], state.down_g[s]
+        if any(notes) or any(cards):
+            shown_notes, shown_cards = state.disp_n[s], state.disp_g[s]
+            for i in range(5):
+                shown_notes[i] += notes[i]
+                notes[i] = 0
+            for k in range(3):
+                shown_cards[k] += cards[k]
+                cards[k] = 0
+            state.events.append((None, f"seat {s}'s face-down display is turned up"))
+
+
+def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None:
+    """One decision while adding to displays; `legal` is what `action` was chosen from."""
+    seat = state.actor
+    face_down = state.phase == WINDOW
+    if action == DONE:
+        if face_down:
+            state.queue.pop(0)
+            if state.queue:
+                state.actor = state.queue[0]
+            else:
+                state.phase = REFRESH
+                state.actor = state.active
+            return
+        # "If other players have placed additional bank notes and/or Gangster cards face down [...]
+        # these [...] must be turned face up now."
+        state._reveal_displays()
+        state._enter_handlimit()
+        return
+    if action < ADD_GANGSTER0:
+        note = action - ADD_NOTE0
+        state._take_note(seat, note)
+        (state.down_n if face_down else state.disp_n)[seat][note] += 1
+        if not state.ed2013:
+            # The notes it can get by exchange depend on all its notes and the bank's: recompute
+            # them; its gangster choices stay as they were.
+            state._legal = [DONE, *state._note_actions(seat, ADD_NOTE0),
+                           *[act for act in legal if act >= ADD_GANGSTER0]]
+            return
+        left = state.cash[seat][note]
+    else:
+        kind = action - ADD_GANGSTER0
+        hand = state.hands[seat]
+        hand[kind] -= 1
+        (state.down_g if face_down else state.disp_g)[seat][kind] += 1
+        left = hand[kind]
+    # The same seat adds again, and its choices are the notes and the gangster kinds it holds: they
+    # change only if it has just put down its last of one. (A new list: clones share the old one.)
+    state._legal = legal if left else [act for act in legal if act != action]
+
+
+def _take_note(state: DowntownState, seat: int, note: int) -> None:
+    """`seat` takes a note of index `note` from its cash to put down, first getting it by exchange
+    at the bank if it holds none (D1: only the notes handed over and taken are public)."""
+    cash = state.cash[seat]
+    if not cash[note]:
+        plan = exchange_plan(cash, note, state.bank)
+        assert plan is not None
+        do_exchange(cash, state.bank, plan)
+        state._tell_exchange(seat, plan)
+    cash[note] -= 1
+
+
+def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes | None]:
+    """The bank pays `seat` (`money.pay_out`), telling the change `seat` had to give it, if any."""
+    paid, handed = pay_out(state.bank, state.cash[seat], amount)
+    if handed is not None:
+        state.events.append((None, f"seat {seat} hands the bank {notes_text(handed)} so that it can "
+                                  "pay in the notes it has"))
+    return paid, handed
+
+
+def _tell_exchange(state: DowntownState, seat: int, plan: Exchange | None) -> None:
+    """Tell everyone of an exchange `seat` made at the bank (None: it made none)."""
+    if plan is None:
+        return
+    state.events.append((None, f"seat {seat} changes {notes_text(plan[0])} at the bank for "
+                              f"{notes_text(plan[1])}"))

@@ -1,0 +1,325 @@
+"""Phase 3: the locations a turn may use and what each does: buying gangsters at Downtown, the Bank's
+share and the Ghetto's draw (docs D12-D16), jobs and looks at the West Side (D17, D18), looks and sales
+at the East Side (D18-D20), the Villa's second action (D24). A casino card turning up is casino.py's.
+
+Methods of `DowntownState` (bound in state.py), written as functions of the state; `usable_locations`
+is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import casino
+from .cards import (
+    BANK,
+    BUY0,
+    DONE,
+    DOWNTOWN,
+    EAST_SIDE,
+    FENCES,
+    GANGSTER_NAMES,
+    GHETTO,
+    JOB0,
+    LOOK_FENCE0,
+    LOOK_STOOGE0,
+    OFFER0,
+    PUT_ONTO0,
+    PUT_TOP,
+    PUT_UNDER,
+    SELL_AT0,
+    VILLA,
+    WEST_SIDE,
+    fence_text,
+    gangsters_text,
+    money_text,
+    payout,
+    price,
+    refill_count,
+)
+from .money import transfer, value
+from .phases import (
+    AFTER_FENCE_LOOK,
+    AFTER_STOOGE_LOOK,
+    BUYING,
+    FENCE_BACK,
+    LOCATION,
+    OFFERING,
+    OVER,
+    RESUME_AFTER_FENCE_LOOK,
+    RESUME_AFTER_SALE,
+    STOOGE_BACK,
+)
+
+if TYPE_CHECKING:
+    from .state import DowntownState
+
+
+def usable_locations(state: DowntownState) -> list[int]:
+    """Locations the active player may still use in phase 3."""
+    if state._players > 2 and state.used:
+        return []
+    mine = state.tokens[state.active]
+    return [loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if loc in mine and not state.used >> loc & 1]
+
+
+def _jobs(state: DowntownState) -> list[int]:
+    hand = state.hands[state.active]
+    acts = []
+    for p in range(3):
+        pile = state.spiles[p]
+        if pile:
+            needs = state.cards[pile[-1]].needs
+            if hand[0] >= needs[0] and hand[1] >= needs[1] and hand[2] >= needs[2]:
+                acts.append(JOB0 + p)
+    return acts
+
+
+def _fence_tops(state: DowntownState) -> list[int]:
+    """The fence on top of each pile, -1 for a pile that is gone."""
+    return [p[-1] if p else -1 for p in state.fpiles]
+
+
+def _offers(state: DowntownState, loot: int) -> list[int]:
+    """Stooge cards the active player may offer: of kind `loot` (or any, -1) that a top fence buys."""
+    kinds = {FENCES[f][0] for f in state._fence_tops() if f >= 0}
+    return [OFFER0 + c for c in state.shand[state.active]
+            if state.cards[c].loot in kinds and (loot < 0 or state.cards[c].loot == loot)]
+
+
+def _buys(state: DowntownState) -> list[int]:
+    money = value(state.cash[state.active]) - state.spent
+    prices = state.prices if state.phase == BUYING else [price(n) if n else 0 for n in state.downtown]
+    return [BUY0 + k for k in range(3) if state.downtown[k] and prices[k] <= money]
+
+
+def _enter_location(state: DowntownState) -> None:
+    if state.phase == OVER:
+        return
+    if state.usable_locations():
+        state.phase = LOCATION
+        state.actor = state.active
+    else:
+        state._end_phase3()
+
+
+def _after_use(state: DowntownState, loc: int) -> None:
+    state.used |= 1 << loc
+    if state.phase == OVER:
+        return
+    if state._players == 2:
+        state._enter_location()  # "Players may always use both locations"
+    else:
+        state._end_phase3()
+
+
+def _location_action(state: DowntownState, action: int) -> None:
+    if action == DONE:
+        phase = state.phase
+        if phase == BUYING:
+            state._finish_buying()
+        elif phase == AFTER_STOOGE_LOOK:
+            state._after_use(WEST_SIDE)
+        elif phase == AFTER_FENCE_LOOK:
+            state._after_use(EAST_SIDE)
+        else:  # LOCATION: the player ends phase 3
+            state._end_phase3()
+    elif action < JOB0:
+        state._buy(action - BUY0)
+    elif action < LOOK_STOOGE0:
+        state._job(action - JOB0)
+    elif action < LOOK_FENCE0:
+        state._look_stooge(action - LOOK_STOOGE0)
+    elif action < PUT_TOP:
+        state._look_fence(action - LOOK_FENCE0)
+    elif action < SELL_AT0:
+        state._offer(action - OFFER0)
+    else:
+        state._sell(action - SELL_AT0)
+
+
+def _buy(state: DowntownState, kind: int) -> None:
+    if state.phase != BUYING:
+        # D12: each kind's price is fixed by how many lie out when buying starts.
+        state.prices = [price(n) if n else 0 for n in state.downtown]
+        state.spent = 0
+        state.bought = [0, 0, 0]
+        state.phase = BUYING
+    state.downtown[kind] -= 1
+    state.hands[state.active][kind] += 1
+    state.bought[kind] += 1
+    state.spent += state.prices[kind]
+
+
+def _finish_buying(state: DowntownState) -> None:
+    a, spent = state.active, state.spent
+    state.events.append((None, f"seat {a} buys {gangsters_text(state.bought)} for {money_text(spent)}"))
+    state._tell_exchange(a, transfer(state.cash[a], state.bank, spent, state.bank))
+    # Bank: the holders share the payment; 2013 ignores the buyer's own token, current counts it.
+    holders = [s for s in range(state._players)
+               if BANK in state.tokens[s] and not (state.ed2013 and s == a)]
+    if holders and spent:
+        share = spent // len(holders)
+        for s in holders:
+            paid, _ = state._pay_out(s, share)
+            state.events.append((None, f"seat {s} at the Bank receives {money_text(paid)}"))
+    # "Then the 3 topmost cards [...] are turned over and laid out, up to a maximum of 10 cards
+    # and a minimum of 5 cards."
+    turned = [0, 0, 0]
+    for _ in range(refill_count(sum(state.downtown))):
+        kind = state._draw_gangster()
+        if kind < 0:
+            break
+        state.downtown[kind] += 1
+        turned[kind] += 1
+    state.events.append((None, f"turned up at Downtown: {gangsters_text(turned)}"))
+    if not state.ed2013:
+        state._ghetto()  # current: "nachdem einer der Mitspieler in der Downtown [...] eingekauft hat"
+    state.spent = 0
+    if state._money_end():
+        return
+    state._after_use(DOWNTOWN)
+
+
+def _ghetto(state: DowntownState) -> None:
+    """Ghetto holders other than the active player draw: 2 for a lone holder, else 1 each (D15)."""
+    a, n = state.active, state._players
+    holders = [(a + i) % n for i in range(1, n) if GHETTO in state.tokens[(a + i) % n]]
+    for s in holders:
+        for _ in range(2 if len(holders) == 1 else 1):
+            kind = state._draw_gangster()
+            if kind < 0:
+                return
+            state.hands[s][kind] += 1
+            state.events.append((None, f"seat {s} in the Ghetto draws a gangster card"))
+            state.events.append((s, f"you draw a {GANGSTER_NAMES[kind]} in the Ghetto"))
+
+
+def _job(state: DowntownState, p: int) -> None:
+    a = state.active
+    card = state.spiles[p].pop()
+    needs = state.cards[card].needs
+    for k in range(3):
+        state.hands[a][k] -= needs[k]
+        state.discard[k] += needs[k]
+    state.shand[a].append(card)
+    state.shand[a].sort()
+    state._forget_stooge(card, a)
+    state.events.append((None, f"seat {a} does the job of {state.cards[card].front_text()}"))
+    if state.ed2013:
+        state._ghetto()  # 2013: "each time another player has played gangster cards for a job"
+    state._after_use(WEST_SIDE)
+
+
+def _forget_stooge(state: DowntownState, card: int, holder: int) -> None:
+    """A card entering `holder`'s hand: the others no longer track it (docs D30)."""
+    state.pub_s.discard(card)
+    for s, known in enumerate(state.known_s):
+        if s != holder:
+            known.discard(card)
+
+
+def _look_stooge(state: DowntownState, p: int) -> None:
+    a = state.active
+    pile = state.spiles[p]
+    state.known_s[a].add(pile[-1])
+    state.look_pile = p
+    state.events.append((None, f"seat {a} looks at the top card of stooge pile {p}"))
+    if len(pile) == 1:  # D18: on top and under are the same place
+        state._after_stooge_look()
+    else:
+        state.phase = STOOGE_BACK
+        state.actor = a
+
+
+def _after_stooge_look(state: DowntownState) -> None:
+    if VILLA in state.tokens[state.active] and not state.villa_w:
+        # Villa: "play the West Side alternative action [...] The player may steal afterwards"
+        state.villa_w = True
+        state.phase = AFTER_STOOGE_LOOK
+    else:
+        state._after_use(WEST_SIDE)
+
+
+def _look_fence(state: DowntownState, p: int) -> None:
+    a = state.active
+    pile = state.fpiles[p]
+    state.known_f[a].add(pile[-1])
+    state.look_pile = p
+    state.events.append((None, f"seat {a} looks at the top card of fence pile {p}"))
+    alone = len(pile) == 1 if state.ed2013 else not any(state.fpiles[q] for q in range(3) if q != p)
+    if alone:
+        state._after_fence_placed()
+    else:
+        state.phase = FENCE_BACK
+        state.actor = a
+
+
+def _put_fence(state: DowntownState, action: int) -> None:
+    p = state.look_pile
+    pile = state.fpiles[p]
+    if action == PUT_UNDER:
+        pile.insert(0, pile.pop())
+        state.events.append((None, "puts it under the pile"))
+    elif action == PUT_TOP:
+        state.events.append((None, "puts it back on top"))
+    else:
+        q = action - PUT_ONTO0
+        if q != p:
+            state.fpiles[q].append(pile.pop())
+        state.events.append((None, f"puts it on fence pile {q}"))
+    state._after_fence_placed()
+
+
+def _after_fence_placed(state: DowntownState) -> None:
+    if casino.check(state, state.look_pile, RESUME_AFTER_FENCE_LOOK):
+        return
+    state._after_fence_look()
+
+
+def _after_fence_look(state: DowntownState) -> None:
+    if state.phase == OVER:
+        return
+    if VILLA in state.tokens[state.active] and not state.villa_e:
+        state.villa_e = True
+        state.phase = AFTER_FENCE_LOOK
+        state.actor = state.active
+    else:
+        state._after_use(EAST_SIDE)
+
+
+def _offer(state: DowntownState, card: int) -> None:
+    a = state.active
+    state.shand[a].remove(card)
+    state.offer.append(card)
+    state.offer_loot = state.cards[card].loot
+    state.pub_s.add(card)  # offered loot is shown: the sale follows with no other decision between
+    state.phase = OFFERING
+    state.actor = a
+
+
+def _sell(state: DowntownState, p: int) -> None:
+    a = state.active
+    pile = state.fpiles[p]
+    fence = pile.pop()
+    total = sum(state.cards[c].back for c in state.offer)
+    paid, _ = state._pay_out(a, payout(total, fence))
+    cop = " an undercover cop!" if FENCES[fence][2] else " honest"
+    state.events.append((None, f"seat {a} sells loot worth {money_text(total)} to fence pile {p}: "
+                              f"the {fence_text(fence)} is{cop}; the bank pays {money_text(paid)}"))
+    if state.ed2013:
+        state.out_s.extend(state.offer)  # "Played Stooge-Cards are taken out of the game."
+        pile.insert(0, fence)  # "placed underneath the same pile" (D20: under the casino card too)
+        state.pub_f.add(fence)
+    else:
+        for c in state.offer:  # "zurück unter den zugehörigen Stapel (West Side) geschoben"
+            state.spiles[state.cards[c].stooge].insert(0, c)
+        state.out_f.append(fence)  # "Die aufgedeckte Hehler-Karte kommt aus dem Spiel."
+        state.pub_f.add(fence)
+    state.offer = []
+    state.offer_loot = -1
+    if state._money_end():
+        return
+    if casino.check(state, p, RESUME_AFTER_SALE):
+        return
+    state._after_use(EAST_SIDE)

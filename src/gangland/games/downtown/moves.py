@@ -1,0 +1,113 @@
+"""Phases 1 and 2 of a turn: moving tokens (D7) and robbing or paying a player (D8, D9, D25).
+
+Methods of `DowntownState` (bound in state.py), written as functions of the state. `can_pay` is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import VILLA, move_action
+from .money import transfer, value
+from .phases import PAYMOVE, ROBPAY
+
+if TYPE_CHECKING:
+    from .state import DowntownState
+
+
+def _empty_locations(state: DowntownState) -> list[int]:
+    taken = {loc for t in state.tokens for loc in t}
+    return [loc for loc in range(6) if loc not in taken]
+
+
+def _free_moves(state: DowntownState) -> list[int]:
+    """Phase 1: each own token not yet moved to a location where no token stands (D7)."""
+    empty = state._empty_locations()
+    mine = state.tokens[state.active]
+    return sorted(move_action(mine[i], z) for i in (0, 1) if not state.moved >> i & 1 for z in empty)
+
+
+def _pay_moves(state: DowntownState, payee: int) -> list[int]:
+    """A move of one own token onto a location of the paid player, not onto one's other token."""
+    mine = state.tokens[state.active]
+    return sorted({move_action(mine[i], z) for i in (0, 1) for z in state.tokens[payee]
+                   if z != mine[i] and z != mine[1 - i]})
+
+
+def can_pay(state: DowntownState, payee: int) -> bool:
+    """Can the active player pay `payee` exactly what lies in `payee`'s display (D9)?"""
+    a = state.active
+    if value(state.cash[a]) < value(state.disp_n[payee]):
+        return False
+    hand, wanted = state.hands[a], state.disp_g[payee]
+    if hand[0] < wanted[0] or hand[1] < wanted[1] or hand[2] < wanted[2]:
+        return False
+    if state._players == 2 or state.pay_without_move:
+        return True
+    # `_pay_moves(payee)` is not empty: a token of the payee stands where the active player has none.
+    mine, theirs = state.tokens[a], state.tokens[payee]
+    return theirs[0] not in mine or theirs[1] not in mine
+
+
+def _move_token(state: DowntownState, origin: int, target: int) -> None:
+    mine = state.tokens[state.active]
+    mine[mine.index(origin)] = target
+
+
+def _enter_robpay(state: DowntownState) -> None:
+    state.phase = ROBPAY
+    state.actor = state.active
+
+
+def _rob(state: DowntownState, victim: int) -> None:
+    a = state.active
+    notes, cards = state.disp_n[victim], state.disp_g[victim]
+    cash, hand = state.cash[a], state.hands[a]
+    robbed = value(notes)
+    for i in range(5):
+        cash[i] += notes[i]
+        notes[i] = 0
+    for k in range(3):
+        hand[k] += cards[k]
+        cards[k] = 0
+    state.nxt = victim
+    state.robbed = True
+    state.events.append((None, f"seat {a} robs seat {victim}"))
+    if state.villa_rule:
+        # 2013 "rules expansion for advanced players": the lone Villa holder gets half (D25).
+        holders = [s for s in range(state._players) if VILLA in state.tokens[s]]
+        if len(holders) == 1 and holders[0] != a and (state.villa_victim or holders[0] != victim):
+            share = robbed // 2
+            if share:
+                state._tell_exchange(a, transfer(state.cash[a], state.cash[holders[0]], share, state.bank))
+                state.events.append((None, f"seat {holders[0]} at the Villa takes half of the robbed "
+                                          f"money"))
+    if state._money_end():
+        return
+    state._after_phase2()
+
+
+def _pay(state: DowntownState, payee: int) -> None:
+    a = state.active
+    amount = value(state.disp_n[payee])
+    if amount:
+        state._tell_exchange(a, transfer(state.cash[a], state.cash[payee], amount, state.bank))
+    for k in range(3):
+        state.hands[a][k] -= state.disp_g[payee][k]
+        state.hands[payee][k] += state.disp_g[payee][k]
+    state.nxt = state.payee = payee
+    state.events.append((None, f"seat {a} pays seat {payee}"))
+    if state._money_end():
+        return
+    if state._pay_moves(payee):
+        state.phase = PAYMOVE
+    else:
+        state._after_phase2()
+
+
+def _after_phase2(state: DowntownState) -> None:
+    # Two players: "When robbing another player in Phase 2, the current player must skip Phase 3".
+    if state._players == 2 and state.robbed:
+        state._end_phase3()
+    else:
+        state._enter_location()
