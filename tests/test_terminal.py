@@ -145,9 +145,9 @@ def test_a_single_choice_is_played_without_asking_and_said_so() -> None:
     console = ScriptedConsole([])
     agent = HumanAgent(ToyGame(), 0, console)
     assert agent.act(toy_decision((17,))) == 17
-    assert console.prompts == 0 and agent.forced
+    assert console.prompts == 0 and agent.played_for_you
     console.answers = ["1"]
-    assert agent.act(toy_decision((3, 17))) == 3 and not agent.forced
+    assert agent.act(toy_decision((3, 17))) == 3 and not agent.played_for_you
 
 
 def test_the_log_says_a_forced_choice_was_played_for_the_person() -> None:
@@ -163,9 +163,9 @@ def test_the_log_says_a_forced_choice_was_played_for_the_person() -> None:
     state = game.new_game(2, 5)
     before, action = state.clone(), state.legal_actions()[0]
     state.apply(action)
-    session.human.forced = True
+    session.human.played_for_you = True
     session.on_step(before, 0, action, state)
-    session.human.forced = False
+    session.human.played_for_you = False
     session.on_step(before, 0, action, state)
     lines = console.text.splitlines()
     assert lines[0].endswith("(your only choice, played for you)")

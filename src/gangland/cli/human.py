@@ -92,8 +92,10 @@ class HumanAgent:
         self.clock_start = 0.0
         self.can_undo = False
         """Set by the session when the table allows 'undo' (never in a rated game)."""
-        self.forced = False
+        self.played_for_you = False
         """True when the last decision had one legal action, played without asking (the log says so)."""
+        self.before_deciding: Callable[[], None] | None = None
+        """Called when the person is about to be asked (the session keeps what an undo needs then)."""
 
     def time_is_up(self, decision: Decision) -> int | None:
         """A game with a turn clock (its view's "turn_clock": seconds and which turn) is told when the
@@ -117,10 +119,10 @@ class HumanAgent:
         step = f", step {self.step()}" if self.step is not None else ""
         return Rule(f"{what} - you are seat {self.seat}{step}", align="left", style="cyan")
 
-    def show_board(self, decision: Decision) -> None:
-        """The seat's screen and the first menu of its legal actions."""
+    def show_board(self, decision: Decision, menu: Menu | None = None) -> None:
+        """The seat's screen and the first menu of its legal actions (`menu`, if made already)."""
         self.console.print(Text(self.game.screen(decision.view, self.console.width)))
-        self.show_menu(decision, Menu.of(decision, self.console.width))
+        self.show_menu(decision, menu or Menu.of(decision, self.console.width))
 
     def show_menu(self, decision: Decision, menu: Menu) -> None:
         """The rule line and a menu."""
@@ -168,13 +170,15 @@ class HumanAgent:
     def act(self, decision: Decision) -> int:
         """Ask until the person names a legal action. Raises QuitGame, UndoMove, EOFError or
         KeyboardInterrupt."""
-        self.forced = forced(decision.legal_actions)
-        if self.forced:
+        self.played_for_you = forced(decision.legal_actions)
+        if self.played_for_you:
             self.time_is_up(decision)  # a turn clock starts all the same
             return decision.legal_actions[0]
+        if self.before_deciding is not None:
+            self.before_deciding()
         top = Menu.of(decision, self.console.width)
         menu = top
-        self.show_board(decision)
+        self.show_board(decision, top)
         self.time_is_up(decision)  # starts the clock on the first decision of a turn
         while True:
             text = self.console.input("[bold]Your move>[/] ")
@@ -201,7 +205,7 @@ class HumanAgent:
                 self.show_menu(decision, menu)
                 continue
             if word in {"b", "board"}:
-                self.show_board(decision)
+                self.show_board(decision, top)
                 menu = top
                 continue
             if word == BACK and menu is not top:

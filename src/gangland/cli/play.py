@@ -96,6 +96,8 @@ class PlaySession:
         self.human = HumanAgent(game, seat, console,
                                 step=lambda: len(self.record.actions))
         self.human.can_undo = record.undo
+        if record.undo:
+            self.human.before_deciding = self.remember_bots
         self.box = self.human.box
         self.watch = Watch(console)
         self.bot_memory: dict[int, list[tuple[random.Random, tuple[Any, ...]]]] = {}
@@ -122,11 +124,9 @@ class PlaySession:
         name = self.game.public_action_name(before, action, self.seat)
         line = self.game.narrate(before.view(self.seat), actor, name,
                                  after.view(self.seat))
-        if self.record.undo and after.to_act == self.seat:
-            self.remember_bots()
         if actor == self.seat:
-            forced = " (your only choice, played for you)" if self.human.forced else ""
-            self.console.print(Text.assemble(("» ", "bold cyan"), (line, "bold"), (forced, "dim")))
+            note = " (your only choice, played for you)" if self.human.played_for_you else ""
+            self.console.print(Text.assemble(("» ", "bold cyan"), (line, "bold"), (note, "dim")))
         else:
             self.console.print(Text("  " + line))
 
@@ -171,20 +171,24 @@ class PlaySession:
         return code
 
     def undo(self) -> None:
-        """Take back the person's last decision and every step after it (the bots are made afresh and
-        caught up, as on resume), or say that there is nothing to take back."""
+        """Take back the person's last decision and every step after it (the bots as they were then,
+        see `remember_bots`), or say that there is nothing to take back."""
         game, record = self.game, self.record
         state = game.new_game(record.players, record.seed, record.options)
         last: tuple[int, str] | None = None
+        seen: list[str] = []
+        """Each step as the person saw it: "Seat 1: pass"."""
         for step, action in enumerate(record.actions):
-            if state.to_act == self.seat and not forced(state.legal_actions()):
+            actor = state.to_act
+            if actor == self.seat and not forced(state.legal_actions()):
                 last = step, game.action_name(state, action)
+            seen.append(f"Seat {actor}: {game.public_action_name(state, action, self.seat)}")
             state.apply(action)
         if last is None:
             self.console.print(Text("  Nothing to undo: you have not made a decision yet.", style="red"))
             return
         step, name = last
-        later = self.public_steps(step + 1)
+        later = seen[step + 1:]
         del record.actions[step:]
         record.undos += 1
         others = ""
@@ -214,17 +218,6 @@ class PlaySession:
             self.bot_memory[len(self.record.actions)] = [(rng, rng.getstate()) for rng in rngs
                                                          if isinstance(rng, random.Random)]
 
-    def public_steps(self, start: int) -> list[str]:
-        """The record's steps from `start` on as the person saw them: "Seat 1: pass"."""
-        record = self.record
-        state = record.replay(self.game, start)
-        names = []
-        for action in record.actions[start:]:
-            actor = state.to_act
-            names.append(f"Seat {actor}: {self.game.public_action_name(state, action, self.seat)}")
-            state.apply(action)
-        return names
-
     def finish(self, state: State) -> None:
         """The final board, the score breakdown and the winners."""
         self.console.print(self.box(state.view(self.seat), f"{self.game.name} - game over",
@@ -243,8 +236,6 @@ class PlaySession:
     def run(self) -> int:
         """Play to the end or to an interruption; the exit code."""
         self.intro()
-        if self.record.undo and self.record.replay(self.game).to_act == self.seat:
-            self.remember_bots()
         undo = False
         while True:
             try:

@@ -217,8 +217,8 @@ def read_save(path: Path) -> GameRecord:
     text = GameRecord.read_text(path)
     try:
         data = json.loads(text)
-    except json.JSONDecodeError:
-        return GameRecord.load(path)  # its own message for text that is not JSON
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: record is not valid JSON: {exc}") from None
     if isinstance(data, dict) and "seed" not in data and SEALED in data:
         try:
             secret = unseal(data[SEALED], user_key(create=False), _context(data))
