@@ -357,9 +357,11 @@ def test_a_won_stick_up_is_witnessed_when_a_manager_survives_injured(monkeypatch
     # stick-up is worth less than if a win were never witnessed (the model before L57 was read so).
     line_up = (0, False, 1, 0)
     certain = DuelOptions(dart_dead=1.0)
-    assert bots.clean_win_odds(certain, (1, True), line_up) == duel_odds(certain, (1, True), line_up)[0]
-    win, _ = duel_odds(DuelOptions(), (1, True), line_up)
-    assert 0.35 * win < bots.clean_win_odds(DuelOptions(), (1, True), line_up) < 0.65 * win
+    win, _, clean = bots.duel_stats(certain, (1, True), line_up)
+    assert clean == win == duel_odds(certain, (1, True), line_up)[0]
+    win, fall, clean = bots.duel_stats(DuelOptions(), (1, True), line_up)
+    assert (win, fall) == duel_odds(DuelOptions(), (1, True), line_up)
+    assert 0.35 * win < clean < 0.65 * win
 
     state = _new(3, 1, first_seat="seat0")
     state.round = 4  # no longer early: crimes cost (S12)
@@ -372,8 +374,15 @@ def test_a_won_stick_up_is_witnessed_when_a_manager_survives_injured(monkeypatch
         planner = bots._Planner(state, 0, ())
         if managers_witness_wins:
             return planner.fights(killer, shop)[STICKUP_MONEY]
+        stats = bots.duel_stats
+
+        def every_win_clean(o: DuelOptions, a: tuple[int, bool], d: tuple[int, bool, int, int]
+                            ) -> tuple[float, float, float]:
+            win, fall, _ = stats(o, a, d)
+            return win, fall, win
+
         with monkeypatch.context() as patch:  # every win clean: only a failure is witnessed
-            patch.setattr(bots, "clean_win_odds", lambda o, a, d: duel_odds(o, a, d)[0])
+            patch.setattr(bots, "duel_stats", every_win_clean)
             return planner.fights(killer, shop)[STICKUP_MONEY]
 
     assert stickup_value(0.5, True) < stickup_value(0.5, False) - 1

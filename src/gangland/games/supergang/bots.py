@@ -232,26 +232,23 @@ def duel_odds(options: DuelOptions, attackers: tuple[int, bool], defenders: tupl
     >>> 0.6 < win < 0.9 and 0.1 < fall < 0.4
     True
     """
-    win, fall, _ = _duel_stats(options, attackers, defenders)
+    win, fall, _ = duel_stats(options, attackers, defenders)
     return win, fall
 
 
-def clean_win_odds(options: DuelOptions, attackers: tuple[int, bool],
-                   defenders: tuple[int, bool, int, int]) -> float:
-    """Chance the attackers win with every defender dead: no manager survives to witness a stick-up
-    (L57, S29 a), which a manager injured, not killed, does. Estimated with `duel_odds`, from the same
-    duels: with `dart_dead` 1 every win is clean, below 1 a win may leave a manager injured.
+def duel_stats(options: DuelOptions, attackers: tuple[int, bool], defenders: tuple[int, bool, int, int]
+               ) -> tuple[float, float, float]:
+    """(win, first attacker falls, clean win) of a line-up, from the same cached duels as `duel_odds`.
+
+    A clean win leaves every defender dead: no manager survives to witness a stick-up (L57, S29 a),
+    which a manager injured, not killed, does. With `dart_dead` 1 every win is clean, below 1 a win
+    may leave a manager injured.
 
     >>> certain, line_up = DuelOptions(dart_dead=1.0), (0, False, 1, 0)
-    >>> clean_win_odds(certain, (1, True), line_up) == duel_odds(certain, (1, True), line_up)[0]
+    >>> win, fall, clean = duel_stats(certain, (1, True), line_up)
+    >>> clean == win == duel_odds(certain, (1, True), line_up)[0]
     True
     """
-    return _duel_stats(options, attackers, defenders)[2]
-
-
-def _duel_stats(options: DuelOptions, attackers: tuple[int, bool], defenders: tuple[int, bool, int, int]
-                ) -> tuple[float, float, float]:
-    """(win, first attacker falls, win with every defender dead) of a line-up, cached (`duel_odds`)."""
     key = (options, attackers, defenders)
     odds = _ODDS.get(key)
     if odds is None:
@@ -467,14 +464,13 @@ class _Planner:
             owner = s.owner[i]
             managers = board.shops[place].managers
             line_up = (0, False, managers, 0)
-            win, fall = duel_odds(opts, self.side_of(c), line_up)
+            win, fall, clean = duel_stats(opts, self.side_of(c), line_up)
             if owner != gang and i not in s.robbed and win >= MIN_STICKUP:
                 # Crimes: the stick-up, and an injury or a murder per manager shot (S28). A manager who
                 # survives, standing or injured, witnesses them all (L57, S29 a): after a failure, and
-                # after a success unless every manager was killed (`clean_win_odds`, from the same
-                # cached duels as the win chance: no loop here).
+                # after a success unless every manager was killed (the clean win of `duel_stats`).
                 years = 1 + managers * (1 + float(opts.dart_dead))
-                witnessed = 1 - clean_win_odds(opts, self.side_of(c), line_up)
+                witnessed = 1 - clean
                 loss = fall * self.fall_cost(c) + self.crime_cost(place, years, c, witnessed)
                 if owner >= 0:
                     gain = min(s.stickup_yield(place), s.money[owner]) * 1.5  # the rival's loss too
