@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from gangland.cli.human import menu_rows
+from gangland.cli.human import Menu, menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision
 from gangland.games.supergang import GAME
 from gangland.games.supergang.actions import CHAR0, DEST0, KILL0, VAMP0
@@ -189,8 +189,13 @@ def test_a_long_move_asks_the_place_then_the_side() -> None:
 
 
 def test_a_short_menu_is_one_step() -> None:
+    # The game gives groups for any legal action (Game.menu_choice); the terminal's Menu.of alone
+    # decides that a menu fitting MENU_ROWS lines needs no second step.
     s = new()
-    assert all(menu_choice(s, a) is None for a in s.legal_actions())  # three characters to pick
+    legal = s.legal_actions()
+    assert all(menu_choice(s, a) is not None for a in legal) and s.to_act is not None
+    menu = Menu.of(Decision(GAME, s, s.to_act, tuple(legal)), SCREEN_WIDTH)
+    assert menu.entries == list(legal)  # three characters to pick, in one step
 
 
 def test_a_crowded_stop_groups_attacks_and_vamping() -> None:

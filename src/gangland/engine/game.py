@@ -178,7 +178,8 @@ class Game(ABC):
         ("B2 Dance Hall", "deploy 3"), so the person picks the group, then the item in it.
 
         Only called for the acting seat's legal actions; None (the default) keeps the action in a
-        one-step menu.
+        one-step menu. A game may give (group, item) for any legal action, however short the menu:
+        the terminal's `Menu.of` alone measures the menu and decides whether it needs two steps.
         """
         return None
 

@@ -8,12 +8,11 @@ is `render.render_view`, which the terminal shows on 'more'.
 
 from __future__ import annotations
 
-import functools
 import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from gangland.engine import MENU_ROWS, SCREEN_WIDTH
+from gangland.engine import SCREEN_WIDTH
 
 from .actions import (
     ARREST0,
@@ -211,20 +210,11 @@ GROUPS = ((KILL0, VAMP0, "attack "), (VAMP0, RECRUIT, "vamp "), (BUY0, PLACE, "b
 """Actions that share a verb: one group (the verb), its items the rest of the action's name."""
 
 
-@functools.lru_cache(maxsize=64)
-def _rows(names: tuple[str, ...]) -> int:
-    from gangland.cli.human import menu_rows  # the terminal's own measure (imported late: cli imports games)
-
-    return menu_rows(list(names), SCREEN_WIDTH)
-
-
-def menu_choice(state: SupergangState, action: int) -> tuple[str, str] | None:
-    """(group, item) of a legal action where the decision's menu is too long for MENU_ROWS lines: a stop
-    is grouped by its place (the item: the side it is entered from); actions sharing a verb (attack,
-    vamp, buy, arrest, shoot, take the token off) by the verb; any other action is a group of its own."""
-    names = tuple(state.action_text(a) for a in state.legal_actions())
-    if _rows(names) <= MENU_ROWS:
-        return None
+def menu_choice(state: SupergangState, action: int) -> tuple[str, str]:
+    """(group, item) of a legal action, for a menu too long for MENU_ROWS lines (the terminal measures):
+    a stop is grouped by its place (the item: the side it is entered from); actions sharing a verb
+    (attack, vamp, buy, arrest, shoot, take the token off) by the verb; any other action is a group of
+    its own."""
     if DEST0 <= action < COWARD:
         place, d = dest_parts(action)
         return state.geo.places[place], f"from the {DIRECTIONS[(d + 2) % 4]}"
