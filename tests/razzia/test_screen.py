@@ -64,6 +64,7 @@ def lines_of(text: str) -> list[str]:
 def assert_fits(text: str, rows: int, width: int) -> None:
     lines = lines_of(text)
     assert len(lines) <= rows, f"{len(lines)} lines:\n{text}"
+    assert text.isascii(), "screen.py measures text by len: one column a character"
     wide = [line for line in lines if cell_len(line) > width]
     assert not wide, f"wider than {width}:\n" + "\n".join(wide)
 

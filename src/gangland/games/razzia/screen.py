@@ -12,8 +12,6 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from rich.cells import cell_len
-
 from .cards import BUSINESSES, KIND_NAMES, TRINKETS
 from .view import auction_answers, cheque_text, lots_text, points_if_scored_now, seat_name
 
@@ -74,8 +72,9 @@ def estate_table(view: dict[str, Any], width: int) -> list[str]:
 
 
 def _fold(text: str, width: int, indent: int = 2) -> list[str]:
-    """`text` wrapped to `width` columns, later lines indented (a single line if it fits)."""
-    if cell_len(text) <= width:
+    """`text` wrapped to `width` columns, later lines indented (a single line if it fits; Razzia!'s
+    text is ASCII, one column a character)."""
+    if len(text) <= width:
         return [text]
     return textwrap.wrap(text, width=max(width, indent + 10), subsequent_indent=" " * indent,
                          break_on_hyphens=False) or [""]
