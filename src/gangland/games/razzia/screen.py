@@ -13,7 +13,7 @@ import textwrap
 from typing import Any
 
 from .cards import BUSINESSES, KIND_NAMES, TRINKETS
-from .view import auction_answers, cheque_text, lots_text, points_if_scored_now, seat_name
+from .view import auction_answers, cheque_text, lots_text, points_if_scored_now, seat_name, wrap
 
 TRINKET_LETTERS = "RWBCD"
 """Ring, watch, brooch, chain, diamond: the trinket column shows the letter of each kind held."""
@@ -74,10 +74,7 @@ def estate_table(view: dict[str, Any], width: int) -> list[str]:
 def _fold(text: str, width: int, indent: int = 2) -> list[str]:
     """`text` wrapped to `width` columns, later lines indented (a single line if it fits; Razzia!'s
     text is ASCII, one column a character)."""
-    if len(text) <= width:
-        return [text]
-    return textwrap.wrap(text, width=max(width, indent + 10), subsequent_indent=" " * indent,
-                         break_on_hyphens=False) or [""]
+    return [text] if len(text) <= width else wrap(text, max(width, indent + 10), later=" " * indent)
 
 
 def _header(view: dict[str, Any]) -> str:
