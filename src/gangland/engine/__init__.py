@@ -13,7 +13,7 @@ from .errors import (
     SeatError,
     UnknownGame,
 )
-from .game import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Game, OptionSpec
+from .game import BOARD_ROWS, HELP_ROWS, MENU_ROWS, SCREEN_WIDTH, Game, OptionSpec
 from .match import play_match, run_match
 from .record import GameRecord
 from .registry import all_games, get, register
@@ -21,7 +21,7 @@ from .rng import mix_seed, splitmix64
 from .state import JSON, CachedLegalState, Result, State, rank_by
 
 __all__ = [
-    "BOARD_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH",
+    "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH",
     "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
     "GameRecord",
     "GanglandError",

@@ -67,6 +67,8 @@ BOARD_ROWS = 16
 title, the menu of actions (at most MENU_ROWS lines), the prompt and the last line of the log."""
 MENU_ROWS = 5
 """Lines the terminal's menu of actions may take before it asks in two steps (see `menu_choice`)."""
+HELP_ROWS = 12
+"""The most lines `rules_help` may take (at SCREEN_WIDTH columns)."""
 
 AgentFactory = Callable[[int], "Agent"]
 """Makes an agent from a seed."""

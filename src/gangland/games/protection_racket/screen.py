@@ -13,7 +13,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from gangland.engine import BOARD_ROWS, SCREEN_WIDTH
+from gangland.engine import BOARD_ROWS, HELP_ROWS, SCREEN_WIDTH
 
 from .actions import DEPLOY0, GANG0, SITE0, deploy_parts
 from .common import DEPLOY, PICK
@@ -141,7 +141,8 @@ HELP = {
 
 
 def rules_help(view: dict[str, Any]) -> str:
-    """The rules of the decision the view shows, in at most 12 lines of at most 80 columns."""
+    """The rules of the decision the view shows, in at most HELP_ROWS lines of at most SCREEN_WIDTH
+    columns."""
     width = SCREEN_WIDTH
     if view["result"] is not None:
         return "\n".join(textwrap.wrap(
@@ -154,9 +155,9 @@ def rules_help(view: dict[str, Any]) -> str:
         lines += textwrap.wrap(deploy_notes(view), width)
     elif focus is not None:
         lines += textwrap.wrap(_site_text(view, focus), width)
-    if len(lines) < 12:
+    if len(lines) < HELP_ROWS:
         lines.append(LEGEND)
-    return "\n".join(lines[:12])
+    return "\n".join(lines[:HELP_ROWS])
 
 
 def menu_choice(state: StateFields, action: int) -> tuple[str, str] | None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from gangland.engine import HELP_ROWS, SCREEN_WIDTH
+
 from .cards import BUSINESSES, KIND_NAMES, TRINKETS
 from .view import auction_answers, cheque_text, lots_text, points_if_scored_now, seat_name, wrap
 
@@ -131,8 +133,9 @@ def _to_act_line(view: dict[str, Any]) -> str:
     return f"To act: {who}, draw a card{',' if thief else ' or'} call a court auction{thief}."
 
 
-def screen(view: dict[str, Any], width: int = 80) -> str:
-    """The Razzia! board for the terminal: at most 16 lines of at most `width` columns at 80."""
+def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+    """The Razzia! board for the terminal: at most BOARD_ROWS lines of at most `width` columns at
+    SCREEN_WIDTH."""
     lines = [*_fold(_header(view), width), *_fold(lots_text(view), width, indent=4)]
     for line in _auction_lines(view):
         lines.extend(_fold(line, width, indent=4))
@@ -147,18 +150,16 @@ SCORING_HELP = (
     "Each round scores: unused thief 2; most bodyguards +5, fewest -2; car and driver 1 each (cars "
     "only with a driver); trinkets: none -5, 3/4/5 kinds 5/10/15; gold 3. Trinkets, drivers, thieves "
     "and gold then leave; after round 3 also businesses and cheque sums (most +5, least -5).")
-HELP_ROWS = 12
-HELP_WIDTH = 80
 
 
 def _help(items: list[str], *extra: str) -> str:
-    """Help text: each item wrapped to HELP_WIDTH ("- " items hang), then the `extra` paragraphs as
+    """Help text: each item wrapped to SCREEN_WIDTH ("- " items hang), then the `extra` paragraphs as
     far as HELP_ROWS lines allow."""
     lines: list[str] = []
     for item in items:
-        lines += textwrap.wrap(item, HELP_WIDTH, subsequent_indent="  " if item.startswith("- ") else "")
+        lines += textwrap.wrap(item, SCREEN_WIDTH, subsequent_indent="  " if item.startswith("- ") else "")
     for paragraph in extra:
-        more = textwrap.wrap(paragraph, HELP_WIDTH)
+        more = textwrap.wrap(paragraph, SCREEN_WIDTH)
         if len(lines) + len(more) <= HELP_ROWS:
             lines += more
     return "\n".join(lines)
@@ -214,7 +215,7 @@ def _thief_help(view: dict[str, Any]) -> str:
 
 
 def rules_help(view: dict[str, Any]) -> str:
-    """The rules of the decision `view` shows, in at most 12 lines of at most 80 columns."""
+    """The rules of the decision `view` shows, in at most HELP_ROWS lines of at most SCREEN_WIDTH columns."""
     if view["to_act"] is None:
         ties = ("the tied player with the highest single cheque wins"
                 if view["options"]["tiebreak"] == "highest_cheque" else "tied players share the win")

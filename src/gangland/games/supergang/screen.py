@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from gangland.engine import SCREEN_WIDTH
+from gangland.engine import HELP_ROWS, SCREEN_WIDTH
 
 from .actions import (
     ARREST0,
@@ -192,13 +192,14 @@ PHASE_HELP: dict[str, list[str]] = {
 
 
 def rules_help(view: Mapping[str, Any]) -> str:
-    """The rules of the decision the view shows, then the map's key: at most 12 lines of 80 columns."""
+    """The rules of the decision the view shows, then the map's key: at most HELP_ROWS lines of
+    SCREEN_WIDTH columns."""
     phase = str(view.get("phase"))
     lines = _act_help(view) if phase == ACT else PHASE_HELP.get(phase, [phase])
     if phase == COP_OFFER:
         lines = [f"Price: ${_option(view, 'cop_price')}. {lines[0]}"]
     wrapped = [w for line in lines for w in textwrap.wrap(line, SCREEN_WIDTH)]
-    return "\n".join([*wrapped[:12 - len(MAP_KEY)], *MAP_KEY])
+    return "\n".join([*wrapped[:HELP_ROWS - len(MAP_KEY)], *MAP_KEY])
 
 
 # -- two-step menus --------------------------------------------------------------------------------
