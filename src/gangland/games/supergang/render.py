@@ -96,11 +96,10 @@ def whereabouts(char: Mapping[str, Any]) -> str:
     return text
 
 
-def vamp_turns(view: Mapping[str, Any]) -> int:
-    """The game's `vamp_turns` (the view lists only the options that differ from their defaults)."""
+def option(view: Mapping[str, Any], name: str) -> Any:
+    """An option of the game the view shows (the view lists only those that differ from the defaults)."""
     options = view.get("options") or {}
-    value = options.get("vamp_turns") if isinstance(options, Mapping) else None
-    return value if isinstance(value, int) else int(DEFAULTS["vamp_turns"])
+    return options.get(name, DEFAULTS[name]) if isinstance(options, Mapping) else DEFAULTS[name]
 
 
 def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[str, Any]) -> str:
@@ -112,7 +111,7 @@ def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[
     vamp = char.get("vamped_by")
     if vamp is not None:
         served = char.get("vamp_turns_served", 0)
-        over = "; free when he next moves" if served >= vamp_turns(view) else ""
+        over = "; free when he next moves" if served >= option(view, "vamp_turns") else ""
         parts.append(f"vamped by seat {vamp} ({served} turn{'s' if served != 1 else ''} served{over})")
     if char.get("die"):
         parts.append(f"die {char['die']}")

@@ -32,8 +32,7 @@ from .actions import (
     dest_parts,
 )
 from .constants import PAIR_PRICE, PHASE_NAMES
-from .options import DEFAULTS
-from .render import dice_text, seat_name
+from .render import dice_text, option, seat_name
 from .state import SupergangState
 from .textmap import MAP_KEY, characters, gangs_of, map_lines, patrol_glyph, patrols_of
 
@@ -41,12 +40,6 @@ from .textmap import MAP_KEY, characters, gangs_of, map_lines, patrol_glyph, pat
  OFFER) = PHASE_NAMES
 SEP = " \u00b7 "
 PLACES = ("jail", "clinic", "graveyard")
-
-
-def _option(view: Mapping[str, Any], name: str) -> Any:
-    """An option of the game the view shows (the view lists those that differ from the defaults)."""
-    options = view.get("options") or {}
-    return options.get(name, DEFAULTS[name]) if isinstance(options, Mapping) else DEFAULTS[name]
 
 
 def _actor(view: Mapping[str, Any]) -> tuple[str, str | None, int]:
@@ -81,7 +74,7 @@ def _task(view: Mapping[str, Any]) -> str:
         RESURFACE: f"{who}{at}: stay or resurface?",
         MOVE: f"{who}{at}: where does it stop?",
         ACT: f"{who}{at}: act?",
-        COP_OFFER: f"buy the cops for ${_option(view, 'cop_price')}?",
+        COP_OFFER: f"buy the cops for ${option(view, 'cop_price')}?",
         PATROL_PLACE: f"{who}: at which manhole does it come up?",
         PATROL_MOVE: f"{who}{at}: where does it stop?",
         PATROL_ACT: f"{who}{at}: arrest a gangster here?",
@@ -154,10 +147,10 @@ def _act_help(view: Mapping[str, Any]) -> list[str]:
     return [
         "At its stop a character may take each action once. In a shop: racket (a token on an unowned "
         "shop: its income is yours, 1 year); purchase ($50, $100 with initials); recruit your dead T/V/D "
-        f"(${_option(view, 'recruit_price')} to the bank, or the owner's price); stick up (a duel with "
+        f"(${option(view, 'recruit_price')} to the bank, or the owner's price); stick up (a duel with "
         "the managers for $50/$100 or the shop, 1 year). On a street: coward attack ($10 from the bank, "
         "1 year). Attack: a duel with a gangster here. The vamp vamps: he plays for you for "
-        f"{_option(view, 'vamp_turns')} turns. The dealer buys pawns (${PAIR_PRICE} a pair, star shop) "
+        f"{option(view, 'vamp_turns')} turns. The dealer buys pawns (${PAIR_PRICE} a pair, star shop) "
         "and places them (1 year). Done ends the stop.",
     ]
 
@@ -197,7 +190,7 @@ def rules_help(view: Mapping[str, Any]) -> str:
     phase = str(view.get("phase"))
     lines = _act_help(view) if phase == ACT else PHASE_HELP.get(phase, [phase])
     if phase == COP_OFFER:
-        lines = [f"Price: ${_option(view, 'cop_price')}. {lines[0]}"]
+        lines = [f"Price: ${option(view, 'cop_price')}. {lines[0]}"]
     wrapped = [w for line in lines for w in textwrap.wrap(line, SCREEN_WIDTH)]
     return "\n".join([*wrapped[:HELP_ROWS - len(MAP_KEY)], *MAP_KEY])
 
