@@ -69,6 +69,8 @@ def crowded_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
+    """A seat as the person reads it: "seat 2", with " (police)" and " (you)" where they hold;
+    "nobody" for None or a negative seat."""
     if seat is None or seat < 0:
         return "nobody"
     police = " (police)" if seat == view.get("police_seat") else ""

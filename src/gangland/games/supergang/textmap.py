@@ -73,6 +73,7 @@ def patrol_glyph(index: int) -> str:
 
 
 def gangs_of(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The view's gangs in seat order (the entries that are not dicts left out)."""
     gangs = view.get("gangs") or []
     return [g for g in gangs if isinstance(g, dict)]
 
@@ -85,6 +86,7 @@ def characters(gang: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def patrols_of(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The view's patrols in order, patrol 1 first (the entries that are not dicts left out)."""
     return [p for p in view.get("patrols") or [] if isinstance(p, dict)]
 
 
