@@ -530,18 +530,31 @@ def test_2013_casino_notes_only_those_held() -> None:
 def test_casino_notes_by_exchange_in_the_current_edition() -> None:
     # downtown-current-de.txt: "Die Spieler dürfen zu jeder Zeit des Spiels mit dem Geldvorrat der Bank
     # Geldscheine in kleinere oder größere Scheine umtauschen": a seat holding one $10,000 note may bet
-    # any smaller note the bank has, changing the $10,000 in the open (D1; revised in issue 15, when a
-    # face-down note had to be one the seat held).
+    # any smaller note the bank has, changing the $10,000 (D1; revised in issue 15, when a face-down
+    # note had to be one the seat held). Since version 1.2 the exchange for a secret note is told at
+    # the reveal, not when it is made (this test used to assert it public at once: the casino leak).
     s = casino_position("current", 3, {1: [0, 0, 0, 1, 0]})
     inv = GAME.inventory(s)
     play(s, CASINO_PLAY, BILL0 + 2)
     assert s.to_act == 1 and s.legal_actions() == [BILL0, BILL0 + 1, BILL0 + 2, BILL0 + 3]
     bank = list(s.bank)
+    seen = {w: s.view(w)["bank"] for w in (0, 2, None)}
     play(s, BILL0 + 0)
-    # he handed the bank his $10,000 and took $1,000 and $9,000 in change: that and no more is public
-    assert [b - a for a, b in zip(bank, s.bank, strict=True)] == [-1, -2, -1, 1, 0]
-    assert (None, "seat 1 changes $10,000 at the bank for $5,000 + 2 x $2,000 + $1,000") in s.events
+    # he hands over his $10,000 and takes $1,000 and $9,000 in change: the notes taken are reserved,
+    # the $10,000 waits beside the bank, and only he knows it until the casino notes are turned up
+    assert [b - a for a, b in zip(bank, s.bank, strict=True)] == [-1, -2, -1, 0, 0]
     assert s.bets[1] == 0 and s.cash[1] == [0, 2, 1, 0, 0]
+    assert s.pend[1] == ((0, 0, 0, 1, 0), (1, 2, 1, 0, 0))
+    assert all(s.view(w)["bank"] == seen[w] for w in (0, 2, None))
+    assert [text for who, text in s.events if who is None] == []
+    assert s.view(1)["players"][1]["pending_exchange"] == {"handed": [0, 0, 0, 1, 0],
+                                                           "taken": [1, 2, 1, 0, 0]}
+    assert GAME.inventory(s) == inv
+    play(s, BILL0 + 1)
+    told = (None, "seat 1 changed $10,000 at the bank for $5,000 + 2 x $2,000 + $1,000")
+    assert told in s.events and s.events.index(told) < [t for _, t in s.events].index(
+        next(t for _, t in s.events if t.startswith("casino notes")))
+    assert s.pend == [None, None, None]
     assert GAME.inventory(s) == inv
 
 

@@ -17,7 +17,7 @@ class DowntownGame(Game):
 
     id = "downtown"
     name = "Downtown"
-    version = "1.1"
+    version = "1.2"
     player_counts = (2, 3, 4)
     num_actions = NUM_ACTIONS
     options = (
@@ -94,7 +94,8 @@ class DowntownGame(Game):
                                           + sum(d[k] for d in s.down_g))
         for i, d in enumerate(DENOMINATIONS):
             counts[f"note ${d},000"] = (s.bank[i] + sum(c[i] for c in s.cash) + sum(c[i] for c in s.disp_n)
-                                        + sum(c[i] for c in s.down_n) + sum(1 for b in s.bets if b == i))
+                                        + sum(c[i] for c in s.down_n) + sum(1 for b in s.bets if b == i)
+                                        + sum(p[0][i] for p in s.pend if p is not None))
         stooges = [c for pile in s.spiles for c in pile] + [c for h in s.shand for c in h] + s.out_s + s.offer
         counts["stooge cards"] = len(stooges)
         counts["distinct stooge cards"] = len(set(stooges))

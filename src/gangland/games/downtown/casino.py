@@ -65,12 +65,14 @@ def bet(s: DowntownState, note: int) -> None:
     """A seat puts down a note face down (D23; the current edition may get it by exchange, D1); after
     the last, all are turned up and settled."""
     seat = s.queue.pop(0)
-    s._take_note(seat, note)
+    s._take_note(seat, note, True)
     s.bets[seat] = note
     if s.queue:
         s.actor = s.queue[0]
         return
-    # The reveal and the settlement ("Rules for visiting the Casino").
+    # The reveal and the settlement ("Rules for visiting the Casino"); exchanges made for the notes
+    # are told now (D1).
+    s._settle_pending()
     a = s.active
     mine = s.bets[a]
     same = [w for w in s.casino_seats if w != a and s.bets[w] == mine]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import ADD_GANGSTER0, ADD_NOTE0, DONE, notes_text
-from .money import Exchange, Notes, do_exchange, exchange_plan, notes_to_put_down, pay_out
+from .money import Exchange, Notes, do_exchange, exchange_plan, notes_to_put_down, pay_out, reserve
 from .phases import REFRESH, WINDOW
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
 
 
 def _reveal_displays(state: DowntownState) -> None:
+    _settle_pending(state)
     for s in range(state._players):
         notes, cards = state.down_n[s], state.down_g[s]
         if any(notes) or any(cards):
@@ -65,7 +66,7 @@ def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None
         return
     if action < ADD_GANGSTER0:
         note = action - ADD_NOTE0
-        state._take_note(seat, note)
+        state._take_note(seat, note, face_down)
         (state.down_n if face_down else state.disp_n)[seat][note] += 1
         if not state.ed2013:
             # The notes it can get by exchange depend on all its notes and the bank's: recompute
@@ -85,16 +86,48 @@ def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None
     state._legal = legal if left else [act for act in legal if act != action]
 
 
-def _take_note(state: DowntownState, seat: int, note: int) -> None:
+def _take_note(state: DowntownState, seat: int, note: int, secret: bool) -> None:
     """`seat` takes a note of index `note` from its cash to put down, first getting it by exchange
-    at the bank if it holds none (D1: only the notes handed over and taken are public)."""
+    at the bank if it holds none (D1: only the notes handed over and taken are public).
+
+    A note chosen in `secret` (face down, a casino note) keeps its exchange pending until it is turned
+    up (D1): the notes taken leave the bank now, so that nobody else can choose them, but the notes
+    handed over wait beside it (`pend`) and the others are told nothing until `_settle_pending`.
+    """
     cash = state.cash[seat]
     if not cash[note]:
-        plan = exchange_plan(cash, note, state.bank)
-        assert plan is not None
-        do_exchange(cash, state.bank, plan)
-        state._tell_exchange(seat, plan)
+        if secret:
+            state.pend[seat], made = reserve(cash, state.bank, note, state.pend[seat])
+            state.events.append((seat, f"seat {seat} changes {notes_text(made[0])} at the bank for "
+                                       f"{notes_text(made[1])} (the others learn it when the note is "
+                                       "turned up)"))
+        else:
+            plan = exchange_plan(cash, note, state.bank)
+            assert plan is not None
+            do_exchange(cash, state.bank, plan)
+            state._tell_exchange(seat, plan)
+            change = list(plan[1])
+            change[note] -= 1
+            state.shown += ((seat, tuple(change)),)
     cash[note] -= 1
+
+
+def _settle_pending(state: DowntownState) -> None:
+    """The notes chosen in secret are turned up: their pending exchanges are completed and told (D1)."""
+    for seat, pending in enumerate(state.pend):
+        if pending is not None:
+            handed, taken = pending
+            bank = state.bank
+            for i in range(5):
+                bank[i] += handed[i]
+            state.pend[seat] = None
+            state.events.append((None, f"seat {seat} changed {notes_text(list(handed))} at the bank for "
+                                       f"{notes_text(list(taken))}"))
+            # What it took and did not put down is in its cash, for all to know.
+            put = state.down_n[seat][:]
+            if state.bets[seat] >= 0:
+                put[state.bets[seat]] += 1
+            state.shown += ((seat, tuple(max(0, t - p) for t, p in zip(taken, put, strict=True))),)
 
 
 def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes | None]:
@@ -107,7 +140,8 @@ def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes |
 
 
 def _tell_exchange(state: DowntownState, seat: int, plan: Exchange | None) -> None:
-    """Tell everyone of an exchange `seat` made at the bank (None: it made none)."""
+    """Tell everyone of an exchange `seat` made at the bank (None: it made none); what it took is
+    public."""
     if plan is None:
         return
     state.events.append((None, f"seat {seat} changes {notes_text(plan[0])} at the bank for "

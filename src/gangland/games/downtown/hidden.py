@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING
 
 from .cards import CASINO, DENOMINATIONS, FENCE_FRONTS, START_NOTES, WIN_MONEY
-from .money import value
+from .money import Pending, notes_to_put_down, reserve, value
 from .phases import BID, BUYING, CASINO_BET, CASINO_VOTE, PLACE
 
 if TYPE_CHECKING:
@@ -137,11 +137,21 @@ def _deal_money(s: DowntownState, others: list[int], rng: random.Random) -> None
             s.down_n[w] = [bid[0], bid[1], 0, 0, 0]
             s.cash[w] = [START_NOTES[i] - s.down_n[w][i] for i in range(5)]
         return
+    # Another seat's exchange for a note chosen in secret is not in this view (D1): the bank is dealt
+    # as the view shows it, and his notes from what he held before it.
+    bank = s.bank
     pool: list[int] = []
     for w in others:
-        pool += [i for i in range(5) for _ in range(s.cash[w][i] + s.down_n[w][i])]
+        notes = [c + d for c, d in zip(s.cash[w], s.down_n[w], strict=True)]
         if s.bets[w] >= 0:
-            pool.append(s.bets[w])
+            notes[s.bets[w]] += 1
+        pending = s.pend[w]
+        if pending is not None:
+            s.pend[w] = None
+            for i in range(5):
+                notes[i] += pending[0][i] - pending[1][i]
+                bank[i] += pending[1][i]
+        pool += [i for i in range(5) for _ in range(notes[i])]
     pool.sort()
     casino = s.phase in (CASINO_VOTE, CASINO_BET)
     # Seats that took no part in a running casino had no money when it began, and still have none.
@@ -151,41 +161,62 @@ def _deal_money(s: DowntownState, others: list[int], rng: random.Random) -> None
     if s.phase == BUYING and s.active in others:
         need[s.active] = s.spent
     shown = {w: value(s.disp_n[w]) for w in others}
+    # Notes this step's narration put in a seat's cash (the change of an exchange seen by all) stay there.
+    kept = {w: [0] * 5 for w in others}
+    for w, change in s.shown:
+        if w in kept:
+            kept[w] = [max(k, c) for k, c in zip(kept[w], change, strict=True)]
+    for w in others:
+        for i in range(5):
+            for _ in range(kept[w][i]):
+                pool.remove(i)
     for attempt in range(40):
-        dealt = _try_deal(s, others, pool, broke, need, shown, rng if attempt < 39 else None)
+        dealt = _try_deal(s, others, pool, broke, need, shown, kept, rng if attempt < 39 else None)
         if dealt is not None:
             break
     assert dealt is not None
+    cash, down, bets, bank[:], pend = dealt
     for w in others:
-        s.cash[w], s.down_n[w], bet = dealt[w]
+        s.cash[w], s.down_n[w], s.pend[w] = cash[w], down[w], pend[w]
         if s.bets[w] >= 0:
-            s.bets[w] = bet
+            s.bets[w] = bets[w]
+
+
+Deal = tuple[dict[int, list[int]], dict[int, list[int]], dict[int, int], list[int], dict[int, Pending | None]]
+"""The others' cash, face-down notes and casino notes, the bank and the pending exchanges."""
 
 
 def _try_deal(s: DowntownState, others: list[int], pool: list[int], broke: set[int], need: dict[int, int],
-              shown: dict[int, int], rng: random.Random | None
-              ) -> dict[int, tuple[list[int], list[int], int]] | None:
+              shown: dict[int, int], kept: dict[int, list[int]], rng: random.Random | None) -> Deal | None:
     """One random deal of the unseen notes (rng None: a fixed fallback deal); None if it broke a rule.
 
-    Kept: each seat's number of face-down notes, one note per casino bet, the cash a seat must hold
-    (a note to bet with, a buyer's spending), nobody at $100,000 or more (the game would be over).
+    Kept: the notes `kept` in a seat's cash, each seat's number of face-down notes, one note per casino
+    bet, the cash a seat must hold (a note to bet with, a buyer's spending), nobody at $100,000 or
+    more (the game would be over). In the current edition a seat's notes are dealt into its cash and
+    it then chooses its face-down and casino notes as the rules let it, by exchange if need be (D1):
+    the view shows how many notes it put down, not whether it had them or changed for them.
     """
     notes = pool[:]
     if rng is not None:
         rng.shuffle(notes)
-    cash = {w: [0] * 5 for w in others}
+    exchange = not s.ed2013
+    cash = {w: kept[w][:] for w in others}
     down = {w: [0] * 5 for w in others}
     bet = {w: -1 for w in others}
-    total = dict(shown)
+    total = {w: shown[w] + value(kept[w]) for w in others}
+    secret = {w: sum(s.down_n[w]) + (s.bets[w] >= 0) for w in others}
     for w in others:
-        for _ in range(sum(s.down_n[w])):
-            note = notes.pop()
-            down[w][note] += 1
-            total[w] += DENOMINATIONS[note]
-        if s.bets[w] >= 0:
-            bet[w] = notes.pop()
-            total[w] += DENOMINATIONS[bet[w]]
-        while value(cash[w]) < need.get(w, 0):
+        if not exchange:
+            for _ in range(sum(s.down_n[w])):
+                note = notes.pop()
+                down[w][note] += 1
+                total[w] += DENOMINATIONS[note]
+            if s.bets[w] >= 0:
+                bet[w] = notes.pop()
+                total[w] += DENOMINATIONS[bet[w]]
+        while value(cash[w]) < need.get(w, 0) + (secret[w] if exchange else 0):
+            if not notes:
+                return None
             note = notes.pop()
             cash[w][note] += 1
             total[w] += DENOMINATIONS[note]
@@ -200,4 +231,23 @@ def _try_deal(s: DowntownState, others: list[int], pool: list[int], broke: set[i
         w = rng.choice(room) if rng is not None else min(room, key=lambda x: (total[x], x))
         cash[w][note] += 1
         total[w] += DENOMINATIONS[note]
-    return {w: (cash[w], down[w], bet[w]) for w in others}
+    bank = s.bank[:]
+    pend: dict[int, Pending | None] = {w: None for w in others}
+    if exchange:
+        for w in others:
+            mine = cash[w]
+            for left in range(secret[w] - 1, -1, -1):
+                # Any note the rules offer it that leaves enough for the notes still to go down.
+                choices = [i for i in notes_to_put_down(mine, bank, True)
+                           if value(mine) - DENOMINATIONS[i] >= left]
+                if not choices:
+                    return None
+                note = choices[0] if rng is None else rng.choice(choices)
+                if not mine[note]:
+                    pend[w] = reserve(mine, bank, note, pend[w])[0]
+                mine[note] -= 1
+                if left or s.bets[w] < 0:
+                    down[w][note] += 1
+                else:
+                    bet[w] = note
+    return cash, down, bet, bank, pend

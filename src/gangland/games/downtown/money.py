@@ -104,7 +104,7 @@ Exchange = tuple[Notes, Notes]
 public: at a real table everyone sees notes change hands with the bank (docs: D1)."""
 
 
-def _net(handed: Notes, taken: Notes) -> Exchange:
+def net(handed: Notes, taken: Notes) -> Exchange:
     """An exchange less the notes that would go to the bank and straight back."""
     both = [min(h, t) for h, t in zip(handed, taken, strict=True)]
     return ([h - b for h, b in zip(handed, both, strict=True)],
@@ -151,11 +151,11 @@ def change_to_pay(cash: Notes, bank: Notes, amount: int) -> Exchange | None:
             continue
         change = pick([b - p for b, p in zip(bank, payment, strict=True)], worth - amount)
         if change is not None:
-            return _net(handed, [p + c for p, c in zip(payment, change, strict=True)])
+            return net(handed, [p + c for p, c in zip(payment, change, strict=True)])
     after = _regroup(cash, bank, amount, 0)
     if after is None:
         return None
-    return _net([max(0, c - a) for c, a in zip(cash, after, strict=True)],
+    return net([max(0, c - a) for c, a in zip(cash, after, strict=True)],
                 [max(0, a - c) for c, a in zip(cash, after, strict=True)])
 
 
@@ -208,7 +208,7 @@ def pay_out(bank: Notes, dst: Notes, amount: int) -> tuple[int, Notes | None]:
             continue
         counts = pick(bank, amount + worth)
         if counts is not None:
-            handed, counts = _net(handed, counts)
+            handed, counts = net(handed, counts)
             _move(dst, bank, handed)
             _move(bank, dst, counts)
             return amount, handed
@@ -245,12 +245,12 @@ def exchange_plan(cash: Notes, note: int, bank: Notes) -> Exchange | None:
         change = pick(rest, worth - d)
         if change is not None:
             change[note] += 1
-            return _net(handed, change)
+            return net(handed, change)
     after = _regroup(cash, rest, 0, d)
     if after is None:
         return None
     after[note] += 1
-    return _net([max(0, c - a) for c, a in zip(cash, after, strict=True)],
+    return net([max(0, c - a) for c, a in zip(cash, after, strict=True)],
                 [max(0, a - c) for c, a in zip(cash, after, strict=True)])
 
 
@@ -265,6 +265,35 @@ def exchange_for(cash: Notes, note: int, bank: Notes, apply: bool) -> bool:
     if plan is not None and apply:
         do_exchange(cash, bank, plan)
     return plan is not None
+
+
+Pending = tuple[tuple[int, ...], tuple[int, ...]]
+"""An exchange made for a note chosen in secret and not yet told: (handed, taken) (docs: D1)."""
+
+
+def reserve(cash: Notes, bank: Notes, note: int, pending: Pending | None) -> tuple[Pending, Exchange]:
+    """Get `cash` a note of index `note` by exchange, told only when the note is turned up (D1): the
+    notes taken leave `bank` now (nobody else may choose them), the notes handed over wait outside it.
+    Returns the seat's pending exchange, `pending` and this one together, and this exchange.
+
+    >>> cash, bank = [0, 0, 1, 0, 2], [5, 5, 5, 5, 5]
+    >>> reserve(cash, bank, 0, None)[0], cash, bank
+    (((0, 0, 1, 0, 0), (1, 2, 0, 0, 0)), [1, 2, 0, 0, 2], [4, 3, 5, 5, 5])
+    """
+    plan = exchange_plan(cash, note, bank)
+    assert plan is not None
+    handed, taken = plan
+    for i in range(5):
+        cash[i] += taken[i] - handed[i]
+        bank[i] -= taken[i]
+    if pending is not None:
+        # A note taken by the earlier exchange and handed over by this one goes straight back.
+        handed = [a + b for a, b in zip(pending[0], handed, strict=True)]
+        taken = [a + b for a, b in zip(pending[1], taken, strict=True)]
+        for i in range(5):
+            bank[i] += min(handed[i], taken[i])
+        handed, taken = net(handed, taken)
+    return (tuple(handed), tuple(taken)), plan
 
 
 LARGEST_FIRST = tuple((i, DENOMINATIONS[i]) for i in (4, 3, 2, 1, 0))

@@ -43,7 +43,7 @@ def _bid(state: DowntownState, action: int) -> None:
     seat = state.actor
     if action != DONE:
         note = action - ADD_NOTE0
-        state._take_note(seat, note)
+        state._take_note(seat, note, True)
         state.down_n[seat][note] += 1
         # Even a $3,000 bid ends with "done": ending it by itself would tell the others its amount.
         return

@@ -132,6 +132,7 @@ class DowntownState(CachedLegalState):
         "out_s",
         "pay_without_move",
         "payee",
+        "pend",
         "phase",
         "prices",
         "pub_f",
@@ -140,6 +141,7 @@ class DowntownState(CachedLegalState):
         "resume",
         "robbed",
         "shand",
+        "shown",
         "spent",
         "spiles",
         "starter",
@@ -191,6 +193,9 @@ class DowntownState(CachedLegalState):
     out_s: list[int]
     pay_without_move: bool
     payee: int
+    pend: list[tuple[tuple[int, ...], tuple[int, ...]] | None]
+    """Per seat, the exchange (handed, taken) made for notes chosen in secret and not yet turned up
+    (D1): the notes taken are in its hand, the notes handed wait here, outside the bank."""
     phase: int
     prices: list[int]
     pub_f: set[int]
@@ -199,6 +204,8 @@ class DowntownState(CachedLegalState):
     resume: int
     robbed: bool
     shand: list[list[int]]
+    shown: tuple[tuple[int, tuple[int, ...]], ...]
+    """This step's exchanges as everyone saw them: (seat, notes it took and still holds)."""
     spent: int
     spiles: list[list[int]]
     starter: int
@@ -228,6 +235,7 @@ class DowntownState(CachedLegalState):
         s._rng = mix_seed(seed)
         s._legal = None
         s.events = []
+        s.shown = ()
         # 3. shuffle the gangsters and deal 5 to each player; the rest is the draw pile.
         s.draw = list(GANGSTER_COUNTS)
         s.discard = [0, 0, 0]
@@ -275,6 +283,7 @@ class DowntownState(CachedLegalState):
         s.offer = []
         s.offer_loot = -1
         s.bets = [-1] * n
+        s.pend = [None] * n
         s.casino_seats = []
         s.resume = RESUME_AFTER_SALE
         s.phase = PLACE
@@ -349,6 +358,7 @@ class DowntownState(CachedLegalState):
     def apply(self, action: int) -> None:
         legal = self._checked(action)
         self.events = []
+        self.shown = ()
         self._apply(action, legal)
 
     def _why_illegal(self, action: object) -> str:
@@ -376,6 +386,7 @@ class DowntownState(CachedLegalState):
         s.turn = self.turn
         s.cards = self.cards
         s.events = self.events[:]
+        s.shown = self.shown
         s.draw = self.draw[:]
         s.discard = self.discard[:]
         s.downtown = self.downtown[:]
@@ -418,6 +429,7 @@ class DowntownState(CachedLegalState):
         s.offer = self.offer[:]
         s.offer_loot = self.offer_loot
         s.bets = self.bets[:]
+        s.pend = self.pend[:]
         s.casino_seats = self.casino_seats[:]
         s.resume = self.resume
         s.phase = self.phase
@@ -613,6 +625,7 @@ class DowntownState(CachedLegalState):
     _reveal_displays = displays._reveal_displays
     _add_to_display = displays._add_to_display
     _take_note = displays._take_note
+    _settle_pending = displays._settle_pending
     _pay_out = displays._pay_out
     _tell_exchange = displays._tell_exchange
 

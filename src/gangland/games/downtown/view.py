@@ -95,6 +95,7 @@ class Table(Protocol):
     out_f: list[int]
     casinos: int
     bets: list[int]
+    pend: list[tuple[tuple[int, ...], tuple[int, ...]] | None]
     casino_seats: list[int]
     bought: list[int]
     spent: int
@@ -185,7 +186,17 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
             entry["face_down"]["gangsters_detail"] = list(state.down_g[s])
             if state.bets[s] >= 0:
                 entry["casino_note"] = DENOMINATIONS[state.bets[s]] * 1000
+            pending = state.pend[s]
+            if pending is not None:
+                entry["pending_exchange"] = {"handed": list(pending[0]), "taken": list(pending[1])}
         players.append(entry)
+    # An exchange made for a note chosen in secret is told when the note is turned up: until then the
+    # others see the bank as it was before it (D1).
+    bank = list(state.bank)
+    for s, pending in enumerate(state.pend):
+        if pending is not None and s != seat:
+            for i in range(5):
+                bank[i] += pending[1][i]
     view: dict[str, Any] = {
         "game": "downtown",
         "edition": state.options["edition"],
@@ -208,7 +219,7 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
             "stooge_cards": [stooge_card_json(cards[c], True) if c in known_s else None for c in state.out_s],
             "fences": [fence_json(f, True) for f in state.out_f],
         },
-        "bank": {"money": value(state.bank) * 1000, "notes": list(state.bank)},
+        "bank": {"money": value(bank) * 1000, "notes": bank},
         "events": [text for who, text in state.events if who is None or who == seat],
     }
     if state.phase == BUYING:
