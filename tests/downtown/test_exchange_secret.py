@@ -18,7 +18,7 @@ from gangland.games.downtown.money import exchange_plan, notes_to_put_down, valu
 from gangland.games.downtown.state import BID, CASINO_BET, REFRESH, WINDOW, DowntownState
 
 from ..scale import many
-from .helpers import GAME, play
+from .helpers import GAME, play, set_cash
 from .test_rules_money import window_position
 
 NOTE_PHASES = {BID: ADD_NOTE0, WINDOW: ADD_NOTE0, REFRESH: ADD_NOTE0, CASINO_BET: BILL0}
@@ -222,3 +222,22 @@ def test_in_play_the_notes_offered_match_the_oracle_and_secret_exchanges_stay_hi
                     assert s.view(w)["bank"] == bank
                     assert not _exchanges_told(s, w, seat)
     assert secret_exchanges >= many(5, 50)
+
+
+def test_determinize_depends_only_on_the_view_not_on_a_pending_exchange() -> None:
+    # D30: a re-dealt world must not tell a bot whether another seat changed notes for its secret note.
+    # Two truths with the same view for seat 2: seat 1 adds a $10,000 face down by changing one of its
+    # 2 x $20,000 (seat 3 holding 2 x $10,000), or from a $10,000 it holds (seat 3 holding the $20,000).
+    worlds = []
+    for one, three in (([0, 0, 0, 0, 2], [0, 0, 0, 2, 0]), ([0, 0, 0, 2, 1], [0, 0, 0, 0, 1])):
+        s = window_position("current", one)
+        set_cash(s, 3, three)
+        play(s, ADD_NOTE0 + 3)
+        worlds.append(s)
+    a, b = worlds
+    assert a.pend[1] is not None and b.pend[1] is None and a.cash != b.cash
+    assert a.view(2) == b.view(2)
+    for k in range(10):
+        da, db = a.determinize(2, random.Random(k)), b.determinize(2, random.Random(k))
+        assert (da.cash, da.down_n, da.pend, da.bank) == (db.cash, db.down_n, db.pend, db.bank)
+        assert da.view(2) == a.view(2)
