@@ -154,6 +154,13 @@ def test_a_payment_changes_only_the_note_handed_over(edition: str) -> None:
     assert not any("12,000" in text for _, text in s.events)
     assert s.cash[0] == [0, 2, 1, 0, 0]
     assert GAME.inventory(s) == inv
+    # He pays with the $2,000 + $1,000 just taken, so the table knows the $5,000 + $2,000 of change are
+    # in his hand, and a determinization for another seat keeps them there (D30; issue 15 review).
+    assert s.shown == ((0, (0, 1, 1, 0, 0)),)
+    for seat in (1, 2):
+        for k in range(10):
+            d = s.determinize(seat, random.Random(k))
+            assert d.cash[0][1] >= 1 and d.cash[0][2] >= 1 and d.view(seat) == s.view(seat)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import ADD_GANGSTER0, ADD_NOTE0, DONE, notes_text
-from .money import Exchange, Notes, do_exchange, exchange_plan, notes_to_put_down, pay_out, reserve
+from .cards import ADD_GANGSTER0, ADD_NOTE0, DENOMINATIONS, DONE, notes_text
+from .money import Exchange, Notes, do_exchange, exchange_plan, notes_to_put_down, pay_out, pick, reserve
 from .phases import REFRESH, WINDOW
 
 if TYPE_CHECKING:
@@ -105,10 +105,7 @@ def _take_note(state: DowntownState, seat: int, note: int, secret: bool) -> None
             plan = exchange_plan(cash, note, state.bank)
             assert plan is not None
             do_exchange(cash, state.bank, plan)
-            state._tell_exchange(seat, plan)
-            change = list(plan[1])
-            change[note] -= 1
-            state.shown += ((seat, tuple(change)),)
+            state._tell_exchange(seat, plan, DENOMINATIONS[note])  # (what it takes makes the note first)
     cash[note] -= 1
 
 
@@ -139,10 +136,15 @@ def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes |
     return paid, handed
 
 
-def _tell_exchange(state: DowntownState, seat: int, plan: Exchange | None) -> None:
-    """Tell everyone of an exchange `seat` made at the bank (None: it made none); what it took is
-    public."""
+def _tell_exchange(state: DowntownState, seat: int, plan: Exchange | None, paid: int = 0) -> None:
+    """Tell everyone of an exchange `seat` made at the bank (None: it made none), for a payment of
+    `paid` (thousands; or a note chosen face up, of that worth) if not 0: the notes taken that did not
+    pay it (`money.transfer` pays with the notes taken where they make the amount) are known to be in
+    its hand for the rest of the step (`determinize` keeps them there)."""
     if plan is None:
         return
     state.events.append((None, f"seat {seat} changes {notes_text(plan[0])} at the bank for "
                               f"{notes_text(plan[1])}"))
+    counts = pick(plan[1], paid) if paid else None
+    if counts is not None:
+        state.shown += ((seat, tuple(t - c for t, c in zip(plan[1], counts, strict=True))),)

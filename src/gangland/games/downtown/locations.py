@@ -154,7 +154,7 @@ def _buy(state: DowntownState, kind: int) -> None:
 def _finish_buying(state: DowntownState) -> None:
     a, spent = state.active, state.spent
     state.events.append((None, f"seat {a} buys {gangsters_text(state.bought)} for {money_text(spent)}"))
-    state._tell_exchange(a, transfer(state.cash[a], state.bank, spent, state.bank))
+    state._tell_exchange(a, transfer(state.cash[a], state.bank, spent, state.bank), spent)
     # Bank: the holders share the payment; 2013 ignores the buyer's own token, current counts it.
     holders = [s for s in range(state._players)
                if BANK in state.tokens[s] and not (state.ed2013 and s == a)]

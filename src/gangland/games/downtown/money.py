@@ -163,7 +163,8 @@ def transfer(src: Notes, dst: Notes, amount: int, bank: Notes) -> Exchange | Non
     """Move exactly `amount` from `src` to `dst` (which may be the bank); returns the exchange made.
 
     If `src` holds no notes that make the amount exactly, it first changes at the bank the least it
-    can (`change_to_pay`); both editions make change for a payment (docs: D1). `src` must hold at
+    can (`change_to_pay`) and pays with the notes taken if they make the amount; both editions make
+    change for a payment (docs: D1). `src` must hold at
     least `amount`. In the rare case even the bank's notes cannot make the amount at all, `src` pays
     with the smallest overpayment it can make.
     """
@@ -173,7 +174,11 @@ def transfer(src: Notes, dst: Notes, amount: int, bank: Notes) -> Exchange | Non
         made = change_to_pay(src, bank, amount)
         if made is not None:
             do_exchange(src, bank, made)
-            counts = pick(src, amount)
+            # He pays with the notes he has just taken, as a real player does, so that the rest of
+            # them, his change, is known to be in his hand (docs: D30).
+            counts = pick(made[1], amount)
+            if counts is None:
+                counts = pick(src, amount)
     if counts is not None:
         _move(src, dst, counts)
         return made

@@ -79,7 +79,8 @@ def _rob(state: DowntownState, victim: int) -> None:
         if len(holders) == 1 and holders[0] != a and (state.villa_victim or holders[0] != victim):
             share = robbed // 2
             if share:
-                state._tell_exchange(a, transfer(state.cash[a], state.cash[holders[0]], share, state.bank))
+                made = transfer(state.cash[a], state.cash[holders[0]], share, state.bank)
+                state._tell_exchange(a, made, share)
                 state.events.append((None, f"seat {holders[0]} at the Villa takes half of the robbed "
                                           f"money"))
     if state._money_end():
@@ -91,7 +92,7 @@ def _pay(state: DowntownState, payee: int) -> None:
     a = state.active
     amount = value(state.disp_n[payee])
     if amount:
-        state._tell_exchange(a, transfer(state.cash[a], state.cash[payee], amount, state.bank))
+        state._tell_exchange(a, transfer(state.cash[a], state.cash[payee], amount, state.bank), amount)
     for k in range(3):
         state.hands[a][k] -= state.disp_g[payee][k]
         state.hands[payee][k] += state.disp_g[payee][k]
