@@ -133,6 +133,22 @@ def test_a_group_of_one_says_what_it_chooses(monkeypatch: pytest.MonkeyPatch) ->
     assert single.labels == ["1 mobsters"] and single.entries == [20]
 
 
+class ToyWithDone(ToyGame):
+    """Action 39 is "done", a group of its own: group and item read the same."""
+
+    def action_name(self, state: Any, action: int) -> str:
+        return "done" if action == 39 else super().action_name(state, action)
+
+    def menu_choice(self, state: Any, action: int) -> tuple[str, str] | None:
+        return ("done", "done") if action == 39 else super().menu_choice(state, action)
+
+
+def test_an_action_that_is_a_group_of_its_own_is_named_once() -> None:
+    legal = tuple(range(40))
+    top = Menu.of(Decision(ToyWithDone(), ToyState(legal), 0, legal), 80)  # type: ignore[arg-type]
+    assert top.labels[-1] == "done" and top.entries[-1] == 39
+
+
 def test_a_short_menu_is_one_step() -> None:
     decision = toy_decision((0, 11, 22))
     assert Menu.of(decision, 80).entries == [0, 11, 22]

@@ -256,7 +256,7 @@ class Menu:
         # A group of one action needs no second step if its label can say what it chooses
         # ("C1 Slot Machines: 1 mobster"); where those labels would not fit, it gets a second step
         # of one item like the others, which says it there.
-        singles = [f"{group}: {labels[0]}" if len(labels) == 1 else group
+        singles = [f"{group}: {labels[0]}" if len(labels) == 1 and labels[0] != group else group
                    for group, (labels, _) in groups.items()]
         inline = menu_rows(singles, width) <= MENU_ROWS
         entries_top: list[int | Menu] = []

@@ -9,11 +9,9 @@ that matter most for the phase, as many as fit in BOARD_ROWS lines.
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Protocol
+from typing import Any
 
-from rich.cells import cell_len
-
-from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH
+from gangland.engine import BOARD_ROWS, SCREEN_WIDTH
 
 from . import phases
 from .cards import (
@@ -40,15 +38,6 @@ from .deck import LOOT_NAMES, STOOGE_NAMES
 from .render import _plural, card_known, dollars, gangsters, kilo, needs, ordinal, seat_name
 from .view import Table, action_text
 
-
-class MenuTable(Table, Protocol):
-    """What `menu_choice` reads of a game in progress (`DowntownState` is one): the view's fields and the
-    legal actions. A Protocol, so that the screen never imports state.py."""
-
-    def legal_actions(self) -> list[int]:
-        """The legal action ids of the seat to act."""
-        ...
-
 __all__ = ["menu_choice", "rules_help", "screen"]
 
 _PHASE = {name: number for number, name in enumerate(phases.PHASE_NAMES)}
@@ -71,7 +60,7 @@ def _header(view: dict[str, Any], width: int) -> list[str]:
     parts.append(f"casino cards {view['casinos']}/{3 if view['edition'] == '2013' else 2}")
     if view["edition"] == "2013":
         parts.append("2013 rules")
-    while len(parts) > 1 and cell_len(" · ".join(parts)) > width:
+    while len(parts) > 1 and len(" · ".join(parts)) > width:
         parts.pop()
     return _fit(" · ".join(parts), width)
 
@@ -167,7 +156,7 @@ def _stooge_piles(view: dict[str, Any], width: int) -> list[str]:
                  else "$" + "/".join(str(v // 1000) for v in top["possible"]) + "k")
         name = f"{pile['stooge']} ({pile['size']})"
         lines.append(_STOOGE_ROW.format(name, top["loot"], kilo(top["promise"]), worth, needs(top)))
-    return [line if cell_len(line) <= width else line[:width - 1] + "…" for line in lines]
+    return [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
 
 
 def _fence_piles(view: dict[str, Any], width: int) -> list[str]:
@@ -337,14 +326,10 @@ def rules_help(view: dict[str, Any]) -> str:
 
 # -- two-step menus -----------------------------------------------------------------------------------
 
-def menu_choice(state: MenuTable, action: int) -> tuple[str, str] | None:
-    """(group, item) for a long menu's action, or None for a short menu. Long menus are phase 1's
-    moves (grouped by the token moved), phase 3 (by location) and the hand limit (by kind of card)."""
-    from gangland.cli.human import menu_rows
-
-    legal = state.legal_actions()
-    if menu_rows([action_text(state, a) for a in legal], SCREEN_WIDTH) <= MENU_ROWS:
-        return None
+def menu_choice(state: Table, action: int) -> tuple[str, str]:
+    """(group, item) of an action, for the terminal to use where a menu is long (it decides): phase 1's
+    moves are grouped by the token moved, phase 3 by location, the hand limit by kind of card; any other
+    action is a group of its own."""
     text = action_text(state, action)
     if MOVE0 <= action < ROB0:
         origin, target = MOVES[action]
