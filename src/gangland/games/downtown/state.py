@@ -58,10 +58,7 @@ from .cards import (
     WEST_SIDE,
 )
 from .deck import StoogeCard, load_deck
-from .money import (
-    total_value,
-    value,
-)
+from .money import total_value, value
 from .phases import (
     AFTER_FENCE_LOOK,
     AFTER_STOOGE_LOOK,
@@ -445,16 +442,6 @@ class DowntownState(CachedLegalState):
         return build_view(self, seat)
 
     # -- legal actions --------------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
 
     def _compute_legal(self) -> list[int]:
         # The phases are tested from the most frequent in random play down (see `_apply`).
