@@ -205,7 +205,12 @@ def _wrap(text: str, indent: str = "    ") -> list[str]:
     return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """`n word`, with an s unless n is 1.
+
+    >>> plural(1, "note"), plural(3, "card")
+    ('1 note', '3 cards')
+    """
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
@@ -218,16 +223,16 @@ def _players(view: dict[str, Any]) -> list[str]:
         tokens = ", ".join(_SHORT[t] for t in player["tokens"] if t is not None) or "no tokens"
         hand = player["hand"]
         lines.append(f"{marker} {seat_name(view, seat):<14} tokens {tokens:<20} hand "
-                     f"{_plural(hand['gangsters'], 'gangster card')}, "
-                     f"{_plural(hand['stooge_cards'], 'stooge card')} (limit {player['hand_limit']})")
+                     f"{plural(hand['gangsters'], 'gangster card')}, "
+                     f"{plural(hand['stooge_cards'], 'stooge card')} (limit {player['hand_limit']})")
         display = player["display"]
         text = f"    display {dollars(display['money'])}"
         if any(display["gangsters"]):
             text += f" + {gangsters(display['gangsters'])}"
         down = player["face_down"]
         if down["notes"] or down["gangsters"]:
-            text += (f"; face down: {_plural(down['notes'], 'note')}, "
-                     f"{_plural(down['gangsters'], 'gangster card')}")
+            text += (f"; face down: {plural(down['notes'], 'note')}, "
+                     f"{plural(down['gangsters'], 'gangster card')}")
         lines.append(text)
     return lines
 
@@ -269,16 +274,22 @@ def _learnt(view: dict[str, Any]) -> list[str]:
     return ["Known cards in the piles (you looked, or they were shown):", *lines] if lines else []
 
 
-def _situation(view: dict[str, Any]) -> list[str]:
+def offer_and_casino(view: dict[str, Any]) -> list[str]:
+    """The loot offered at the East Side and the casino visit under way, a line each, if any (the
+    screen and the whole view both show them)."""
     lines = []
     if view.get("offer"):
-        offered = ", ".join(card_known(card) for card in view["offer"])
-        lines.append(f"Loot offered: {offered}")
+        lines.append("Loot offered: " + ", ".join(card_known(card) for card in view["offer"]))
     casino = view.get("casino")
     if casino is not None:
         seats = ", ".join(f"seat {s}" for s in casino["seats"])
         bet = ", ".join(f"seat {s}" for s in casino["bet"]) or "nobody yet"
         lines.append(f"Casino visit: {seats} take part; notes down from: {bet}")
+    return lines
+
+
+def _situation(view: dict[str, Any]) -> list[str]:
+    lines = offer_and_casino(view)
     result = view.get("result")
     if result is not None:
         names = " and ".join(seat_name(view, s) for s in result["winners"])

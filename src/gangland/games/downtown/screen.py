@@ -35,7 +35,7 @@ from .cards import (
     SHED_STOOGE0,
 )
 from .deck import LOOT_NAMES, STOOGE_NAMES
-from .render import _plural, card_known, dollars, gangsters, kilo, needs, ordinal, seat_name
+from .render import dollars, gangsters, kilo, needs, offer_and_casino, ordinal, plural, seat_name
 from .view import Table, action_text
 
 __all__ = ["menu_choice", "rules_help", "screen"]
@@ -87,8 +87,8 @@ def _players(view: dict[str, Any], width: int) -> list[str]:
                                 hand["stooge_cards"], dollars(shown["money"]), *counts).rstrip())
         face_down = player["face_down"]
         if face_down["notes"] or face_down["gangsters"]:
-            down.append(f"seat {seat} {_plural(face_down['notes'], 'note')}, "
-                        f"{_plural(face_down['gangsters'], 'card')}")
+            down.append(f"seat {seat} {plural(face_down['notes'], 'note')}, "
+                        f"{plural(face_down['gangsters'], 'card')}")
     rows = [row[:width] for row in rows]
     if down:
         rows.extend(_fit("Face down in displays: " + "; ".join(down), width))
@@ -186,15 +186,7 @@ def _bank(view: dict[str, Any], width: int) -> list[str]:
 
 
 def _situation(view: dict[str, Any], width: int) -> list[str]:
-    lines = []
-    if view.get("offer"):
-        lines.extend(_fit("Loot offered: " + ", ".join(card_known(c) for c in view["offer"]), width))
-    casino = view.get("casino")
-    if casino is not None:
-        seats = ", ".join(f"seat {s}" for s in casino["seats"])
-        bet = ", ".join(f"seat {s}" for s in casino["bet"]) or "nobody yet"
-        lines.extend(_fit(f"Casino: {seats} take part; notes down: {bet}", width))
-    return lines
+    return [part for line in offer_and_casino(view) for part in _fit(line, width)]
 
 
 _SECTIONS = {"market": _market, "stooges": _stooge_piles, "fences": _fence_piles, "bank": _bank,
