@@ -175,8 +175,8 @@ def test_an_unfinished_save_does_not_hold_the_seed(user_data: Path) -> None:
     assert '"actions"' not in text and json.dumps(record.actions)[1:-1] not in text
     assert json.loads(text)["steps"] == len(record.actions) > 0
     assert (key_path().stat().st_mode & 0o777) == 0o600 and len(key_path().read_bytes()) == KEY_BYTES
-    with pytest.raises(RecordError, match="sealed"):
-        GameRecord.load(saved)  # a record reader cannot open it
+    with pytest.raises(RecordError, match="'seed'"):
+        GameRecord.load(saved)  # the engine's reader cannot open it (replay says why: the next test)
 
 
 def test_a_resumed_sealed_game_goes_on_as_if_it_had_never_stopped(user_data: Path, tmp_path: Path) -> None:
@@ -270,6 +270,7 @@ def test_replay_refuses_an_unfinished_sealed_save(user_data: Path) -> None:
     assert_usage_error(run("replay", str(saved), input=""), "unfinished game", "sealed",
                           "gangland play --resume")
     assert_usage_error(run("replay", str(saved), "--seat", "0", input=""), "sealed")
+    assert_usage_error(run("render", "razzia", "--record", str(saved)), "unfinished game", "sealed")
 
 
 # -- a file of many games with a damaged line ----------------------------------------------------

@@ -15,13 +15,17 @@ from gangland.games import get
 
 from .common import check_seat, make_console, result_table, seat_label, user_errors, winners_line
 from .human import ViewBox
+from .saves import explain_sealed
 
 
 def pick_record(path: Path, number: int) -> GameRecord:
     """Record `number` (from 1: the record on the file's number-th non-blank line) in `path`;
     GanglandError if there is none or it is damaged. Other records' damaged lines do not stop it:
     they are named in a warning on stderr."""
-    entries = GameRecord.read_lines(path)
+    try:
+        entries = GameRecord.read_lines(path)
+    except RecordError as exc:
+        raise explain_sealed(path, exc) from None
     if not 1 <= number <= len(entries):
         raise OptionError(f"{str(path)!r} holds {len(entries)} record(s); --game must be 1 to {len(entries)}")
     record = entries[number - 1][1]

@@ -31,8 +31,10 @@ import sys
 from pathlib import Path
 
 from gangland.engine import JSON, GameRecord, OptionError, RecordError
-from gangland.engine.record import SEALED
 
+SEALED = "sealed"
+"""The field that stands for "seed" and "actions" in an unfinished save: both sealed, so that the save
+gives away neither the face-down cards (the seed fixes them) nor the other seats' secret choices."""
 SAVES_ENV = "GANGLAND_SAVES"
 """The environment variable that names the saves folder."""
 KEY_FILE = "save-key"
@@ -232,3 +234,17 @@ def read_save(path: Path) -> GameRecord:
         return GameRecord.from_json(data)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def explain_sealed(path: Path, error: RecordError) -> RecordError:
+    """Why a record reader (replay, render) cannot open `path` when it is an unfinished save, whose seed
+    and moves are sealed; else `error` as it is. Called only once reading failed."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return error
+    if isinstance(data, dict) and "seed" not in data and SEALED in data:
+        return RecordError(f"{path}: this is an unfinished game saved for its player, with its seed and "
+                           "moves sealed so that the hidden cards stay hidden; only `gangland play --resume "
+                           "FILE` opens it (and finishing the game saves it in full)")
+    return error

@@ -12,11 +12,6 @@ from .state import JSON, Result, State
 
 FORMAT = "gangland-record"
 FORMAT_VERSION = 1
-SEALED = "sealed"
-"""The field that stands for "seed" and "actions" in an unfinished game saved for its player (`gangland
-play`): both sealed with that player's key, so that the save gives away neither the face-down cards
-(the seed fixes them) nor the other seats' secret choices (their action ids). Only the program that
-sealed it can open it; a record reader refuses such a file with a message saying so."""
 
 
 @dataclass
@@ -74,10 +69,6 @@ class GameRecord:
         if data.get("format_version") != FORMAT_VERSION:
             raise RecordError(f"record format version {data.get('format_version')!r} is not supported "
                               f"(this gangland reads version {FORMAT_VERSION})")
-        if "seed" not in data and SEALED in data:
-            raise RecordError("this is an unfinished game saved for its player, with its seed and moves "
-                              "sealed so that the hidden cards stay hidden; only `gangland play --resume "
-                              "FILE` opens it (and finishing the game saves it in full)")
         expect: list[tuple[str, type]] = [("game", str), ("game_version", str), ("players", int),
                                           ("options", dict), ("seed", int), ("seats", list),
                                           ("actions", list)]
