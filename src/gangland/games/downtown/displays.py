@@ -17,6 +17,17 @@ if TYPE_CHECKING:
     from .state import DowntownState
 
 
+def empty_into(notes: list[int], cards: list[int], to_notes: list[int], to_cards: list[int]) -> None:
+    """Move every note and gangster of one holder (a display) to another (a display, or cash and hand):
+    a display turned up (D11), robbed (phase 2), or back to its owner at his turn (D10)."""
+    for i in range(5):
+        to_notes[i] += notes[i]
+        notes[i] = 0
+    for k in range(3):
+        to_cards[k] += cards[k]
+        cards[k] = 0
+
+
 def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
     """Notes `seat` may put down, bid or bet: those it holds, and in the current edition any it can
     get by exchange with the bank's present notes ("zu jeder Zeit des Spiels [...] umtauschen", D1).
@@ -36,13 +47,7 @@ def _reveal_displays(state: DowntownState) -> None:
     for s in range(state._players):
         notes, cards = state.down_n[s], state.down_g[s]
         if any(notes) or any(cards):
-            shown_notes, shown_cards = state.disp_n[s], state.disp_g[s]
-            for i in range(5):
-                shown_notes[i] += notes[i]
-                notes[i] = 0
-            for k in range(3):
-                shown_cards[k] += cards[k]
-                cards[k] = 0
+            empty_into(notes, cards, state.disp_n[s], state.disp_g[s])
             state.events.append((None, f"seat {s}'s face-down display is turned up"))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import VILLA, move_action
+from .displays import empty_into
 from .money import transfer, value
 from .phases import PAYMOVE, ROBPAY
 
@@ -61,15 +62,8 @@ def _enter_robpay(state: DowntownState) -> None:
 
 def _rob(state: DowntownState, victim: int) -> None:
     a = state.active
-    notes, cards = state.disp_n[victim], state.disp_g[victim]
-    cash, hand = state.cash[a], state.hands[a]
-    robbed = value(notes)
-    for i in range(5):
-        cash[i] += notes[i]
-        notes[i] = 0
-    for k in range(3):
-        hand[k] += cards[k]
-        cards[k] = 0
+    robbed = value(state.disp_n[victim])
+    empty_into(state.disp_n[victim], state.disp_g[victim], state.cash[a], state.hands[a])
     state.nxt = victim
     state.robbed = True
     state.events.append((None, f"seat {a} robs seat {victim}"))

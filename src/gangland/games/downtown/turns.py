@@ -17,6 +17,7 @@ from .cards import (
     VILLA_HAND_LIMIT,
     WIN_MONEY,
 )
+from .displays import empty_into
 from .money import total_value
 from .phases import HANDLIMIT, MOVE, OVER, REFRESH, WINDOW
 
@@ -32,14 +33,7 @@ def _start_turn(state: DowntownState, seat: int) -> None:
     state.turn += 1
     state.active = state.actor = seat
     # D10: the active player's display goes back to his money and hand at the start of his turn.
-    cash, hand = state.cash[seat], state.hands[seat]
-    shown_notes, shown_cards = state.disp_n[seat], state.disp_g[seat]
-    for i in range(5):
-        cash[i] += shown_notes[i]
-        shown_notes[i] = 0
-    for k in range(3):
-        hand[k] += shown_cards[k]
-        shown_cards[k] = 0
+    empty_into(state.disp_n[seat], state.disp_g[seat], state.cash[seat], state.hands[seat])
     state.moved = state.used = 0
     state.robbed = state.villa_w = state.villa_e = False
     state.nxt = state.payee = -1
