@@ -5,9 +5,15 @@ one."""
 from __future__ import annotations
 
 import os
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from .dbservers import PostgresServer
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -27,3 +33,46 @@ def user_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("GANGLAND_SAVES", raising=False)
     return tmp_path / "data" / "gangland"
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresServer]:
+    """A PostgreSQL cluster of this test process's own (one per pytest-xdist worker), started on a free
+    port of 127.0.0.1 in a temporary folder at its first use and stopped at the end of the session.
+
+    If PostgreSQL cannot be started (scripts/services installs its server binaries), the tests using it
+    FAIL with the reason, so that CI never silently loses them; with GANGLAND_NO_POSTGRES=1 in the
+    environment they are skipped with that reason instead. A server that exists but will not start
+    always fails."""
+    from .dbservers import PostgresUnavailable, start_postgres  # here: psycopg only when PostgreSQL is used
+
+    try:
+        server = start_postgres(tmp_path_factory.mktemp("postgres"))
+    except PostgresUnavailable as e:
+        reason = str(e)  # skipped or failed below, outside the except: no chained traceback
+    else:
+        yield server
+        server.close()
+        return
+    if os.environ.get("GANGLAND_NO_POSTGRES") == "1":
+        pytest.skip(f"PostgreSQL cannot be started (GANGLAND_NO_POSTGRES=1): {reason}")
+    pytest.fail(f"PostgreSQL cannot be started: {reason}. Set GANGLAND_NO_POSTGRES=1 to skip the "
+                f"PostgreSQL tests instead", pytrace=False)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The SQLAlchemy URL of a fresh, empty database of this test's own; each test using it runs twice:
+    [sqlite] a file `gangland.db` in the test's tmp_path, [postgresql] a new database in the worker's
+    `postgres_server` cluster, dropped after the test (its connections left open are closed).
+
+    If PostgreSQL cannot be started, the [postgresql] runs FAIL with the reason (CI must not silently lose
+    them), unless GANGLAND_NO_POSTGRES=1 is set, which skips them with the reason instead."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/gangland.db"
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    name = f"test_{uuid.uuid4().hex[:16]}"
+    url = server.new_database(name)
+    yield url
+    server.drop_database(name)

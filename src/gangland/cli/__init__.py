@@ -16,6 +16,7 @@ from .games import games_command
 from .play import play_command
 from .render import render_command
 from .replay import replay_command
+from .serve import serve_command
 from .simulate import simulate_command
 from .tournament import tournament_command
 
@@ -50,6 +51,7 @@ app.command("replay")(replay_command)
 app.command("games")(games_command)
 app.command("render")(render_command)
 app.command("tournament")(tournament_command)
+app.command("serve")(serve_command)
 
 
 def main() -> None:

@@ -1,0 +1,343 @@
+"""The FastAPI app: the lobby's JSON API, the pages, and one WebSocket per connected seat or spectator.
+
+See docs/server.md for the API and the messages. `create_app(database_url)` makes the app; `gangland serve`
+runs it on uvicorn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.requests import Request
+
+from gangland.engine import GanglandError, all_games
+
+from .bots import BotRunner, bot_names
+from .protocol import Act, Hello, Ping, Refusal, encode, parse_client
+from .storage import Storage
+from .tables import Client, Hub, LiveTable, seat_facts, summary
+
+STATIC = Path(__file__).with_name("static")
+RECENT_FINISHED = 20
+"""How many finished games the lobby lists."""
+
+
+class SeatChoice(BaseModel):
+    """Who sits in a seat: a bot by name, or (null) a person."""
+
+    bot: str | None = Field(default=None, max_length=64)
+
+
+class CreateTable(BaseModel):
+    """A request for a new table."""
+
+    game: str = Field(max_length=64)
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatChoice] | None = Field(
+        default=None,
+        max_length=16,
+        description="One per player; default: seat 0 a person, the others heuristic",
+    )
+    move_seconds: int | None = Field(
+        default=None, description="Seconds a person has for each move; null: no limit"
+    )
+    listed: bool = Field(default=True, description="Shown in the lobby (else only its links open it)")
+    creator_seat: int | None = Field(
+        default=None, description="The creator's seat; default: the first person's"
+    )
+
+
+class SeatLink(BaseModel):
+    """A seat of a new table: its bot, or the link that plays it."""
+
+    seat: int
+    bot: str | None
+    link: str | None
+
+
+class TableCreated(BaseModel):
+    """A new table: the creator's seat and every link (each shown only this once)."""
+
+    table_id: str
+    host_token: str
+    creator_seat: int | None
+    creator_link: str | None
+    seats: list[SeatLink]
+    spectator_link: str
+    table_url: str
+
+
+class JoinRequest(BaseModel):
+    """Take an open seat of a listed table (null: the first open one)."""
+
+    seat: int | None = None
+
+
+class Joined(BaseModel):
+    """The seat taken and the link that plays it."""
+
+    seat: int
+    link: str
+
+
+class ControllerRequest(BaseModel):
+    """The host hands a person's seat to a bot, or (bot null) gives it back."""
+
+    host_token: str = Field(max_length=200)
+    bot: str | None = Field(default=None, max_length=64)
+
+
+class MySeatsRequest(BaseModel):
+    """Seat tokens this browser holds."""
+
+    tokens: list[Annotated[str, Field(max_length=200)]] = Field(max_length=200)
+
+
+def seat_link(table_id: str, token: str) -> str:
+    """The address that plays a seat (the token in the fragment, which browsers never send to a server)."""
+    return f"/t/{table_id}#seat={token}"
+
+
+def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int = 1) -> FastAPI:
+    """The server's app on the database at `database_url`; bot moves wait `bot_delay` seconds so that
+    people can follow them."""
+    hub = Hub(Storage(database_url), BotRunner(search_workers), bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    app = FastAPI(
+        title="Gangland",
+        summary="Play Gangland's games with friends and bots",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+
+    @app.exception_handler(RequestValidationError)
+    async def _malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # One sentence, like every other refusal, rather than FastAPI's list of error objects.
+        problems = []
+        for error in exc.errors()[:5]:
+            where = ".".join(str(part) for part in error.get("loc", ()) if part != "body") or "the request"
+            problems.append(f"{where}: {error.get('msg', 'is not valid')}")
+        return JSONResponse({"detail": "; ".join(problems) or "the request is not valid"}, status_code=400)
+
+    @app.exception_handler(GanglandError)
+    async def _bad_request(_request: Request, exc: GanglandError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    async def _table(table_id: str) -> LiveTable:
+        table = await hub.table(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    # -- pages ------------------------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- the lobby's API --------------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """Every game: id, name, version, player counts, rule options, and the bots a seat may have."""
+        return [{**game.describe(), "bots": bot_names(game)} for game in all_games()]
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: CreateTable) -> TableCreated:
+        """Open a table. The answer holds every link; they are not shown again."""
+        seats = request.seats
+        if seats is None:
+            seats = [SeatChoice(bot=None)] + [SeatChoice(bot="heuristic")] * (request.players - 1)
+        bots = [s.bot for s in seats]
+        created = await hub.create(
+            request.game, request.players, request.options, bots, request.move_seconds, request.listed,
+            request.creator_seat,
+        )
+        table_id = created.table.id
+        creator = created.creator_seat
+        links = {seat: seat_link(table_id, token) for seat, token in created.seat_tokens.items()}
+        return TableCreated(
+            table_id=table_id,
+            host_token=created.host_token,
+            creator_seat=creator,
+            creator_link=None if creator is None else links[creator],
+            seats=[SeatLink(seat=s, bot=b, link=links.get(s)) for s, b in enumerate(bots)],
+            spectator_link=f"/t/{table_id}#watch={created.spectator_token}",
+            table_url=f"/t/{table_id}",
+        )
+
+    @app.get("/api/tables")
+    async def lobby() -> dict[str, list[dict[str, Any]]]:
+        """Listed tables: waiting for players, being played, and recently finished."""
+        listing = hub.lobby()
+        finished = []
+        for record in await asyncio.to_thread(hub.storage.recent_finished, RECENT_FINISHED):
+            game = hub.game_of(record)
+            if game is not None:
+                finished.append(summary(record, game, record.step, None, seat_facts(record, set())))
+        return {**listing, "finished": finished}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_summary(table_id: str) -> dict[str, Any]:
+        """One table's public facts."""
+        return (await _table(table_id)).summary()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: JoinRequest) -> Joined:
+        """Take a person's seat nobody has taken at a listed table; its invitation link stops working."""
+        table = await _table(table_id)
+        try:
+            seat, token = await hub.join_open_seat(table, request.seat)
+        except GanglandError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return Joined(seat=seat, link=seat_link(table_id, token))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/controller")
+    async def controller(table_id: str, seat: int, request: ControllerRequest) -> dict[str, Any]:
+        """The host hands an absent person's seat to a bot, or takes it back (bot null)."""
+        table = await _table(table_id)
+        if not table.is_host(request.host_token):
+            raise HTTPException(403, "only the table's creator (with the host token) may do this")
+        if not 0 <= seat < table.record.players:
+            raise HTTPException(404, f"there is no seat {seat}")
+        if table.state.is_over:
+            raise HTTPException(409, "the game is over")
+        await table.set_away(seat, request.bot)
+        return table.summary()
+
+    @app.post("/api/my-seats")
+    async def my_seats(request: MySeatsRequest) -> list[dict[str, Any] | None]:
+        """For each seat token, its table and seat and whether it is that seat's turn (null: unknown)."""
+        return await hub.my_seats(request.tokens)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        """A finished game's record: seed, options, seats and every action."""
+        table = await _table(table_id)
+        if not table.state.is_over:
+            raise HTTPException(409, "the record is shown once the game is over")
+        return table.game_record.to_json()
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(
+        table_id: str, step: Annotated[int, Query(ge=0)] = 0, seat: Annotated[int | None, Query(ge=0)] = None
+    ) -> dict[str, Any]:
+        """A finished game at `step` as `seat` (or, without one, a spectator) saw it."""
+        table = await _table(table_id)
+        if not table.state.is_over:
+            raise HTTPException(409, "a game can be replayed once it is over")
+        if seat is not None and seat >= table.record.players:
+            raise HTTPException(404, f"there is no seat {seat}")
+        return table.replay_frame(min(step, table.step), seat)
+
+    # -- play -------------------------------------------------------------------------------------------
+
+    @app.websocket("/ws/{table_id}")
+    async def play(socket: WebSocket, table_id: str) -> None:
+        await socket.accept()
+        table = await hub.table(table_id)
+        if table is None:
+            await socket.send_text(
+                encode(Refusal("no_table", f"there is no table {table_id[:64]!r}").to_message())
+            )
+            await socket.close(4404)
+            return
+        await serve_socket(table, hub, socket)
+
+    return app
+
+
+async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
+    """Read one connection's messages until it closes: hello first, then moves and pings."""
+    client: Client | None = None
+    writer: asyncio.Task[None] | None = None
+
+    async def write(client: Client) -> None:
+        while True:
+            text = await client.outbox.get()
+            if text is None:
+                await socket.close(4403)
+                return
+            await socket.send_text(text)
+
+    def send(message: dict[str, Any]) -> None:
+        if client is not None:
+            client.push(encode(message))
+
+    try:
+        while True:
+            raw = await socket.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            data = raw.get("text")
+            if data is None:
+                data = raw.get("bytes") or b""
+            try:
+                message = parse_client(data)
+                if isinstance(message, Hello):
+                    if client is not None:
+                        raise Refusal("malformed", "this connection has already said hello")
+                    try:
+                        seat = await hub.who(table, message.token)
+                    except Refusal as refusal:
+                        await socket.send_text(encode(refusal.to_message()))
+                        await socket.close(4403)
+                        return
+                    client = Client(seat)
+                    writer = asyncio.create_task(write(client))
+                    table.clients.add(client)
+                    if seat is not None:
+                        await table.joined(seat)
+                    table.broadcast()
+                elif isinstance(message, Ping):
+                    if client is None:
+                        await socket.send_text(encode({"type": "pong"}))
+                    send({"type": "pong"})
+                elif isinstance(message, Act):
+                    if client is None:
+                        raise Refusal("no_hello", "say hello with your link's token before you move")
+                    if client.seat is None:
+                        raise Refusal("spectator", "a spectator watches; only a seat's link may move")
+                    await table.play(client.seat, message.action, message.step, "person")
+            except Refusal as refusal:
+                if client is None:
+                    await socket.send_text(encode(refusal.to_message()))
+                else:
+                    send(refusal.to_message())
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if client is not None:
+            table.clients.discard(client)
+            table.broadcast()
+        if writer is not None:
+            writer.cancel()

@@ -1,0 +1,154 @@
+"""Bots thinking off the event loop: quick bots in a thread, search bots in a process pool, each with a time
+limit after which the game's heuristic bot (or, without one, the random agent) moves instead.
+
+A bot gets a Decision (its seat's view and a determinizer), never the true state. Each decision is seeded
+from the table's secret bot seed and the step, so the same game replayed makes the same bot moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from gangland.agents import agent_names, make_agent
+from gangland.agents.ismcts import parse_name
+from gangland.engine import Decision, Game, GameRecord, State, mix_seed
+from gangland.games import get
+
+FALLBACK = "heuristic"
+"""The bot that moves for a seat whose bot failed, or whose person ran out of time."""
+
+
+def fallback_bot(game: Game) -> str:
+    """The game's heuristic bot where it has one, else the random agent."""
+    return FALLBACK if FALLBACK in game.bots else "random"
+
+
+def is_search_bot(name: str) -> bool:
+    """True for bots that search for seconds (IS-MCTS), which think in the process pool."""
+    return name.partition(":")[0].partition("+")[0] == "ismcts"
+
+
+def bot_names(game: Game) -> list[str]:
+    """The bots a table of `game` may seat: the generic and game's own bots, and the IS-MCTS levels."""
+    return agent_names(game)
+
+
+def decide(game: Game, state: State, seat: int, bot: str, seed: int) -> int:
+    """The action `bot` chooses for `seat` (to act in `state`), seeded with `seed`."""
+    agent = make_agent(bot, game, seed)
+    legal = tuple(state.legal_actions())
+    if len(legal) == 1:
+        return legal[0]
+    action = agent.act(Decision(game, state, seat, legal))
+    if action not in legal:
+        raise RuntimeError(f"bot {bot!r} chose {action}, which is not legal")
+    return action
+
+
+@dataclass(frozen=True, slots=True)
+class BotJob:
+    """What a worker process needs to decide: the game's record so far (it replays it) and the bot."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, object]
+    actions: tuple[int, ...]
+    seat: int
+    bot: str
+    bot_seed: int
+
+
+def _decide_in_worker(job: BotJob) -> int:
+    game = get(job.game)
+    record = GameRecord(
+        job.game,
+        game.version,
+        job.players,
+        dict(job.options),
+        job.seed,
+        ["?"] * job.players,
+        list(job.actions),
+    )
+    return decide(game, record.replay(game), job.seat, job.bot, job.bot_seed)
+
+
+class BotRunner:
+    """Runs bot decisions without blocking the event loop."""
+
+    def __init__(self, search_workers: int = 1, slack: float = 5.0) -> None:
+        self.search_workers = search_workers
+        self.slack = slack
+        """Seconds a search bot may run past its own time before it counts as hung."""
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _search_pool(self) -> Executor:
+        if self._pool is None:
+            # spawn: a worker must not inherit the server's event loop, sockets and database connections.
+            self._pool = ProcessPoolExecutor(
+                self.search_workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the worker processes."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def seed(self, bot_seed: int, step: int) -> int:
+        """The seed of the bot decision at `step` of a table whose secret bot seed is `bot_seed`."""
+        return mix_seed(bot_seed, step)
+
+    async def choose(
+        self, game: Game, state: State, record: GameRecord, seat: int, bot: str, bot_seed: int
+    ) -> tuple[int, str | None]:
+        """(action, note): the bot's action for `seat`; when the bot fails or hangs, the fallback bot's
+        action and a note saying so for the log."""
+        seed = self.seed(bot_seed, len(record.actions))
+        loop = asyncio.get_running_loop()
+        try:
+            if is_search_bot(bot):
+                job = BotJob(
+                    game.id,
+                    record.players,
+                    record.seed,
+                    dict(record.options),
+                    tuple(record.actions),
+                    seat,
+                    bot,
+                    seed,
+                )
+                limit = _search_seconds(bot) + self.slack
+                action = await asyncio.wait_for(
+                    loop.run_in_executor(self._search_pool(), _decide_in_worker, job), limit
+                )
+            else:
+                action = await asyncio.to_thread(decide, game, state.clone(), seat, bot, seed)
+            return action, None
+        except Exception as exc:  # a bot's failure must not stall the table: the fallback moves
+            if isinstance(exc, TimeoutError):
+                why = "took too long"
+                self._restart_pool()
+            else:
+                why = f"failed ({type(exc).__name__})"
+            stand_in = fallback_bot(game)
+            action = await asyncio.to_thread(decide, game, state.clone(), seat, stand_in, seed)
+            return action, f"{bot} {why}; the {stand_in} bot moved instead"
+
+    def _restart_pool(self) -> None:
+        # A hung worker keeps its process busy: replace the pool so the next search starts fresh.
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.kill()
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _search_seconds(bot: str) -> float:
+    """The seconds a search bot's name gives it (30 for a budget of iterations)."""
+    seconds = parse_name(bot).seconds
+    return float(seconds) if seconds is not None else 30.0

@@ -1,0 +1,134 @@
+"""The WebSocket protocol: client messages read and checked, server messages built from one seat's view only.
+
+See docs/server.md for the messages. Nothing here reads the true state: `state_message` takes the seat's
+view, the public names of its legal actions and the lines of the log this seat may read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+MAX_MESSAGE = 4096
+"""The most bytes a client message may hold."""
+LOG_LINES = 100
+"""How many of the latest log lines a state message carries."""
+
+
+class Refusal(Exception):
+    """A client's message refused, with a code and a sentence for that client; nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_message(self) -> dict[str, Any]:
+        """The error message sent to the client."""
+        return {"type": "error", "code": self.code, "error": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The first message: a seat or spectator token, or none (a spectator of a listed table)."""
+
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """Play `action` at `step`."""
+
+    action: int
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """Keep-alive: answered with a pong."""
+
+
+ClientMessage = Hello | Act | Ping
+
+
+def _int_field(data: dict[str, Any], name: str) -> int:
+    value = data.get(name)
+    if type(value) is not int:  # bool is not an action id, nor a float 3.0
+        shown = "missing" if name not in data else f"{value!r}"[:40]
+        raise Refusal("malformed", f"'{name}' must be a whole number, not {shown}")
+    if not 0 <= value < 2**31:
+        raise Refusal("malformed", f"'{name}' is out of range: {value}"[:80])
+    return value
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """A client message from its text; Refusal (too_large, malformed, unknown_type) otherwise."""
+    if len(raw) > MAX_MESSAGE:
+        raise Refusal(
+            "too_large", f"a message may hold at most {MAX_MESSAGE} bytes; this one holds {len(raw)}"
+        )
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise Refusal("malformed", "a message must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise Refusal("malformed", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and (type(token) is not str or len(token) > 200):
+            raise Refusal("malformed", "'token' must be the text after #seat= or #watch= in your link")
+        return Hello(token or None)
+    if kind == "act":
+        return Act(_int_field(data, "action"), _int_field(data, "step"))
+    if kind == "ping":
+        return Ping()
+    shown = "missing" if kind is None else repr(kind)[:40]
+    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act or ping")
+
+
+def state_message(
+    *,
+    table_id: str,
+    game: dict[str, str],
+    players: int,
+    seat: int | None,
+    step: int,
+    to_act: int | None,
+    view: dict[str, Any],
+    text: str,
+    legal: list[dict[str, Any]],
+    log: list[dict[str, Any]],
+    seats: list[dict[str, Any]],
+    thinking: int | None,
+    clock: dict[str, Any] | None,
+    result: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The state message for one seat (None: a spectator), from what that seat may see."""
+    over = to_act is None
+    return {
+        "type": "state",
+        "table_id": table_id,
+        "game": game,
+        "players": players,
+        "seat": seat,
+        "step": step,
+        "to_act": to_act,
+        "your_turn": seat is not None and seat == to_act,
+        "view": view,
+        "text": text,
+        "legal": legal if seat is not None and seat == to_act else [],
+        "log": log[-LOG_LINES:],
+        "seats": seats,
+        "thinking": thinking,
+        "clock": clock,
+        "over": over,
+        "result": result if over else None,
+        "replay": f"/t/{table_id}/replay" if over else None,
+    }
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the text sent on the wire."""
+    return json.dumps(message, separators=(",", ":"))

@@ -1,0 +1,289 @@
+// Shared helpers for the Gangland pages: fetch JSON, localStorage of seats and host tokens,
+// safe DOM building, and the result table. No framework, no build step.
+
+const SEATS_KEY = "gangland.seats";
+const HOSTS_KEY = "gangland.hosts";
+
+/** Escape text for use inside HTML (prefer `el` and textContent; this is for the rare string case). */
+export function escapeHtml(value) {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ({
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
+  })[c]);
+}
+
+/**
+ * Build an element: el("a", {href: "/x", class: "btn"}, "text", otherNode).
+ * Attributes starting with "on" take a function; strings children become text nodes (never HTML).
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === "class") {
+      node.className = value;
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else if (value === true) {
+      node.setAttribute(key, "");
+    } else {
+      node.setAttribute(key, String(value));
+    }
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(node, child);
+    else if (child instanceof Node) node.appendChild(child);
+    else node.appendChild(document.createTextNode(String(child)));
+  }
+}
+
+/** Replace every child of `node` with `children`. */
+export function setChildren(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+/** An Error from the API: `message` is the server's `detail` (or a description), `status` the HTTP status. */
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Fetch JSON from the API. Throws ApiError with the server's `detail` sentence on failure. */
+export async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(`The server cannot be reached (${err.message || err}).`, 0);
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(detailText(data) || `${response.status} ${response.statusText || "error"}`.trim(),
+      response.status);
+  }
+  return data;
+}
+
+/** The sentence of an error answer: `detail` as a string, or FastAPI's validation list flattened. */
+export function detailText(data) {
+  if (!data || typeof data !== "object") return "";
+  const detail = data.detail;
+  if (typeof detail === "string") return detail;
+  if (Array.isArray(detail)) {
+    return detail.map((d) => {
+      if (d && typeof d === "object") {
+        const where = Array.isArray(d.loc) ? d.loc.filter((p) => p !== "body").join(".") : "";
+        return where ? `${where}: ${d.msg}` : String(d.msg ?? JSON.stringify(d));
+      }
+      return String(d);
+    }).join("; ");
+  }
+  if (detail !== undefined) return JSON.stringify(detail);
+  return "";
+}
+
+// ---------------------------------------------------------------- localStorage
+
+function readList(key) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) || "[]");
+    return Array.isArray(value) ? value.filter((x) => x && typeof x === "object") : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeList(key, list) {
+  try {
+    localStorage.setItem(key, JSON.stringify(list));
+  } catch {
+    // Storage full or disabled: the page still works, it just forgets.
+  }
+}
+
+/** Stored seat links: [{table_id, seat, token, game, own}]. `own` false marks an invitation you sent. */
+export function loadSeats() {
+  return readList(SEATS_KEY).filter((s) => typeof s.token === "string" && s.token);
+}
+
+/** Remember a seat link (replaces an entry with the same token). `own` marks a seat this browser plays. */
+export function saveSeat({ table_id, seat, token, game, own = true }) {
+  if (!token) return;
+  const list = loadSeats();
+  const old = list.find((s) => s.token === token);
+  const entry = { table_id, seat, token, game: game ?? old?.game ?? null, own: Boolean(own || old?.own) };
+  writeList(SEATS_KEY, [...list.filter((s) => s.token !== token), entry]);
+}
+
+/** Forget the seat links with these tokens. */
+export function dropSeats(tokens) {
+  const drop = new Set(tokens);
+  writeList(SEATS_KEY, loadSeats().filter((s) => !drop.has(s.token)));
+}
+
+/** Stored host tokens: [{table_id, host_token}]. */
+export function loadHosts() {
+  return readList(HOSTS_KEY).filter((h) => typeof h.host_token === "string" && h.host_token);
+}
+
+export function saveHost(table_id, host_token) {
+  if (!host_token) return;
+  writeList(HOSTS_KEY, [...loadHosts().filter((h) => h.table_id !== table_id), { table_id, host_token }]);
+}
+
+export function hostTokenFor(table_id) {
+  return loadHosts().find((h) => h.table_id === table_id)?.host_token ?? null;
+}
+
+// ---------------------------------------------------------------- links
+
+/** An absolute address for a link the server gave (it may be relative). */
+export function absoluteLink(link) {
+  try {
+    return new URL(link, location.origin).href;
+  } catch {
+    return String(link);
+  }
+}
+
+/** The parameters of a link's fragment, e.g. {seat: "TOKEN"} for "/t/abc#seat=TOKEN". */
+export function fragmentParams(link) {
+  let hash = "";
+  try {
+    hash = new URL(link, location.origin).hash;
+  } catch {
+    const i = String(link).indexOf("#");
+    hash = i >= 0 ? String(link).slice(i) : "";
+  }
+  return new URLSearchParams(hash.replace(/^#/, ""));
+}
+
+/** The table page address for a seat token. */
+export function seatLink(table_id, token) {
+  return `/t/${encodeURIComponent(table_id)}#seat=${encodeURIComponent(token)}`;
+}
+
+/** Copy text to the clipboard; falls back to a selected hidden textarea. Resolves true on success. */
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = el("textarea", { class: "offscreen", "aria-hidden": "true" });
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+/** A read-only link field with a copy button, labelled. */
+export function copyField(labelText, link) {
+  const url = absoluteLink(link);
+  const id = `copy-${Math.random().toString(36).slice(2)}`;
+  const input = el("input", { id, type: "text", readonly: true, value: url, class: "link-field" });
+  const status = el("span", { class: "copy-status", role: "status", "aria-live": "polite" });
+  const button = el("button", {
+    type: "button",
+    class: "btn small",
+    onclick: async () => {
+      const ok = await copyText(url);
+      status.textContent = ok ? "copied" : "select and copy the link";
+      if (!ok) input.select();
+      setTimeout(() => { status.textContent = ""; }, 2500);
+    },
+  }, "Copy");
+  return el("div", { class: "copy-field" },
+    el("label", { for: id }, labelText), el("div", { class: "copy-row" }, input, button, status));
+}
+
+// ---------------------------------------------------------------- formatting
+
+export function seatName(seat, labels) {
+  if (labels && labels[seat]) return String(labels[seat]);
+  return `Seat ${seat}`;
+}
+
+/** Format a date given as ISO text or epoch seconds / milliseconds. */
+export function formatTime(value) {
+  if (value === null || value === undefined || value === "") return "";
+  let date;
+  if (typeof value === "number") date = new Date(value < 1e12 ? value * 1000 : value);
+  else date = new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date.toLocaleString();
+}
+
+/** Seconds as m:ss. */
+export function formatSeconds(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The result of a finished game as a table: seat, score, rank, winner, then one column per
+ * breakdown category (in first-seen order). `labels` optionally names the seats; `mySeat` is marked.
+ */
+export function resultTable(result, labels = null, mySeat = null) {
+  if (!result || typeof result !== "object") return el("p", {}, "No result.");
+  const scores = Array.isArray(result.scores) ? result.scores : [];
+  const ranks = Array.isArray(result.ranks) ? result.ranks : [];
+  const winners = new Set(Array.isArray(result.winners) ? result.winners : []);
+  const breakdown = Array.isArray(result.breakdown) ? result.breakdown : [];
+  const categories = [];
+  for (const b of breakdown) {
+    if (b && typeof b === "object") {
+      for (const key of Object.keys(b)) if (!categories.includes(key)) categories.push(key);
+    }
+  }
+  const head = el("tr", {},
+    el("th", { scope: "col" }, "Seat"), el("th", { scope: "col" }, "Score"),
+    el("th", { scope: "col" }, "Rank"), el("th", { scope: "col" }, "Winner"),
+    categories.map((c) => el("th", { scope: "col", class: "num" }, c.replace(/_/g, " "))));
+  const rows = scores.map((score, seat) => el("tr", { class: [winners.has(seat) ? "winner" : "", seat === mySeat ? "mine" : ""].join(" ").trim() || null },
+    el("th", { scope: "row" }, seatName(seat, labels), seat === mySeat ? " (you)" : ""),
+    el("td", { class: "num" }, String(score)),
+    el("td", { class: "num" }, ranks[seat] === undefined ? "" : String(ranks[seat])),
+    el("td", {}, winners.has(seat) ? "★ winner" : ""),
+    categories.map((c) => el("td", { class: "num" },
+      breakdown[seat] && breakdown[seat][c] !== undefined ? String(breakdown[seat][c]) : ""))));
+  return el("div", { class: "table-scroll" },
+    el("table", { class: "result" }, el("caption", {}, "Result"), el("thead", {}, head), el("tbody", {}, rows)));
+}
+
+/** The table id from a path like /t/{id} or /t/{id}/replay. */
+export function tableIdFromPath(pathname = location.pathname) {
+  const m = pathname.match(/\/t\/([^/]+)/);
+  return m ? decodeURIComponent(m[1]) : null;
+}

@@ -1,0 +1,406 @@
+// The lobby: create a table, list listed tables, and this browser's seats ("Your tables").
+import {
+  api, el, setChildren, saveSeat, saveHost, loadSeats, dropSeats, fragmentParams, seatLink,
+  absoluteLink, copyField, formatTime,
+} from "/static/common.js";
+
+const REFRESH_MS = 5000;
+const $ = (id) => document.getElementById(id);
+
+let games = [];
+const lastRendered = {}; // list id -> JSON of what it shows, to avoid re-rendering (and losing focus) needlessly
+
+// ---------------------------------------------------------------- games and the form
+
+function gameList(data) {
+  if (Array.isArray(data)) return data;
+  if (data && Array.isArray(data.games)) return data.games;
+  return [];
+}
+
+function playerCounts(game) {
+  const counts = game.players ?? game.player_counts ?? [];
+  return Array.isArray(counts) ? counts : [];
+}
+
+function botNames(game) {
+  const bots = game.bots ?? game.agents ?? [];
+  return Array.isArray(bots) ? bots.map((b) => (typeof b === "string" ? b : b?.name)).filter(Boolean) : [];
+}
+
+function currentGame() {
+  return games.find((g) => g.id === $("game").value) ?? null;
+}
+
+function valueLabel(value) {
+  if (value === "") return '"" (empty)';
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function renderGameChoices() {
+  const select = $("game");
+  setChildren(select, games.map((g) => el("option", { value: g.id }, g.name ?? g.id)));
+  const razzia = games.find((g) => g.id === "razzia");
+  if (razzia) select.value = "razzia";
+  onGameChange();
+}
+
+function onGameChange() {
+  const game = currentGame();
+  if (!game) return;
+  const counts = playerCounts(game);
+  const players = $("players");
+  const previous = Number(players.value);
+  setChildren(players, counts.map((n) => el("option", { value: String(n) }, String(n))));
+  players.value = counts.includes(previous) ? String(previous) : String(counts.includes(4) ? 4 : counts[0]);
+  setChildren($("game-info"), `${game.name ?? game.id}`, game.version ? ` · version ${game.version}` : "",
+    counts.length ? ` · ${counts[0]}–${counts[counts.length - 1]} players` : "");
+  renderOptions(game);
+  renderSeats();
+}
+
+function renderOptions(game) {
+  const box = $("options");
+  const options = Array.isArray(game.options) ? game.options : [];
+  if (!options.length) {
+    setChildren(box, el("p", { class: "muted" }, "This game has no rule options."));
+    return;
+  }
+  setChildren(box, options.map((opt, i) => {
+    const id = `opt-${i}`;
+    const docId = `opt-doc-${i}`;
+    const doc = opt.doc ? el("span", { id: docId, class: "doc" }, opt.doc) : null;
+    let control;
+    if (opt.free) {
+      const isInt = typeof opt.default === "number";
+      control = el("input", {
+        id, type: "text", name: opt.name, "aria-describedby": doc ? docId : null,
+        inputmode: isInt ? "numeric" : null, dataset: { option: opt.name, kind: typeof opt.default },
+      });
+      control.value = opt.default === null || opt.default === undefined ? "" : String(opt.default);
+    } else {
+      const choices = Array.isArray(opt.choices) ? [...opt.choices] : [];
+      if (!choices.some((c) => JSON.stringify(c) === JSON.stringify(opt.default))) choices.unshift(opt.default);
+      control = el("select", {
+        id, name: opt.name, "aria-describedby": doc ? docId : null, dataset: { option: opt.name, kind: "json" },
+      }, choices.map((c) => el("option", { value: JSON.stringify(c) },
+        valueLabel(c), JSON.stringify(c) === JSON.stringify(opt.default) ? " (default)" : "")));
+      control.value = JSON.stringify(opt.default);
+    }
+    return el("div", { class: "field" }, el("label", { for: id }, opt.name.replace(/_/g, " ")), control, doc);
+  }));
+}
+
+function renderSeats() {
+  const game = currentGame();
+  if (!game) return;
+  const n = Number($("players").value);
+  const bots = botNames(game);
+  const box = $("seats");
+  const previous = [...box.querySelectorAll("select")].map((s) => s.value);
+  const defaultBot = bots.includes("heuristic") ? "heuristic" : (bots[0] ?? "");
+  setChildren(box, Array.from({ length: n }, (_, seat) => {
+    const id = `seat-${seat}`;
+    const select = el("select", { id, dataset: { seat: String(seat) } },
+      el("option", { value: "" }, "a person"),
+      bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
+    const fallback = seat === 0 ? "" : defaultBot;
+    const keep = previous[seat];
+    select.value = keep !== undefined && (keep === "" || bots.includes(keep)) ? keep : fallback;
+    return el("div", { class: "field" }, el("label", { for: id }, `Seat ${seat}`), select);
+  }));
+}
+
+function readOptions() {
+  const options = {};
+  for (const control of $("options").querySelectorAll("[data-option]")) {
+    const name = control.dataset.option;
+    const kind = control.dataset.kind;
+    if (kind === "json") {
+      options[name] = JSON.parse(control.value);
+    } else if (kind === "number") {
+      const text = control.value.trim();
+      if (!/^-?\d+$/.test(text)) throw new Error(`Option ${name} must be a whole number.`);
+      options[name] = Number(text);
+    } else if (kind === "boolean") {
+      const text = control.value.trim().toLowerCase();
+      if (text !== "true" && text !== "false") throw new Error(`Option ${name} must be true or false.`);
+      options[name] = text === "true";
+    } else {
+      options[name] = control.value;
+    }
+  }
+  return options;
+}
+
+function showError(box, message) {
+  if (message) {
+    box.textContent = message;
+    box.classList.remove("hidden");
+  } else {
+    box.textContent = "";
+    box.classList.add("hidden");
+  }
+}
+
+async function onSubmit(event) {
+  event.preventDefault();
+  const formError = $("form-error");
+  showError(formError, "");
+  const game = currentGame();
+  if (!game) {
+    showError(formError, "Choose a game.");
+    return;
+  }
+  let body;
+  try {
+    const seats = [...$("seats").querySelectorAll("select")].map((s) => ({ bot: s.value || null }));
+    const firstPerson = seats.findIndex((s) => s.bot === null);
+    const secondsText = $("move-seconds").value.trim();
+    let moveSeconds = null;
+    if (secondsText) {
+      if (!/^\d+$/.test(secondsText) || Number(secondsText) <= 0) {
+        throw new Error("The move time limit must be a whole number of seconds above 0, or empty.");
+      }
+      moveSeconds = Number(secondsText);
+    }
+    body = {
+      game: game.id,
+      players: Number($("players").value),
+      options: readOptions(),
+      seats,
+      move_seconds: moveSeconds,
+      listed: $("listed").checked,
+      creator_seat: firstPerson >= 0 ? firstPerson : null,
+    };
+  } catch (err) {
+    showError(formError, err.message);
+    return;
+  }
+  const button = $("create");
+  button.disabled = true;
+  try {
+    const answer = await api("/api/tables", { method: "POST", body });
+    showCreated(answer, game);
+    refresh();
+  } catch (err) {
+    showError(formError, err.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function showCreated(answer, game) {
+  const tableId = answer.table_id;
+  if (answer.host_token) saveHost(tableId, answer.host_token);
+  const creatorSeat = answer.creator_seat ?? null;
+  const parts = [];
+  const invites = [];
+  let own = null;
+  for (const s of Array.isArray(answer.seats) ? answer.seats : []) {
+    if (!s || !s.link) continue;
+    const token = fragmentParams(s.link).get("seat");
+    if (token) saveSeat({ table_id: tableId, seat: s.seat, token, game: game.id, own: s.seat === creatorSeat });
+    if (s.seat === creatorSeat) own = s;
+    else invites.push(s);
+  }
+  if (own) {
+    parts.push(el("p", {}, `You play seat ${own.seat}. `,
+      el("a", { class: "btn", href: own.link }, "Open your seat")));
+  } else {
+    parts.push(el("p", {}, "Every seat is a bot: watch the game with the spectator link."));
+  }
+  if (invites.length) {
+    parts.push(el("h3", {}, "Invitations"));
+    parts.push(el("p", { class: "muted small-text" }, "Send each person their own link; whoever holds it plays that seat."));
+    for (const s of invites) parts.push(copyField(`Seat ${s.seat} invitation link`, s.link));
+  }
+  if (answer.spectator_link) {
+    parts.push(el("h3", {}, "Spectators"));
+    parts.push(copyField("Spectator link", answer.spectator_link));
+    if (!own) parts.push(el("p", {}, el("a", { class: "btn", href: answer.spectator_link }, "Watch")));
+  }
+  parts.push(el("p", { class: "muted small-text" },
+    "This browser keeps these links and your host token (to hand an absent person's seat to a bot)."));
+  setChildren($("created-body"), parts);
+  const box = $("created");
+  box.classList.remove("hidden");
+  box.focus();
+  box.scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+// ---------------------------------------------------------------- table lists
+
+function tableWhat(t) {
+  const seats = Array.isArray(t.seats) ? t.seats : [];
+  const persons = seats.filter((s) => s.kind === "person");
+  const joined = persons.filter((s) => s.joined).length;
+  const bits = [
+    el("strong", {}, t.game_name ?? t.game ?? "game"),
+    ` · ${t.players ?? seats.length} players`,
+    persons.length ? ` · ${joined}/${persons.length} people joined` : " · bots only",
+  ];
+  if (typeof t.step === "number") bits.push(` · step ${t.step}`);
+  if (t.move_seconds) bits.push(` · ${t.move_seconds}s a move`);
+  const when = t.status === "finished" ? t.finished : t.created;
+  if (when) bits.push(el("span", { class: "muted small-text" }, ` · ${formatTime(when)}`));
+  return el("div", { class: "what" }, bits);
+}
+
+function openSeatsOf(t) {
+  if (Array.isArray(t.open_seats)) return t.open_seats;
+  const seats = Array.isArray(t.seats) ? t.seats : [];
+  const open = seats.filter((s) => s.kind === "person" && !s.joined).map((s) => s.seat);
+  if (typeof t.open_seats === "number" && open.length === 0 && t.open_seats > 0) return [null];
+  return open;
+}
+
+async function join(t, seat, button) {
+  const errorBox = $("join-error");
+  showError(errorBox, "");
+  button.disabled = true;
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(t.table_id)}/join`, { method: "POST", body: { seat } });
+    const token = fragmentParams(answer.link).get("seat");
+    if (token) saveSeat({ table_id: t.table_id, seat: answer.seat, token, game: t.game, own: true });
+    location.href = answer.link || seatLink(t.table_id, token);
+  } catch (err) {
+    showError(errorBox, err.message);
+    button.disabled = false;
+    refresh();
+  }
+}
+
+function renderList(id, tables, row, empty) {
+  const key = JSON.stringify(tables);
+  if (lastRendered[id] === key) return;
+  lastRendered[id] = key;
+  const list = $(id);
+  if (!tables.length) {
+    setChildren(list, el("li", { class: "muted" }, empty));
+    return;
+  }
+  setChildren(list, tables.map(row));
+}
+
+function waitingRow(t) {
+  const open = openSeatsOf(t);
+  return el("li", {}, tableWhat(t), el("div", { class: "actions" },
+    open.map((seat) => el("button", {
+      type: "button",
+      class: "small",
+      "aria-label": seat === null ? `Join ${t.game_name ?? t.game} table` : `Join ${t.game_name ?? t.game} table as seat ${seat}`,
+      onclick: (e) => join(t, seat, e.currentTarget),
+    }, seat === null ? "Join" : `Join seat ${seat}`)),
+    el("a", { href: `/t/${encodeURIComponent(t.table_id)}`, class: "btn small secondary" }, "Watch")));
+}
+
+function playingRow(t) {
+  return el("li", {}, tableWhat(t), el("div", { class: "actions" },
+    el("a", { href: `/t/${encodeURIComponent(t.table_id)}`, class: "btn small secondary" }, "Watch")));
+}
+
+function finishedRow(t) {
+  const winners = t.result && Array.isArray(t.result.winners) ? t.result.winners : null;
+  return el("li", {}, tableWhat(t),
+    winners ? el("span", { class: "small-text" }, `won by seat ${winners.join(", ")}`) : null,
+    el("div", { class: "actions" },
+      el("a", { href: `/t/${encodeURIComponent(t.table_id)}/replay`, class: "btn small secondary" }, "Replay")));
+}
+
+async function refreshTables() {
+  const data = await api("/api/tables");
+  const list = (name) => (data && Array.isArray(data[name]) ? data[name] : []);
+  renderList("waiting", list("waiting"), waitingRow, "No table is waiting for players.");
+  renderList("playing", list("playing"), playingRow, "No game in progress.");
+  renderList("finished", list("finished"), finishedRow, "No finished game yet.");
+}
+
+async function refreshMine() {
+  const stored = loadSeats();
+  if (!stored.length) {
+    renderList("mine", [], null, "None yet: create a table or join one.");
+    return;
+  }
+  const answer = await api("/api/my-seats", { method: "POST", body: { tokens: stored.map((s) => s.token) } });
+  const infoFor = (s, i) => {
+    if (Array.isArray(answer)) return answer[i];
+    if (answer && Array.isArray(answer.seats)) return answer.seats[i];
+    if (answer && typeof answer === "object") return answer[s.token];
+    return undefined;
+  };
+  const unknown = [];
+  const rows = [];
+  stored.forEach((s, i) => {
+    const info = infoFor(s, i);
+    if (info === null) unknown.push(s.token);
+    else if (info && typeof info === "object") rows.push({ ...s, ...info, token: s.token, own: s.own !== false });
+  });
+  if (unknown.length) dropSeats(unknown);
+  rows.sort((a, b) => (Number(b.own && b.your_turn && !b.over) - Number(a.own && a.your_turn && !a.over))
+    || (Number(a.over) - Number(b.over)) || (Number(b.own) - Number(a.own)));
+  renderList("mine", rows, mineRow, "None yet: create a table or join one.");
+}
+
+function mineRow(s) {
+  const turn = s.own && s.your_turn && !s.over;
+  const link = seatLink(s.table_id, s.token);
+  const gameName = s.game_name ?? games.find((g) => g.id === s.game)?.name ?? s.game ?? "game";
+  return el("li", { class: turn ? "your-turn" : null },
+    el("div", { class: "what" },
+      el("strong", {}, gameName), ` · table ${s.table_id} · seat ${s.seat}`,
+      typeof s.step === "number" ? ` · step ${s.step}` : "",
+      s.own ? null : el("span", { class: "tag" }, "invitation you sent"),
+      turn ? el("span", { class: "tag turn" }, "your turn") : null,
+      s.over ? el("span", { class: "tag" }, "finished") : null),
+    el("div", { class: "actions" },
+      s.own
+        ? el("a", { href: link, class: "btn small" }, turn ? "Play" : "Open")
+        : copyButton(link),
+      s.over ? el("a", { href: `/t/${encodeURIComponent(s.table_id)}/replay?seat=${s.seat}`, class: "btn small secondary" }, "Replay") : null,
+      el("button", {
+        type: "button", class: "small secondary", "aria-label": `Forget table ${s.table_id} seat ${s.seat}`,
+        onclick: () => { dropSeats([s.token]); lastRendered.mine = null; refreshMine().catch(() => {}); },
+      }, "Forget")));
+}
+
+function copyButton(link) {
+  const button = el("button", {
+    type: "button", class: "small secondary",
+    onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(absoluteLink(link));
+        button.textContent = "Copied";
+      } catch {
+        window.prompt("Copy the invitation link:", absoluteLink(link));
+      }
+      setTimeout(() => { button.textContent = "Copy link"; }, 2000);
+    },
+  }, "Copy link");
+  return button;
+}
+
+async function refresh() {
+  const loadError = $("load-error");
+  const results = await Promise.allSettled([refreshTables(), refreshMine()]);
+  const failed = results.find((r) => r.status === "rejected");
+  showError(loadError, failed ? `Could not refresh the lobby: ${failed.reason?.message ?? failed.reason}` : "");
+  $("refreshed").textContent = `Updated ${new Date().toLocaleTimeString()}; refreshes every 5 seconds.`;
+}
+
+async function start() {
+  $("game").addEventListener("change", onGameChange);
+  $("players").addEventListener("change", renderSeats);
+  $("new-table").addEventListener("submit", onSubmit);
+  try {
+    games = gameList(await api("/api/games"));
+    renderGameChoices();
+  } catch (err) {
+    showError($("form-error"), `Could not load the games: ${err.message}`);
+  }
+  await refresh();
+  setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
+}
+
+start();

@@ -1,0 +1,377 @@
+// The table page: one WebSocket to /ws/{table_id}; plays a seat (#seat=TOKEN) or watches (#watch=TOKEN or none).
+import {
+  api, el, setChildren, saveSeat, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
+} from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+const FILTER_THRESHOLD = 12;
+const MAX_BANNERS = 4;
+
+const tableId = tableIdFromPath();
+const fragment = fragmentParams(location.href);
+const seatToken = fragment.get("seat");
+const watchToken = fragment.get("watch");
+const token = seatToken || watchToken || null;
+
+let socket = null;
+let attempt = 0;          // reconnect attempts since the last good state
+let reconnectTimer = null;
+let pingTimer = null;
+let badToken = false;
+let state = null;         // the last state message
+let pending = false;      // an action was sent and no new state came yet
+let clockTimer = null;
+let clockDeadline = null; // performance.now() time when the clock runs out
+let lastFilterStep = null;
+
+if (seatToken && tableId) saveSeat({ table_id: tableId, seat: null, token: seatToken, game: null, own: true });
+
+// ---------------------------------------------------------------- connection
+
+function socketUrl() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`;
+}
+
+function setConn(text, bad = false) {
+  const conn = $("conn");
+  conn.textContent = text;
+  conn.classList.toggle("bad", bad);
+}
+
+function connect() {
+  clearTimeout(reconnectTimer);
+  reconnectTimer = null;
+  setConn(attempt ? "reconnecting…" : "connecting…", attempt > 0);
+  let ws;
+  try {
+    ws = new WebSocket(socketUrl());
+  } catch (err) {
+    scheduleReconnect();
+    return;
+  }
+  socket = ws;
+  ws.addEventListener("open", () => {
+    const hello = { type: "hello" };
+    if (token) hello.token = token;
+    ws.send(JSON.stringify(hello));
+    clearInterval(pingTimer);
+    pingTimer = setInterval(() => send({ type: "ping" }), 25000);
+  });
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "state") {
+      attempt = 0;
+      setConn("connected");
+      renderState(msg);
+    } else if (msg.type === "error") {
+      onError(msg);
+    }
+  });
+  ws.addEventListener("close", (event) => {
+    if (socket !== ws) return;
+    socket = null;
+    clearInterval(pingTimer);
+    if (badToken) {
+      setConn("not connected: this link is not valid", true);
+      disableActions();
+      return;
+    }
+    scheduleReconnect(event);
+  });
+}
+
+function scheduleReconnect() {
+  if (reconnectTimer) return;
+  const delay = Math.min(10, 2 ** attempt);
+  attempt += 1;
+  setConn(`reconnecting… (in ${delay} s)`, true);
+  disableActions();
+  reconnectTimer = setTimeout(connect, delay * 1000);
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- errors
+
+function onError(msg) {
+  const code = String(msg.code ?? "error");
+  if (code === "bad_token") {
+    badToken = true;
+    banner(code, `${msg.error ?? "This link is not valid."} Ask the table's host for a new link, or go back to the lobby.`);
+    return;
+  }
+  banner(code, msg.error ?? "The server refused that.");
+  // The game is unchanged: let the person choose again.
+  pending = false;
+  if (state) renderActions(state);
+}
+
+function banner(code, text, kind = "") {
+  const box = $("banners");
+  const node = el("div", { class: `banner ${kind}`.trim(), role: "alert" },
+    el("div", {}, el("span", { class: "code" }, code), " ", text),
+    el("button", { type: "button", class: "small secondary", onclick: () => node.remove(), "aria-label": `Dismiss ${code} message` }, "Dismiss"));
+  box.appendChild(node);
+  while (box.children.length > MAX_BANNERS) box.firstElementChild.remove();
+}
+
+// ---------------------------------------------------------------- rendering
+
+function label(seat) {
+  if (seat === null || seat === undefined) return "nobody";
+  const s = state && Array.isArray(state.seats) ? state.seats.find((x) => x.seat === seat) : null;
+  return s && s.label ? String(s.label) : `Seat ${seat}`;
+}
+
+function labels() {
+  const list = [];
+  for (const s of (state && Array.isArray(state.seats) ? state.seats : [])) list[s.seat] = s.label || `Seat ${s.seat}`;
+  return list;
+}
+
+function renderState(msg) {
+  state = msg;
+  pending = false; // a new state always ends the wait for the last move
+  const gameName = msg.game?.name ?? msg.game?.id ?? "Game";
+  $("game-name").textContent = `${gameName} · table ${msg.table_id ?? tableId}`;
+  document.title = `${msg.your_turn && !msg.over ? "(your turn) " : ""}${gameName} · Gangland`;
+
+  if (seatToken && msg.seat !== null && msg.seat !== undefined) {
+    saveSeat({ table_id: msg.table_id ?? tableId, seat: msg.seat, token: seatToken, game: msg.game?.id ?? null, own: true });
+  }
+
+  $("who").textContent = msg.seat === null || msg.seat === undefined
+    ? "Spectator" : `You play seat ${msg.seat}`;
+  const turn = $("turn");
+  if (msg.over) setChildren(turn, el("strong", {}, "Game over"));
+  else if (msg.your_turn) setChildren(turn, el("span", { class: "turn-now" }, "Your turn"));
+  else if (msg.to_act !== null && msg.to_act !== undefined) setChildren(turn, `To act: ${label(msg.to_act)}`);
+  else setChildren(turn, "");
+  $("step").textContent = `step ${msg.step ?? 0}`;
+
+  renderClock(msg.clock);
+  renderSeats(msg);
+  $("text").textContent = typeof msg.text === "string" ? msg.text : "";
+  $("view-json").textContent = JSON.stringify(msg.view ?? null, null, 2);
+  renderActions(msg);
+  renderLog(msg.log);
+  renderOver(msg);
+}
+
+function renderClock(clock) {
+  clearInterval(clockTimer);
+  clockTimer = null;
+  const node = $("clock");
+  if (!clock || typeof clock.seconds_left !== "number") {
+    clockDeadline = null;
+    node.textContent = "";
+    node.classList.remove("low");
+    return;
+  }
+  clockDeadline = performance.now() + clock.seconds_left * 1000;
+  const who = clock.seat === state?.seat ? "Your clock" : `Seat ${clock.seat}'s clock`;
+  const tick = () => {
+    const left = Math.max(0, (clockDeadline - performance.now()) / 1000);
+    node.textContent = `${who}: ${formatSeconds(left)}`;
+    node.classList.toggle("low", left <= 10);
+    node.setAttribute("aria-label", `${who}: ${Math.ceil(left)} seconds left`);
+    if (left <= 0) {
+      clearInterval(clockTimer);
+      clockTimer = null;
+    }
+  };
+  tick();
+  clockTimer = setInterval(tick, 250);
+}
+
+function renderSeats(msg) {
+  const seats = Array.isArray(msg.seats) ? msg.seats : [];
+  const hostToken = hostTokenFor(msg.table_id ?? tableId);
+  setChildren($("seats"), seats.map((s) => {
+    const isPerson = s.kind === "person";
+    const bits = [
+      isPerson || s.connected ? el("span", {
+        class: `dot${s.connected ? " on" : ""}`,
+        title: s.connected ? "connected" : "not connected",
+        role: "img",
+        "aria-label": s.connected ? "connected" : "not connected",
+      }) : el("span", { class: "dot none", "aria-hidden": "true" }),
+      el("span", { class: "seat-name" },
+        seatText(s),
+        s.seat === msg.seat ? " (you)" : "",
+        isPerson && !s.joined ? el("span", { class: "tag" }, "not joined") : null,
+        s.away ? el("span", { class: "tag" }, `away: bot ${s.away}`) : null,
+        msg.to_act === s.seat && !msg.over ? el("span", { class: "tag turn" }, "to act") : null),
+      msg.thinking === s.seat ? el("span", { class: "thinking" }, "thinking") : null,
+    ];
+    if (hostToken && isPerson && !msg.over) {
+      const handBack = Boolean(s.away);
+      bits.push(el("button", {
+        type: "button",
+        class: "small secondary",
+        "aria-label": handBack ? `Take back seat ${s.seat} from the bot` : `Hand seat ${s.seat} to a bot`,
+        onclick: (e) => setController(s.seat, handBack ? null : "heuristic", e.currentTarget),
+      }, handBack ? "Take back" : "Hand to bot"));
+    }
+    return el("li", { class: msg.to_act === s.seat && !msg.over ? "to-act" : null }, bits);
+  }));
+}
+
+/** A seat's label, with "person" or the bot's name unless the label already says it. */
+function seatText(s) {
+  const name = s.label ? String(s.label) : `Seat ${s.seat}`;
+  const kind = s.kind === "person" ? "person" : `bot ${s.bot ?? ""}`.trim();
+  const said = s.kind === "person" ? /person/i.test(name) : Boolean(s.bot) && name.includes(String(s.bot));
+  return said ? name : `${name} · ${kind}`;
+}
+
+async function setController(seat, bot, button) {
+  const errorBox = $("host-error");
+  errorBox.classList.add("hidden");
+  button.disabled = true;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/controller`, {
+      method: "POST", body: { host_token: hostTokenFor(tableId), bot },
+    });
+  } catch (err) {
+    errorBox.textContent = err.message;
+    errorBox.classList.remove("hidden");
+    button.disabled = false;
+  }
+}
+
+function visibleActions(msg) {
+  const legal = Array.isArray(msg.legal) ? msg.legal : [];
+  const filter = $("filter").value.trim().toLowerCase();
+  if (legal.length <= FILTER_THRESHOLD || !filter) return legal;
+  return legal.filter((a) => String(a.name ?? a.id).toLowerCase().includes(filter));
+}
+
+function renderActions(msg) {
+  const panel = $("actions-panel");
+  const legal = Array.isArray(msg.legal) ? msg.legal : [];
+  const show = legal.length > 0 && !msg.over;
+  panel.classList.toggle("hidden", !show);
+  if (!show) {
+    setChildren($("actions"));
+    return;
+  }
+  const filterRow = $("filter-row");
+  const filtering = legal.length > FILTER_THRESHOLD;
+  filterRow.classList.toggle("hidden", !filtering);
+  if (lastFilterStep !== msg.step) {
+    lastFilterStep = msg.step;
+    $("filter").value = "";
+  }
+  const shown = visibleActions(msg);
+  $("filter-count").textContent = filtering ? `${shown.length} of ${legal.length}` : "";
+  const canAct = !pending && socket && socket.readyState === WebSocket.OPEN;
+  $("actions").classList.toggle("many", legal.length > FILTER_THRESHOLD);
+  setChildren($("actions"), shown.map((action, i) => el("button", {
+    type: "button",
+    disabled: !canAct,
+    dataset: { action: String(action.id) },
+    onclick: () => act(action.id),
+  }, i < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)) : null, String(action.name ?? action.id))));
+  if (!shown.length) setChildren($("actions"), el("p", { class: "muted" }, "No action matches the filter."));
+}
+
+function disableActions() {
+  for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
+}
+
+function act(actionId) {
+  if (!state || pending) return;
+  if (send({ type: "act", action: actionId, step: state.step })) {
+    pending = true;
+    disableActions();
+  } else {
+    banner("offline", "Not connected: the move was not sent. Wait for the connection to come back.");
+  }
+}
+
+function renderLog(log) {
+  const list = $("log");
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  const lines = Array.isArray(log) ? log : [];
+  if (!lines.length) {
+    setChildren(list, el("li", { class: "muted" }, "Nothing has happened yet."));
+    return;
+  }
+  setChildren(list, lines.map((entry) => {
+    const by = entry.by;
+    const marked = by === "timeout" || by === "host";
+    return el("li", { class: marked ? `by-${by}` : null },
+      el("span", { class: "step" }, entry.step ?? ""),
+      String(entry.line ?? ""),
+      marked ? el("span", { class: `tag ${by}` }, by === "timeout" ? "timeout" : "by host's bot") : null);
+  }));
+  if (nearBottom || !list.dataset.scrolled) {
+    list.scrollTop = list.scrollHeight;
+    list.dataset.scrolled = "1";
+  }
+}
+
+function renderOver(msg) {
+  const box = $("over");
+  if (!msg.over) {
+    box.classList.add("hidden");
+    return;
+  }
+  box.classList.remove("hidden");
+  setChildren($("result"), resultTable(msg.result, labels(), msg.seat ?? null));
+  let replay = msg.replay || `/t/${encodeURIComponent(tableId)}/replay`;
+  if (msg.seat !== null && msg.seat !== undefined && !/[?&]seat=/.test(replay)) {
+    replay += `${replay.includes("?") ? "&" : "?"}seat=${msg.seat}`;
+  }
+  setChildren($("replay-link"), el("a", { class: "btn", href: replay }, "Replay this game step by step"),
+    " ", el("a", { class: "btn secondary", href: "/" }, "Back to the lobby"));
+}
+
+// ---------------------------------------------------------------- keyboard and filter
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  if (!/^[1-9]$/.test(event.key)) return;
+  const buttons = [...$("actions").querySelectorAll("button")];
+  const button = buttons[Number(event.key) - 1];
+  if (button && !button.disabled) {
+    event.preventDefault();
+    button.click();
+  }
+});
+
+$("filter").addEventListener("input", () => { if (state) renderActions(state); });
+$("filter").addEventListener("keydown", (event) => {
+  if (event.key === "Enter") {
+    const first = $("actions").querySelector("button:not(:disabled)");
+    if (first) {
+      event.preventDefault();
+      first.click();
+    }
+  }
+});
+
+// ---------------------------------------------------------------- start
+
+if (!tableId) {
+  banner("no_table", "This address names no table.");
+  setConn("not connected", true);
+} else {
+  connect();
+}

@@ -1,0 +1,345 @@
+"""The database: tables, seats (token hashes only), moves and results, with SQLAlchemy 2.
+
+The database is the log of every game: a move is committed, with the table's new step, before anyone is
+told of it, and the live state in memory is only a cache of replaying these moves. All calls here are
+blocking; the server runs them in a thread.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class StorageError(Exception):
+    """The database refused or lost a write (the move was not made)."""
+
+
+class StepConflict(StorageError):
+    """Another writer already recorded this table's step: the move was not made."""
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a token: its SHA-256, hex. Tokens are 192 random bits, so a plain hash is enough
+    (no password stretching), and a lookup by hash compares no secret in Python."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's tables."""
+
+
+class TableRow(Base):
+    """A table: one game, its set-up, and where it has got to."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    game_version: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    bot_seed: Mapped[int] = mapped_column(BigInteger)
+    move_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    listed: Mapped[bool] = mapped_column(Boolean)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    spectator_hash: Mapped[str] = mapped_column(String(64))
+    step: Mapped[int] = mapped_column(Integer, default=0)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class SeatRow(Base):
+    """A seat of a table: a bot's name, or a person's token hash; who has taken it; a bot standing in."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    away_bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class MoveRow(Base):
+    """One move of a table's game: the step it made, the action, who made it, and what each seat was told."""
+
+    __tablename__ = "moves"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    by: Mapped[str] = mapped_column(String(16))
+    narration: Mapped[list[str]] = mapped_column(JSON)
+    """One line per seat, then the spectator's."""
+    at: Mapped[float] = mapped_column(Float)
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """A seat as the server keeps it."""
+
+    seat: int
+    bot: str | None
+    token_hash: str | None
+    joined: bool = False
+    away_bot: str | None = None
+
+
+@dataclass(slots=True)
+class MoveRecord:
+    """A move as stored."""
+
+    step: int
+    seat: int
+    action: int
+    by: str
+    narration: list[str]
+    at: float
+
+
+@dataclass(slots=True)
+class TableRecord:
+    """A table with its seats and moves, as loaded."""
+
+    id: str
+    game: str
+    game_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    bot_seed: int
+    move_seconds: int | None
+    listed: bool
+    host_hash: str
+    spectator_hash: str
+    created_at: float
+    seats: list[SeatRecord]
+    moves: list[MoveRecord] = field(default_factory=list)
+    finished: bool = False
+    result: dict[str, Any] | None = None
+    finished_at: float | None = None
+    step: int = 0
+    """Moves played (as stored: also known when the moves were not loaded)."""
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers go on while a move is written; synchronous=FULL makes a commit durable before the
+    # server tells anyone of the move, even if the machine (not only the server) stops.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for a database URL (sqlite:///FILE or postgresql+psycopg://...)."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to date with the Alembic migrations shipped in the package."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Storage:
+    """The repository: every read and write the server makes."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema."""
+        migrate(self.engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    def create_table(self, table: TableRecord) -> None:
+        """Write a new table and its seats."""
+        with self.sessions.begin() as session:
+            session.add(
+                TableRow(
+                    id=table.id,
+                    game=table.game,
+                    game_version=table.game_version,
+                    players=table.players,
+                    options=table.options,
+                    seed=table.seed,
+                    bot_seed=table.bot_seed,
+                    move_seconds=table.move_seconds,
+                    listed=table.listed,
+                    host_hash=table.host_hash,
+                    spectator_hash=table.spectator_hash,
+                    step=0,
+                    finished=False,
+                    result=None,
+                    created_at=table.created_at,
+                    finished_at=None,
+                )
+            )
+            session.flush()
+            for seat in table.seats:
+                session.add(
+                    SeatRow(
+                        table_id=table.id,
+                        seat=seat.seat,
+                        bot=seat.bot,
+                        token_hash=seat.token_hash,
+                        joined=seat.joined,
+                        away_bot=seat.away_bot,
+                    )
+                )
+
+    def append_move(self, table_id: str, move: MoveRecord, result: dict[str, Any] | None) -> None:
+        """Record `move` as the table's step `move.step` and advance the table, in one transaction; with
+        `result`, the game ended with it. StepConflict if that step is taken (the table moved on)."""
+        try:
+            with self.sessions.begin() as session:
+                values: dict[str, Any] = {"step": move.step + 1}
+                if result is not None:
+                    values.update(finished=True, result=result, finished_at=move.at)
+                changed = session.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table_id, TableRow.step == move.step, TableRow.finished.is_(False))
+                    .values(**values)
+                )
+                if changed.rowcount != 1:  # type: ignore[attr-defined]
+                    raise StepConflict(f"table {table_id} is no longer at step {move.step}")
+                session.add(
+                    MoveRow(
+                        table_id=table_id,
+                        step=move.step,
+                        seat=move.seat,
+                        action=move.action,
+                        by=move.by,
+                        narration=move.narration,
+                        at=move.at,
+                    )
+                )
+        except IntegrityError as exc:
+            raise StepConflict(f"table {table_id} step {move.step} is already recorded") from exc
+
+    def update_seat(self, table_id: str, seat: SeatRecord) -> None:
+        """Write a seat's token hash, joined flag and stand-in bot."""
+        with self.sessions.begin() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
+                .values(token_hash=seat.token_hash, joined=seat.joined, away_bot=seat.away_bot)
+            )
+
+    def load(self, table_id: str) -> TableRecord | None:
+        """A table with its seats and moves, or None."""
+        with self.sessions() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            return self._record(session, row)
+
+    def unfinished(self) -> list[TableRecord]:
+        """Every table whose game is not over (reloaded when the server starts)."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(TableRow).where(TableRow.finished.is_(False)).order_by(TableRow.created_at)
+            ).all()
+            return [self._record(session, row) for row in rows]
+
+    def recent_finished(self, limit: int) -> list[TableRecord]:
+        """The listed tables that finished last, newest first, without their moves."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.finished.is_(True), TableRow.listed.is_(True))
+                .order_by(TableRow.finished_at.desc())
+                .limit(limit)
+            ).all()
+            return [self._record(session, row, moves=False) for row in rows]
+
+    def seat_by_token(self, digest: str) -> tuple[str, int] | None:
+        """(table id, seat) of the seat whose token hashes to `digest`, or None."""
+        with self.sessions() as session:
+            row = session.scalars(select(SeatRow).where(SeatRow.token_hash == digest)).first()
+            return None if row is None else (row.table_id, row.seat)
+
+    @staticmethod
+    def _record(session: Session, row: TableRow, moves: bool = True) -> TableRecord:
+        seats = session.scalars(
+            select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)
+        ).all()
+        record = TableRecord(
+            id=row.id,
+            game=row.game,
+            game_version=row.game_version,
+            players=row.players,
+            options=dict(row.options),
+            seed=row.seed,
+            bot_seed=row.bot_seed,
+            move_seconds=row.move_seconds,
+            listed=row.listed,
+            host_hash=row.host_hash,
+            spectator_hash=row.spectator_hash,
+            created_at=row.created_at,
+            seats=[SeatRecord(s.seat, s.bot, s.token_hash, s.joined, s.away_bot) for s in seats],
+            finished=row.finished,
+            result=row.result,
+            finished_at=row.finished_at,
+            step=row.step,
+        )
+        if moves:
+            found = session.scalars(
+                select(MoveRow).where(MoveRow.table_id == row.id).order_by(MoveRow.step)
+            ).all()
+            record.moves = [
+                MoveRecord(m.step, m.seat, m.action, m.by, list(m.narration), m.at) for m in found
+            ]
+            if [m.step for m in record.moves] != list(range(len(record.moves))) or len(
+                record.moves
+            ) != row.step:
+                raise StorageError(f"table {row.id}: its moves are not steps 0 to {row.step - 1}")
+        return record
+
+
+def now() -> float:
+    """Seconds since the epoch (what the tables store)."""
+    return time.time()

@@ -1,0 +1,602 @@
+"""Live tables: each game's state, seats, connections, bots and clock; the one place that applies a move.
+
+A move, whoever makes it (a person, a bot, the clock, a bot the host seated), goes through `LiveTable.play`:
+under the table's lock it is checked, applied to a copy of the state, committed to the database with the new
+step and what each seat is told, and only then does the copy become the live state and everyone hear of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
+from gangland.games import get
+
+from .bots import BotRunner, bot_names, fallback_bot
+from .protocol import LOG_LINES, Refusal, encode, state_message
+from .storage import MoveRecord, SeatRecord, StepConflict, Storage, StorageError, TableRecord, now, token_hash
+
+SPECTATOR = None
+
+
+def new_token() -> str:
+    """A fresh capability token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection: the seat it plays (None: a spectator) and a queue of messages to send it."""
+
+    seat: int | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+
+    def push(self, text: str | None) -> None:
+        """Queue a message (None: close). A client too slow to drain its queue is dropped."""
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while True:
+                    self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+
+class LiveTable:
+    """A table whose game is loaded: the state (a cache of replaying the stored moves) and who is here."""
+
+    def __init__(self, record: TableRecord, game: Game, hub: Hub) -> None:
+        self.record = record
+        self.game = game
+        self.hub = hub
+        self.game_record = GameRecord(
+            record.game,
+            record.game_version,
+            record.players,
+            record.options,
+            record.seed,
+            [self.seat_name(s) for s in record.seats],
+            [m.action for m in record.moves],
+        )
+        self.state: State = self.game_record.replay(game)
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self.thinking: int | None = None
+        self.deadline: float | None = None
+        self.driver: asyncio.Task[None] | None = None
+        self._views: list[dict[str, Any]] | None = None
+
+    # -- facts -----------------------------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        return self.record.id
+
+    @property
+    def step(self) -> int:
+        """How many moves have been played."""
+        return len(self.record.moves)
+
+    @staticmethod
+    def seat_name(seat: SeatRecord) -> str:
+        """A seat's agent name for the game record: its bot, or "person"."""
+        return seat.bot or "person"
+
+    def controller(self, seat: int) -> str | None:
+        """The bot that plays `seat` now (its own, or the one the host seated), or None for a person."""
+        record = self.record.seats[seat]
+        return record.bot or record.away_bot
+
+    def views(self) -> list[dict[str, Any]]:
+        """Every seat's view of the live state, then the spectator's (kept until the next move)."""
+        if self._views is None:
+            self._views = [self.state.view(s) for s in range(self.record.players)] + [self.state.view(None)]
+        return self._views
+
+    def seats_info(self) -> list[dict[str, Any]]:
+        """The public facts of each seat."""
+        return seat_facts(self.record, {c.seat for c in self.clients})
+
+    def clock(self) -> dict[str, Any] | None:
+        """The move clock of the person to act, if the table has a time limit."""
+        seat = self.state.to_act
+        if self.deadline is None or seat is None:
+            return None
+        left = max(0.0, self.deadline - time.monotonic())
+        return {"seat": seat, "seconds_left": round(left, 1), "move_seconds": self.record.move_seconds}
+
+    def log_for(self, seat: int | None, upto: int | None = None) -> list[dict[str, Any]]:
+        """The last LOG_LINES lines `seat` may read (the spectator's for None), of the moves before step
+        `upto` (default: all)."""
+        column = self.record.players if seat is None else seat
+        end = len(self.record.moves) if upto is None else upto
+        moves = self.record.moves[max(0, end - LOG_LINES) : end]
+        return [{"step": m.step + 1, "seat": m.seat, "line": m.narration[column], "by": m.by} for m in moves]
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The state message for `seat` (None: a spectator), built from its view only."""
+        views = self.views()
+        view = views[self.record.players if seat is None else seat]
+        to_act = self.state.to_act
+        legal = []
+        if seat is not None and seat == to_act:
+            legal = [
+                {"id": a, "name": self.game.public_action_name(self.state, a, seat)}
+                for a in self.state.legal_actions()
+            ]
+        return state_message(
+            table_id=self.id,
+            game={"id": self.game.id, "name": self.game.name},
+            players=self.record.players,
+            seat=seat,
+            step=self.step,
+            to_act=to_act,
+            view=view,
+            text=self.game.render(view),
+            legal=legal,
+            log=self.log_for(seat),
+            seats=self.seats_info(),
+            thinking=self.thinking,
+            clock=self.clock(),
+            result=self.record.result,
+        )
+
+    def broadcast(self) -> None:
+        """Send every connection its seat's state message."""
+        texts: dict[int | None, str] = {}
+        for client in list(self.clients):
+            if client.seat not in texts:
+                texts[client.seat] = encode(self.message(client.seat))
+            client.push(texts[client.seat])
+
+    # -- the one path a move takes ----------------------------------------------------------------------
+
+    async def play(self, seat: int, action: int, step: int, by: str, note: str | None = None) -> None:
+        """Make `seat`'s move `action` at `step`; Refusal (nothing changed) if it may not be made now."""
+        async with self.lock:
+            if self.state.is_over:
+                raise Refusal("game_over", "the game is over; no more moves")
+            if step != self.step:
+                raise Refusal(
+                    "stale_step",
+                    f"your move answers step {step}, but the game is at step {self.step}; "
+                    "the table has moved on, look again",
+                )
+            to_act = self.state.to_act
+            if seat != to_act:
+                raise Refusal("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
+            legal = self.state.legal_actions()
+            if action not in legal:
+                raise Refusal(
+                    "illegal",
+                    f"action {action} is not legal now; the legal actions are "
+                    f"{', '.join(str(a) for a in legal)}",
+                )
+            before = self.views()
+            names = [self.game.public_action_name(self.state, action, s) for s in range(self.record.players)]
+            names.append(self.game.public_action_name(self.state, action, None))
+            after_state = self.state.clone()
+            try:
+                after_state.apply(action)
+            except GanglandError as exc:
+                raise Refusal("illegal", str(exc)) from None
+            after = [after_state.view(s) for s in range(self.record.players)] + [after_state.view(None)]
+            narration = [
+                self.game.narrate(b, seat, n, a) for b, n, a in zip(before, names, after, strict=True)
+            ]
+            if note:
+                narration = [f"{line} ({note})" for line in narration]
+            move = MoveRecord(self.step, seat, action, by, narration, now())
+            result = after_state.result().to_json() if after_state.is_over else None
+            try:
+                await asyncio.to_thread(self.hub.storage.append_move, self.id, move, result)
+            except StepConflict as exc:
+                raise Refusal("stale_step", str(exc)) from None
+            except Exception as exc:  # the database is down or refused: nothing was made
+                raise Refusal(
+                    "storage",
+                    f"the move could not be saved, so it was not made ({type(exc).__name__}); try again",
+                ) from None
+            # Committed: now the move is made.
+            self.state, self._views = after_state, after
+            self.record.moves.append(move)
+            self.game_record.actions.append(action)
+            if result is not None:
+                self.record.finished, self.record.result, self.record.finished_at = True, result, move.at
+                self.game_record.result = after_state.result()
+            self.thinking = None
+            self.deadline = None
+        self.drive()
+        self.broadcast()
+        if result is not None:
+            self.hub.finished(self)
+
+    # -- bots and the clock -----------------------------------------------------------------------------
+
+    def drive(self) -> None:
+        """Start what the present step waits for: the bot of the seat to act, or the person's clock."""
+        current = asyncio.current_task()
+        if self.driver is not None and self.driver is not current and not self.driver.done():
+            self.driver.cancel()
+        self.driver = None
+        self.thinking, self.deadline = None, None
+        seat = self.state.to_act
+        if seat is None:
+            return
+        bot = self.controller(seat)
+        if bot is not None:
+            self.thinking = seat
+            self.driver = asyncio.create_task(self._bot_move(seat, bot, self.step))
+        elif self.record.move_seconds and self.record.seats[seat].joined:
+            # A seat nobody has taken yet waits for its person: the clock starts once they arrive.
+            self.deadline = time.monotonic() + self.record.move_seconds
+            self.driver = asyncio.create_task(self._time_out(seat, self.step, self.record.move_seconds))
+
+    async def _bot_move(self, seat: int, bot: str, step: int, note: str | None = None) -> None:
+        await asyncio.sleep(self.hub.bot_delay)
+        if self.step != step:
+            return
+        action, trouble = await self.hub.bots.choose(
+            self.game, self.state, self.game_record, seat, bot, self.record.bot_seed
+        )
+        by = "timeout" if note else "host" if self.record.seats[seat].away_bot == bot else "bot"
+        with contextlib.suppress(Refusal):  # the table moved on (the host took the seat back, say)
+            await self.play(seat, action, step, by, note or trouble)
+
+    async def _time_out(self, seat: int, step: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        stand_in = fallback_bot(self.game)
+        await self._bot_move(
+            seat, stand_in, step, note=f"time ran out; the {stand_in} bot moved for seat {seat}"
+        )
+
+    # -- seats --------------------------------------------------------------------------------------------
+
+    async def set_away(self, seat: int, bot: str | None) -> None:
+        """Hand a person's seat to `bot`, or (None) give it back to its person."""
+        record = self.record.seats[seat]
+        if record.bot:
+            raise OptionError(f"seat {seat} is a bot's seat, not a person's")
+        if bot is not None and bot not in bot_names(self.game):
+            raise OptionError(
+                f"no bot {bot!r} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
+            )
+        async with self.lock:
+            record.away_bot = bot
+            await asyncio.to_thread(self.hub.storage.update_seat, self.id, record)
+        if self.state.to_act == seat and not self.state.is_over:
+            self.drive()
+        self.broadcast()
+
+    async def joined(self, seat: int) -> None:
+        """Note that a person has taken `seat` by its link."""
+        record = self.record.seats[seat]
+        if not record.joined:
+            record.joined = True
+            await asyncio.to_thread(self.hub.storage.update_seat, self.id, record)
+            if self.state.to_act == seat and self.driver is None:
+                self.drive()  # start the clock it waited with
+
+    def is_host(self, token: str) -> bool:
+        """True if `token` is the table's host token (compared by hash, in constant time)."""
+        return hmac.compare_digest(token_hash(token), self.record.host_hash)
+
+    def replay_frame(self, step: int, seat: int | None) -> dict[str, Any]:
+        """A finished game at `step` as `seat` (None: a spectator) saw it: view, text and log so far."""
+        state = self.game_record.replay(self.game, upto=step)
+        view = state.view(seat)
+        return {
+            "table_id": self.id,
+            "game": {"id": self.game.id, "name": self.game.name},
+            "players": self.record.players,
+            "seat": seat,
+            "step": step,
+            "total": self.step,
+            "to_act": state.to_act,
+            "view": view,
+            "text": self.game.render(view),
+            "log": self.log_for(seat, upto=step),
+            "seats": self.seats_info(),
+            "result": self.record.result if step == self.step else None,
+        }
+
+    def summary(self) -> dict[str, Any]:
+        """The public facts of the table, for the lobby."""
+        return summary(self.record, self.game, self.step, self.state.to_act, self.seats_info())
+
+
+def seat_facts(record: TableRecord, connected: set[int | None]) -> list[dict[str, Any]]:
+    """The public facts of each seat of a table: bot or person, taken, connected, a bot standing in."""
+    info = []
+    for seat in record.seats:
+        label = f"Seat {seat.seat}: {seat.bot}" if seat.bot else f"Seat {seat.seat}: a person"
+        if seat.away_bot:
+            label += f" ({seat.away_bot} bot standing in)"
+        info.append(
+            {
+                "seat": seat.seat,
+                "kind": "bot" if seat.bot else "person",
+                "bot": seat.bot,
+                "joined": seat.joined or bool(seat.bot),
+                "connected": seat.seat in connected,
+                "away": seat.away_bot,
+                "label": label,
+            }
+        )
+    return info
+
+
+def summary(
+    record: TableRecord, game: Game, step: int, to_act: int | None, seats: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A table's public facts: never its seed, tokens or anything a view would hide."""
+    return {
+        "table_id": record.id,
+        "game": game.id,
+        "game_name": game.name,
+        "players": record.players,
+        "options": record.options,
+        "status": "finished" if record.finished else "playing",
+        "step": step,
+        "to_act": to_act,
+        "move_seconds": record.move_seconds,
+        "listed": record.listed,
+        "created": record.created_at,
+        "finished": record.finished_at,
+        "seats": seats,
+        "open_seats": [s["seat"] for s in seats if s["kind"] == "person" and not s["joined"]],
+        "result": record.result if record.finished else None,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new table and the tokens of its capabilities (only the creator ever sees them)."""
+
+    table: LiveTable
+    host_token: str
+    spectator_token: str
+    seat_tokens: dict[int, str]
+    creator_seat: int | None
+
+
+class Hub:
+    """Every live table, the storage and the bots."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        bots: BotRunner | None = None,
+        bot_delay: float = 0.0,
+        clock: Callable[[], float] = now,
+    ) -> None:
+        self.storage = storage
+        self.bots = bots or BotRunner()
+        self.bot_delay = bot_delay
+        self.live: dict[str, LiveTable] = {}
+        self.recent: dict[str, LiveTable] = {}
+        """Finished tables kept for their spectators and late arrivals (the last few)."""
+        self.clock = clock
+        self.move_seconds_range = (5, 7 * 24 * 3600)
+        """The shortest and longest move time limit a table may have, in seconds."""
+
+    async def start(self) -> None:
+        """Create or upgrade the schema, reload every unfinished game and set its bots going."""
+        await asyncio.to_thread(self.storage.migrate)
+        for record in await asyncio.to_thread(self.storage.unfinished):
+            table = self._load(record)
+            self.live[table.id] = table
+            table.drive()
+
+    async def stop(self) -> None:
+        """Stop the bots and clocks and close every connection."""
+        for table in [*self.live.values(), *self.recent.values()]:
+            if table.driver is not None:
+                table.driver.cancel()
+            for client in table.clients:
+                client.push(None)
+        self.bots.close()
+        await asyncio.to_thread(self.storage.close)
+
+    def game_of(self, record: TableRecord) -> Game | None:
+        """The game a stored table plays, or None if this server does not have it."""
+        try:
+            return get(record.game)
+        except GanglandError:
+            return None
+
+    def _load(self, record: TableRecord) -> LiveTable:
+        game = get(record.game)
+        if game.version != record.game_version:
+            raise StorageError(
+                f"table {record.id} was played with {game.name} {record.game_version}; "
+                f"this server has {game.version}"
+            )
+        return LiveTable(record, game, self)
+
+    async def table(self, table_id: str) -> LiveTable | None:
+        """The table `table_id` (loaded from the database if it finished a while ago), or None."""
+        table = self.live.get(table_id) or self.recent.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 64:
+            return None
+        record = await asyncio.to_thread(self.storage.load, table_id)
+        if record is None:
+            return None
+        table = self._load(record)
+        if record.finished:
+            self._keep_recent(table)
+        else:  # another process created it: not expected with one server process, but harmless
+            self.live[table.id] = table
+            table.drive()
+        return table
+
+    def _keep_recent(self, table: LiveTable) -> None:
+        self.recent[table.id] = table
+        while len(self.recent) > 64:
+            oldest = next(iter(self.recent))
+            if self.recent[oldest].clients:
+                self.recent[oldest] = self.recent.pop(oldest)  # still watched: to the back
+                if all(t.clients for t in self.recent.values()):
+                    break
+                continue
+            del self.recent[oldest]
+
+    def finished(self, table: LiveTable) -> None:
+        """Move a table whose game just ended from the live tables to the recent ones."""
+        self.live.pop(table.id, None)
+        self._keep_recent(table)
+
+    async def create(
+        self,
+        game_id: str,
+        players: int,
+        options: dict[str, Any],
+        seat_bots: list[str | None],
+        move_seconds: int | None,
+        listed: bool,
+        creator_seat: int | None = None,
+    ) -> Created:
+        """A new table; OptionError (a GanglandError) saying what is wrong with the request. The creator's
+        seat (default: the first person's) counts as taken, so that nobody can take it from the lobby."""
+        game = get(game_id)
+        game.check_players(players)
+        resolved = game.resolve_options(options)
+        for spec in game.options:
+            if spec.free and isinstance(spec.default, str) and resolved[spec.name] != spec.default:
+                raise OptionError(
+                    f"option {spec.name!r} names a file on the server's disk, which a table on the "
+                    "web may not read; web tables use the built-in data"
+                )
+        if len(seat_bots) != players:
+            raise OptionError(f"{players} players need {players} seats, not {len(seat_bots)}")
+        allowed = bot_names(game)
+        for seat, bot in enumerate(seat_bots):
+            if bot is not None and bot not in allowed:
+                raise OptionError(
+                    f"seat {seat}: no bot {bot!r} for {game.name}; choose from: {', '.join(allowed)}"
+                )
+        shortest, longest = self.move_seconds_range
+        if move_seconds is not None and not shortest <= move_seconds <= longest:
+            raise OptionError(f"a move time limit is {shortest} to {longest} seconds, not {move_seconds}")
+        seed = secrets.randbits(63)
+        game.new_game(players, seed, resolved)  # any option the game refuses only in set-up is refused here
+        host, spectator = new_token(), new_token()
+        tokens = {seat: new_token() for seat, bot in enumerate(seat_bots) if bot is None}
+        if creator_seat is None and tokens:
+            creator_seat = min(tokens)
+        if creator_seat is not None and creator_seat not in tokens:
+            raise OptionError(f"creator_seat {creator_seat} is not a person's seat")
+        record = TableRecord(
+            id=secrets.token_urlsafe(9),
+            game=game.id,
+            game_version=game.version,
+            players=players,
+            options=resolved,
+            seed=seed,
+            bot_seed=secrets.randbits(63),
+            move_seconds=move_seconds,
+            listed=listed,
+            host_hash=token_hash(host),
+            spectator_hash=token_hash(spectator),
+            created_at=self.clock(),
+            seats=[
+                SeatRecord(seat, bot, token_hash(tokens[seat]) if seat in tokens else None,
+                           joined=seat == creator_seat)
+                for seat, bot in enumerate(seat_bots)
+            ],
+        )
+        await asyncio.to_thread(self.storage.create_table, record)
+        table = LiveTable(record, game, self)
+        self.live[table.id] = table
+        table.drive()
+        return Created(table, host, spectator, tokens, creator_seat)
+
+    async def join_open_seat(self, table: LiveTable, seat: int | None) -> tuple[int, str]:
+        """Give the asker a never-taken person seat of a listed table, with a new token (the invitation link
+        made at creation stops working). OptionError naming why not."""
+        if not table.record.listed:
+            raise OptionError("this table is private: join it by the link its creator sent you")
+        if table.state.is_over:
+            raise OptionError("the game is over")
+        open_seats = [s.seat for s in table.record.seats if s.bot is None and not s.joined]
+        if not open_seats:
+            raise OptionError("every person's seat at this table is taken")
+        if seat is None:
+            seat = open_seats[0]
+        if seat not in open_seats:
+            raise OptionError(f"seat {seat} is not open; open seats: {', '.join(map(str, open_seats))}")
+        token = new_token()
+        async with table.lock:
+            record = table.record.seats[seat]
+            record.token_hash, record.joined = token_hash(token), True
+            await asyncio.to_thread(self.storage.update_seat, table.id, record)
+        for client in list(table.clients):
+            if client.seat == seat:  # whoever held the invitation is no longer this seat
+                client.push(
+                    encode(
+                        Refusal(
+                            "bad_token",
+                            "this seat was taken from the lobby; its invitation link no longer works",
+                        ).to_message()
+                    )
+                )
+                client.push(None)
+        table.broadcast()
+        return seat, token
+
+    async def who(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat `token` plays at `table` (None: a spectator); Refusal bad_token if it opens nothing."""
+        if token:
+            digest = token_hash(token)
+            for seat in table.record.seats:
+                if seat.token_hash is not None and seat.token_hash == digest:
+                    return seat.seat
+            if digest == table.record.spectator_hash:
+                return SPECTATOR
+        elif table.record.listed:
+            return SPECTATOR
+        raise Refusal("bad_token", "this link does not open this table: it is unknown, or it was revoked")
+
+    async def my_seats(self, tokens: list[str]) -> list[dict[str, Any] | None]:
+        """For each token, the table and seat it plays, whether it is that seat's turn; None if unknown."""
+        found: list[dict[str, Any] | None] = []
+        for token in tokens:
+            place = await asyncio.to_thread(self.storage.seat_by_token, token_hash(token))
+            table = None if place is None else await self.table(place[0])
+            if place is None or table is None:
+                found.append(None)
+                continue
+            seat = place[1]
+            found.append(
+                {
+                    "table_id": table.id,
+                    "seat": seat,
+                    "game": table.game.id,
+                    "game_name": table.game.name,
+                    "your_turn": table.state.to_act == seat,
+                    "over": table.state.is_over,
+                    "step": table.step,
+                }
+            )
+        return found
+
+    def lobby(self) -> dict[str, list[dict[str, Any]]]:
+        """The listed live tables: those with a person's seat nobody has taken, and those being played."""
+        waiting: list[dict[str, Any]] = []
+        playing: list[dict[str, Any]] = []
+        for table in self.live.values():
+            if not table.record.listed:
+                continue
+            entry = table.summary()
+            (waiting if entry["open_seats"] else playing).append(entry)
+        return {"waiting": waiting, "playing": playing}
