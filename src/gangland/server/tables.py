@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from .protocol import LOG_LINES, Refusal, encode, state_message
 from .storage import MoveRecord, SeatRecord, StepConflict, Storage, StorageError, TableRecord, now, token_hash
 
 SPECTATOR = None
+log = logging.getLogger("gangland.server")
 
 
 def new_token() -> str:
@@ -385,6 +387,8 @@ class Hub:
         self.recent: dict[str, LiveTable] = {}
         """Finished tables kept for their spectators and late arrivals (the last few)."""
         self.clock = clock
+        self.unplayable: dict[str, str] = {}
+        """Stored tables this server cannot replay, with the reason."""
         self.move_seconds_range = (5, 7 * 24 * 3600)
         """The shortest and longest move time limit a table may have, in seconds."""
 
@@ -392,9 +396,10 @@ class Hub:
         """Create or upgrade the schema, reload every unfinished game and set its bots going."""
         await asyncio.to_thread(self.storage.migrate)
         for record in await asyncio.to_thread(self.storage.unfinished):
-            table = self._load(record)
-            self.live[table.id] = table
-            table.drive()
+            table = self._try_load(record)
+            if table is not None:
+                self.live[table.id] = table
+                table.drive()
 
     async def stop(self) -> None:
         """Stop the bots and clocks and close every connection."""
@@ -413,6 +418,17 @@ class Hub:
         except GanglandError:
             return None
 
+    def _try_load(self, record: TableRecord) -> LiveTable | None:
+        """The live table of a stored one, or None (logged, and remembered in `unplayable`) when this
+        server cannot replay it: a game it does not have, another version of the rules, a damaged record.
+        One such table must not keep the server from starting or the others from being played."""
+        try:
+            return self._load(record)
+        except (GanglandError, StorageError) as exc:
+            self.unplayable[record.id] = str(exc)
+            log.warning("table %s cannot be loaded: %s", record.id, exc)
+            return None
+
     def _load(self, record: TableRecord) -> LiveTable:
         game = get(record.game)
         if game.version != record.game_version:
@@ -429,10 +445,14 @@ class Hub:
             return table
         if len(table_id) > 64:
             return None
+        if table_id in self.unplayable:
+            return None
         record = await asyncio.to_thread(self.storage.load, table_id)
         if record is None:
             return None
-        table = self._load(record)
+        table = self._try_load(record)
+        if table is None:
+            return None
         if record.finished:
             self._keep_recent(table)
         else:  # another process created it: not expected with one server process, but harmless

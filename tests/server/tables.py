@@ -1,0 +1,110 @@
+"""Helpers of the server tests: an app in-process, tables made over the API, seats played over WebSockets.
+
+Every message a seat's socket receives is kept (`Seat.texts`) so that tests can search the bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from gangland.server.app import create_app
+
+
+@contextmanager
+def server(database_url: str, **kwargs: Any) -> Iterator[TestClient]:
+    """The app on `database_url`, started (its lifespan run) for the block."""
+    with TestClient(create_app(database_url, **kwargs)) as client:
+        yield client
+
+
+def create(client: TestClient, game: str, players: int, bots: list[str | None],
+           **extra: Any) -> dict[str, Any]:
+    """Make a table over the API; the answer (links, tokens), checked to be a 201."""
+    answer = client.post("/api/tables", json={"game": game, "players": players,
+                                              "seats": [{"bot": b} for b in bots], **extra})
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def token_of(link: str) -> str:
+    """The token in a seat or spectator link's fragment."""
+    return link.partition("#")[2].partition("=")[2]
+
+
+@dataclass
+class Seat:
+    """One open WebSocket: what it received, and the last state message."""
+
+    socket: WebSocketTestSession
+    texts: list[str] = field(default_factory=list)
+    last: dict[str, Any] | None = None
+
+    def receive(self) -> dict[str, Any]:
+        """The next message (kept in `texts`)."""
+        text = self.socket.receive_text()
+        self.texts.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "state":
+            self.last = message
+        return message
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a message as JSON."""
+        self.socket.send_text(json.dumps(message))
+
+    def until(self, step: int) -> dict[str, Any]:
+        """The first state message at `step` or later (those before are read and passed over)."""
+        while True:
+            message = self.receive()
+            if message["type"] == "state" and message["step"] >= step:
+                return message
+
+    def state(self) -> dict[str, Any]:
+        """The next state message (errors and pongs are kept but passed over)."""
+        while True:
+            message = self.receive()
+            if message["type"] == "state":
+                return message
+
+
+@contextmanager
+def seated(client: TestClient, table_id: str, token: str | None) -> Iterator[Seat]:
+    """A socket that said hello with `token` and got its first state."""
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        seat = Seat(socket)
+        seat.send({"type": "hello", "token": token})
+        seat.state()
+        yield seat
+
+
+def play_people(seats: dict[int, Seat], rng: random.Random) -> dict[str, Any]:
+    """Play the people's seats with random legal actions until the game is over; the last state seen.
+
+    Reads each person's socket only when that seat is to act (the others' messages wait in their queues),
+    so several people and bots play one game from one thread."""
+    current = next(iter(seats.values())).last
+    assert current is not None
+    while True:
+        if current["over"]:
+            return current
+        to_act, step = current["to_act"], current["step"]
+        if to_act in seats:
+            seat = seats[to_act]
+            message = seat.last if seat.last is not None and seat.last["step"] == step else seat.until(step)
+            if message["your_turn"] and message["step"] == step:
+                action = rng.choice(message["legal"])["id"]
+                seat.send({"type": "act", "action": action, "step": step})
+                current = seat.until(step + 1)
+            else:
+                current = message
+        else:  # a bot's turn: wait on any person's socket for the table to move on
+            current = next(iter(seats.values())).until(step + 1)
