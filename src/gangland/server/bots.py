@@ -8,9 +8,9 @@ from the table's secret bot seed and the step, so the same game replayed makes t
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
 
 from gangland.agents import agent_names, make_agent
 from gangland.agents.ismcts import parse_name
@@ -48,32 +48,10 @@ def decide(game: Game, state: State, seat: int, bot: str, seed: int) -> int:
     return action
 
 
-@dataclass(frozen=True, slots=True)
-class BotJob:
-    """What a worker process needs to decide: the game's record so far (it replays it) and the bot."""
-
-    game: str
-    players: int
-    seed: int
-    options: dict[str, object]
-    actions: tuple[int, ...]
-    seat: int
-    bot: str
-    bot_seed: int
-
-
-def _decide_in_worker(job: BotJob) -> int:
-    game = get(job.game)
-    record = GameRecord(
-        job.game,
-        game.version,
-        job.players,
-        dict(job.options),
-        job.seed,
-        ["?"] * job.players,
-        list(job.actions),
-    )
-    return decide(game, record.replay(game), job.seat, job.bot, job.bot_seed)
+def _decide_in_worker(record: GameRecord, seat: int, bot: str, seed: int) -> int:
+    """`decide` in a worker process, which gets the game's record so far and replays it."""
+    game = get(record.game)
+    return decide(game, record.replay(game), seat, bot, seed)
 
 
 class BotRunner:
@@ -112,20 +90,11 @@ class BotRunner:
         loop = asyncio.get_running_loop()
         try:
             if is_search_bot(bot):
-                job = BotJob(
-                    game.id,
-                    record.players,
-                    record.seed,
-                    dict(record.options),
-                    tuple(record.actions),
-                    seat,
-                    bot,
-                    seed,
-                )
+                so_far = dataclasses.replace(record, actions=list(record.actions), result=None)
                 limit = _search_seconds(bot) + self.slack
-                action = await asyncio.wait_for(
-                    loop.run_in_executor(self._search_pool(), _decide_in_worker, job), limit
-                )
+                pool = self._search_pool()
+                thinking = loop.run_in_executor(pool, _decide_in_worker, so_far, seat, bot, seed)
+                action = await asyncio.wait_for(thinking, limit)
             else:
                 action = await asyncio.to_thread(decide, game, state.clone(), seat, bot, seed)
             return action, None
