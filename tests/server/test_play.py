@@ -59,9 +59,9 @@ def check_messages(record: GameRecord, states: list[State], seat: int | None, te
                                   after.view(seat)))
     checked = 0
     for text in texts:
+        message = json.loads(text)
         for secret in secrets:
             assert secret not in text, f"seat {seat} was sent a secret: {secret!r}"
-        message = json.loads(text)
         if message["type"] != "state":
             continue
         step = message["step"]
@@ -125,8 +125,13 @@ def test_a_whole_game_sends_each_seat_only_its_view(database_url: str, game_id: 
     assert last["result"] == states[-1].result().to_json()
     secrets = [created["host_token"], token_of(created["spectator_link"]), *tokens.values(),
                str(record.seed), str(bot_seed)]
+    # An invitation link is spent when it is first opened: the seat's own new token goes to its socket alone.
+    own = {seat: [m["token"] for m in map(json.loads, socket.texts) if m["type"] == "seat_token"]
+           for seat, socket in seats.items()}
+    assert all(len(own[seat]) == (0 if seat == created["creator_seat"] else 1) for seat in seats)
     for seat, socket in [*seats.items(), (None, watcher)]:
-        assert check_messages(record, states, seat, socket.texts, secrets) > 0
+        others = [token for other, found in own.items() if other != seat for token in found]
+        assert check_messages(record, states, seat, socket.texts, secrets + others) > 0
         # A face-down choice of another seat (a bid, a note): its true name is in none of this seat's log.
         logged = {entry["step"]: entry["line"] for text in socket.texts
                   for entry in json.loads(text).get("log", [])}

@@ -65,7 +65,7 @@ def test_a_table_and_its_moves_read_back_and_a_step_is_taken_once(database_url: 
     assert [(s.bot, s.joined) for s in loaded.seats] == [(None, True), ("heuristic", False)]
     assert storage.seat_by_token(token_hash("seat0")) == ("t1", 0)
     assert storage.seat_by_token(token_hash("nobody")) is None
-    assert storage.unfinished() == []
+    assert storage.unfinished_ids() == []
     assert [t.id for t in storage.recent_finished(5)] == ["t1"]
     storage.close()
 

@@ -38,9 +38,9 @@ def serve_command(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before it moves, so that people can follow the game.")
     ] = 0.6,
-    search_workers: Annotated[
-        int, typer.Option(help="Processes that run search bots (IS-MCTS) side by side.")
-    ] = 1,
+    search_workers: Annotated[int | None, typer.Option(
+        show_default=False,
+        help="Processes that run search bots (IS-MCTS) side by side (default: one per CPU).")] = None,
 ) -> None:
     """Run the game server: open http://HOST:PORT/ to make tables, invite friends and play in the browser."""
     try:
@@ -49,7 +49,7 @@ def serve_command(
         from gangland.server.app import create_app
     except ImportError as exc:  # pragma: no cover - the web parts are dependencies of the package
         fail(f"the server needs its web packages: {exc}")
-    if not 0 <= bot_delay <= 60 or not 1 <= search_workers <= 64:
+    if not 0 <= bot_delay <= 60 or not 1 <= (search_workers or 1) <= 64:
         fail("--bot-delay must be 0 to 60 seconds and --search-workers 1 to 64")
     url = db or default_database()
     if url.startswith("postgresql"):

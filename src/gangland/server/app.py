@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,10 +25,13 @@ from gangland.engine import GanglandError, all_games
 
 from .bots import BotRunner, bot_names
 from .protocol import Act, Hello, Ping, Refusal, encode, parse_client
-from .storage import Storage
+from .storage import Storage, StorageError
 from .tables import Client, Hub, LiveTable, seat_facts, summary
 
 STATIC = Path(__file__).with_name("static")
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table id looks like (`secrets.token_urlsafe`); anything else is no table, unread."""
+log = logging.getLogger("gangland.server")
 RECENT_FINISHED = 20
 """How many finished games the lobby lists."""
 
@@ -41,8 +46,8 @@ class CreateTable(BaseModel):
     """A request for a new table."""
 
     game: str = Field(max_length=64)
-    players: int
-    options: dict[str, Any] = Field(default_factory=dict)
+    players: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
     seats: list[SeatChoice] | None = Field(
         default=None,
         max_length=16,
@@ -108,7 +113,7 @@ def seat_link(table_id: str, token: str) -> str:
     return f"/t/{table_id}#seat={token}"
 
 
-def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int = 1) -> FastAPI:
+def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int | None = None) -> FastAPI:
     """The server's app on the database at `database_url`; bot moves wait `bot_delay` seconds so that
     people can follow them."""
     hub = Hub(Storage(database_url), BotRunner(search_workers), bot_delay)
@@ -134,6 +139,9 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         # One sentence, like every other refusal, rather than FastAPI's list of error objects.
         problems = []
         for error in exc.errors()[:5]:
+            if error.get("type") == "json_invalid":
+                problems.append("the request's body is not valid JSON")
+                continue
             where = ".".join(str(part) for part in error.get("loc", ()) if part != "body") or "the request"
             problems.append(f"{where}: {error.get('msg', 'is not valid')}")
         return JSONResponse({"detail": "; ".join(problems) or "the request is not valid"}, status_code=400)
@@ -143,7 +151,12 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         return JSONResponse({"detail": str(exc)}, status_code=400)
 
     async def _table(table_id: str) -> LiveTable:
-        table = await hub.table(table_id)
+        if not TABLE_ID.fullmatch(table_id):
+            raise HTTPException(404, "no such table: a table id is letters, digits, - and _")
+        try:
+            table = await hub.table(table_id)
+        except StorageError as exc:
+            raise HTTPException(503, f"{exc}; try again in a moment") from None
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
@@ -264,7 +277,12 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     @app.websocket("/ws/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
         await socket.accept()
-        table = await hub.table(table_id)
+        try:
+            table = await hub.table(table_id) if TABLE_ID.fullmatch(table_id) else None
+        except StorageError as exc:
+            await socket.send_text(encode(Refusal("storage", f"{exc}; try again in a moment").to_message()))
+            await socket.close(1013)  # try again later
+            return
         if table is None:
             await socket.send_text(
                 encode(Refusal("no_table", f"there is no table {table_id[:64]!r}").to_message())
@@ -282,16 +300,19 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
     writer: asyncio.Task[None] | None = None
 
     async def write(client: Client) -> None:
-        while True:
-            text = await client.outbox.get()
-            if text is None:
-                await socket.close(4403)
-                return
-            await socket.send_text(text)
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client left
+            while True:
+                text = await client.outbox.get()
+                if text is None:
+                    await socket.close(4403)
+                    return
+                await socket.send_text(text)
 
-    def send(message: dict[str, Any]) -> None:
+    async def answer(message: dict[str, Any]) -> None:
         if client is not None:
             client.push(encode(message))
+        else:
+            await socket.send_text(encode(message))
 
     try:
         while True:
@@ -312,16 +333,16 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
                         await socket.send_text(encode(refusal.to_message()))
                         await socket.close(4403)
                         return
+                    own_token = await table.take_seat(seat) if seat is not None else None
                     client = Client(seat)
                     writer = asyncio.create_task(write(client))
+                    if own_token is not None:  # to this connection alone: the seat's link from now on
+                        client.push(encode({"type": "seat_token", "seat": seat, "token": own_token,
+                                            "link": seat_link(table.id, own_token)}))
                     table.clients.add(client)
-                    if seat is not None:
-                        await table.joined(seat)
                     table.broadcast()
                 elif isinstance(message, Ping):
-                    if client is None:
-                        await socket.send_text(encode({"type": "pong"}))
-                    send({"type": "pong"})
+                    await answer({"type": "pong"})
                 elif isinstance(message, Act):
                     if client is None:
                         raise Refusal("no_hello", "say hello with your link's token before you move")
@@ -329,10 +350,13 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
                         raise Refusal("spectator", "a spectator watches; only a seat's link may move")
                     await table.play(client.seat, message.action, message.step, "person")
             except Refusal as refusal:
-                if client is None:
-                    await socket.send_text(encode(refusal.to_message()))
-                else:
-                    send(refusal.to_message())
+                await answer(refusal.to_message())
+            except (WebSocketDisconnect, asyncio.CancelledError):
+                raise
+            except Exception:  # never a traceback to the client, nor a dropped connection for it
+                log.exception("table %s: a message failed", table.id)
+                await answer({"type": "error", "code": "server_error",
+                              "error": "the server failed on that message; it is logged, please try again"})
     except WebSocketDisconnect:
         pass
     finally:
@@ -341,3 +365,5 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
             table.broadcast()
         if writer is not None:
             writer.cancel()
+            with contextlib.suppress(BaseException):
+                await writer

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from gangland.agents import agent_names, make_agent
@@ -57,11 +58,14 @@ def _decide_in_worker(record: GameRecord, seat: int, bot: str, seed: int) -> int
 class BotRunner:
     """Runs bot decisions without blocking the event loop."""
 
-    def __init__(self, search_workers: int = 1, slack: float = 5.0) -> None:
-        self.search_workers = search_workers
+    def __init__(self, search_workers: int | None = None, slack: float = 5.0) -> None:
+        self.search_workers = search_workers or os.cpu_count() or 1
         self.slack = slack
         """Seconds a search bot may run past its own time before it counts as hung."""
         self._pool: ProcessPoolExecutor | None = None
+        self._slots: asyncio.Semaphore | None = None
+        """One per worker process: a search waits here, not in the pool's queue, so that its time limit
+        counts only its own thinking."""
 
     def _search_pool(self) -> Executor:
         if self._pool is None:
@@ -91,10 +95,17 @@ class BotRunner:
         try:
             if is_search_bot(bot):
                 so_far = dataclasses.replace(record, actions=list(record.actions), result=None)
-                limit = _search_seconds(bot) + self.slack
-                pool = self._search_pool()
-                thinking = loop.run_in_executor(pool, _decide_in_worker, so_far, seat, bot, seed)
-                action = await asyncio.wait_for(thinking, limit)
+                budget = _search_seconds(bot)
+                if self._slots is None:
+                    self._slots = asyncio.Semaphore(self.search_workers)
+                async with self._slots:
+                    started = loop.time()
+                    pool = self._search_pool()
+                    thinking = loop.run_in_executor(pool, _decide_in_worker, so_far, seat, bot, seed)
+                    action = await asyncio.wait_for(thinking, budget + self.slack)
+                    # A search answers at once when it has one choice: waiting out its time keeps how
+                    # long it thought from telling the table how many choices its hidden hand left it.
+                    await asyncio.sleep(max(0.0, min(budget, 30.0) - (loop.time() - started)))
             else:
                 action = await asyncio.to_thread(decide, game, state.clone(), seat, bot, seed)
             return action, None

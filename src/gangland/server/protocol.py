@@ -64,13 +64,12 @@ def _int_field(data: dict[str, Any], name: str) -> int:
 
 def parse_client(raw: str | bytes) -> ClientMessage:
     """A client message from its text; Refusal (too_large, malformed, unknown_type) otherwise."""
-    if len(raw) > MAX_MESSAGE:
-        raise Refusal(
-            "too_large", f"a message may hold at most {MAX_MESSAGE} bytes; this one holds {len(raw)}"
-        )
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE:
+        raise Refusal("too_large", f"a message may hold at most {MAX_MESSAGE} bytes; this one holds {size}")
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: deeply nested arrays
         raise Refusal("malformed", "a message must be a JSON object") from None
     if not isinstance(data, dict):
         raise Refusal("malformed", "a message must be a JSON object")

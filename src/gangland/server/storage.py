@@ -37,6 +37,10 @@ class StorageError(Exception):
     """The database refused or lost a write (the move was not made)."""
 
 
+class DamagedTable(StorageError):
+    """A stored table whose moves do not make up its steps: it cannot be replayed."""
+
+
 class StepConflict(StorageError):
     """Another writer already recorded this table's step: the move was not made."""
 
@@ -161,10 +165,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def make_engine(url: str) -> Engine:
     """An engine for a database URL (sqlite:///FILE or postgresql+psycopg://...)."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10},
+                               hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # hide_parameters: an error's text (which may reach a log) must never hold a seed or a token hash.
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
 
 def migrate(engine: Engine) -> None:
@@ -260,13 +266,14 @@ class Storage:
         except IntegrityError as exc:
             raise StepConflict(f"table {table_id} step {move.step} is already recorded") from exc
 
-    def update_seat(self, table_id: str, seat: SeatRecord) -> None:
-        """Write a seat's token hash, joined flag and stand-in bot."""
+    def update_seat(self, table_id: str, seat: int, **columns: Any) -> None:
+        """Write some of a seat's columns (token_hash, joined, away_bot), and only those."""
+        unknown = set(columns) - {"token_hash", "joined", "away_bot"}
+        if unknown:
+            raise ValueError(f"a seat has no column {sorted(unknown)[0]!r} to update")
         with self.sessions.begin() as session:
             session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat.seat)
-                .values(token_hash=seat.token_hash, joined=seat.joined, away_bot=seat.away_bot)
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**columns)
             )
 
     def load(self, table_id: str) -> TableRecord | None:
@@ -277,13 +284,12 @@ class Storage:
                 return None
             return self._record(session, row)
 
-    def unfinished(self) -> list[TableRecord]:
-        """Every table whose game is not over (reloaded when the server starts)."""
+    def unfinished_ids(self) -> list[str]:
+        """The id of every table whose game is not over (reloaded when the server starts), oldest first."""
         with self.sessions() as session:
-            rows = session.scalars(
-                select(TableRow).where(TableRow.finished.is_(False)).order_by(TableRow.created_at)
-            ).all()
-            return [self._record(session, row) for row in rows]
+            return list(session.scalars(
+                select(TableRow.id).where(TableRow.finished.is_(False)).order_by(TableRow.created_at)
+            ).all())
 
     def recent_finished(self, limit: int) -> list[TableRecord]:
         """The listed tables that finished last, newest first, without their moves."""
@@ -330,13 +336,12 @@ class Storage:
             found = session.scalars(
                 select(MoveRow).where(MoveRow.table_id == row.id).order_by(MoveRow.step)
             ).all()
-            record.moves = [
-                MoveRecord(m.step, m.seat, m.action, m.by, list(m.narration), m.at) for m in found
-            ]
-            if [m.step for m in record.moves] != list(range(len(record.moves))) or len(
-                record.moves
-            ) != row.step:
-                raise StorageError(f"table {row.id}: its moves are not steps 0 to {row.step - 1}")
+            # The table's row was read first: a move committed since may add a step the row does not
+            # count yet, never take one away. The row's step is the table's.
+            stored = [MoveRecord(m.step, m.seat, m.action, m.by, list(m.narration), m.at) for m in found]
+            record.moves = stored[: row.step]
+            if [m.step for m in record.moves] != list(range(row.step)):
+                raise DamagedTable(f"table {row.id}: its moves are not steps 0 to {row.step - 1}")
         return record
 
 

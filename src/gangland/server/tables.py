@@ -13,7 +13,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,9 +22,21 @@ from gangland.games import get
 
 from .bots import BotRunner, bot_names, fallback_bot
 from .protocol import LOG_LINES, Refusal, encode, state_message
-from .storage import MoveRecord, SeatRecord, StepConflict, Storage, StorageError, TableRecord, now, token_hash
+from .storage import (
+    DamagedTable,
+    MoveRecord,
+    SeatRecord,
+    StepConflict,
+    Storage,
+    StorageError,
+    TableRecord,
+    now,
+    token_hash,
+)
 
 SPECTATOR = None
+RETRY_SECONDS = 3.0
+"""How long a bot or the clock waits before trying a move again after the database refused it."""
 log = logging.getLogger("gangland.server")
 
 
@@ -198,28 +210,63 @@ class LiveTable:
                 narration = [f"{line} ({note})" for line in narration]
             move = MoveRecord(self.step, seat, action, by, narration, now())
             result = after_state.result().to_json() if after_state.is_over else None
+            refusal = None
             try:
                 await asyncio.to_thread(self.hub.storage.append_move, self.id, move, result)
-            except StepConflict as exc:
-                raise Refusal("stale_step", str(exc)) from None
-            except Exception as exc:  # the database is down or refused: nothing was made
-                raise Refusal(
-                    "storage",
-                    f"the move could not be saved, so it was not made ({type(exc).__name__}); try again",
-                ) from None
-            # Committed: now the move is made.
-            self.state, self._views = after_state, after
-            self.record.moves.append(move)
-            self.game_record.actions.append(action)
-            if result is not None:
-                self.record.finished, self.record.result, self.record.finished_at = True, result, move.at
-                self.game_record.result = after_state.result()
-            self.thinking = None
-            self.deadline = None
+            except Exception as exc:
+                # A conflict, an outage, or a COMMIT whose outcome is unknown: the database says what
+                # was made. This move was made only if the database holds it.
+                log.warning("table %s: step %d not saved: %s", self.id, move.step, type(exc).__name__)
+                caught_up = await self._catch_up()
+                made = self.record.moves[move.step] if len(self.record.moves) > move.step else None
+                if made is None or (made.seat, made.action) != (seat, action):
+                    code = "stale_step" if isinstance(exc, StepConflict) else "storage"
+                    refusal = Refusal(code, f"the move could not be saved, so it was not made "
+                                            f"({type(exc).__name__}); try again")
+                if not caught_up:
+                    assert refusal is not None  # nothing was caught up, so nothing was made
+                    raise refusal from None
+            else:
+                self._advance(move, after_state, after)
+        self.after_move()
+        if refusal is not None:
+            raise refusal
+
+    def _advance(self, move: MoveRecord, after_state: State,
+                 after_views: list[dict[str, Any]] | None) -> None:
+        """Make a committed move the live state's (under the lock)."""
+        self.state, self._views = after_state, after_views
+        self.record.moves.append(move)
+        self.game_record.actions.append(move.action)
+        if after_state.is_over:
+            result = after_state.result()
+            self.record.finished, self.record.finished_at = True, move.at
+            self.record.result = result.to_json()
+            self.game_record.result = result
+
+    def after_move(self) -> None:
+        """Tell everyone, and start what the new step waits for."""
         self.drive()
         self.broadcast()
-        if result is not None:
+        if self.state.is_over:
             self.hub.finished(self)
+
+    async def _catch_up(self) -> bool:
+        """Apply the moves the database holds beyond the live state (under the lock); True if there were.
+
+        A write whose COMMIT failed may yet have been made, and only the database knows: the live state
+        is a cache of it, never the other way round."""
+        try:
+            stored = await asyncio.to_thread(self.hub.storage.load, self.id)
+        except Exception:
+            return False
+        if stored is None or len(stored.moves) <= self.step:
+            return False
+        for move in stored.moves[self.step :]:
+            after_state = self.state.clone()
+            after_state.apply(move.action)
+            self._advance(move, after_state, None)
+        return True
 
     # -- bots and the clock -----------------------------------------------------------------------------
 
@@ -236,11 +283,12 @@ class LiveTable:
         bot = self.controller(seat)
         if bot is not None:
             self.thinking = seat
-            self.driver = asyncio.create_task(self._bot_move(seat, bot, self.step))
+            self.driver = asyncio.create_task(self._drive_safely(self._bot_move(seat, bot, self.step)))
         elif self.record.move_seconds and self.record.seats[seat].joined:
             # A seat nobody has taken yet waits for its person: the clock starts once they arrive.
             self.deadline = time.monotonic() + self.record.move_seconds
-            self.driver = asyncio.create_task(self._time_out(seat, self.step, self.record.move_seconds))
+            timeout = self._time_out(seat, self.step, self.record.move_seconds)
+            self.driver = asyncio.create_task(self._drive_safely(timeout))
 
     async def _bot_move(self, seat: int, bot: str, step: int, note: str | None = None) -> None:
         await asyncio.sleep(self.hub.bot_delay)
@@ -250,8 +298,29 @@ class LiveTable:
             self.game, self.state, self.game_record, seat, bot, self.record.bot_seed
         )
         by = "timeout" if note else "host" if self.record.seats[seat].away_bot == bot else "bot"
-        with contextlib.suppress(Refusal):  # the table moved on (the host took the seat back, say)
+        try:
             await self.play(seat, action, step, by, note or trouble)
+        except Refusal as refusal:
+            if refusal.code != "storage":
+                return  # the table moved on (the host took the seat back, say)
+            # The database is out: try again in a while rather than leave the table waiting for ever.
+            await asyncio.sleep(RETRY_SECONDS)
+            if self.step == step and self.driver is asyncio.current_task():
+                self.drive()
+
+    async def _drive_safely(self, move: Coroutine[Any, Any, None]) -> None:
+        """Run a bot's or the clock's move; an unexpected error is logged and the step tried again later,
+        so that one failure never leaves a table waiting for ever."""
+        try:
+            await move
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the move at step %d failed", self.id, self.step)
+            step = self.step
+            await asyncio.sleep(RETRY_SECONDS)
+            if self.step == step and self.driver is asyncio.current_task():
+                self.drive()
 
     async def _time_out(self, seat: int, step: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -272,20 +341,28 @@ class LiveTable:
                 f"no bot {bot!r} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
             )
         async with self.lock:
+            await asyncio.to_thread(self.hub.storage.update_seat, self.id, seat, away_bot=bot)
             record.away_bot = bot
-            await asyncio.to_thread(self.hub.storage.update_seat, self.id, record)
         if self.state.to_act == seat and not self.state.is_over:
             self.drive()
         self.broadcast()
 
-    async def joined(self, seat: int) -> None:
-        """Note that a person has taken `seat` by its link."""
-        record = self.record.seats[seat]
-        if not record.joined:
-            record.joined = True
-            await asyncio.to_thread(self.hub.storage.update_seat, self.id, record)
-            if self.state.to_act == seat and self.driver is None:
-                self.drive()  # start the clock it waited with
+    async def take_seat(self, seat: int) -> str | None:
+        """A person opened `seat`'s link. The first time, the invitation is spent: the seat gets a token of
+        its own, returned for that person alone (so the link's sender can no longer open the seat), and
+        its clock starts. None when the seat was taken before."""
+        async with self.lock:
+            record = self.record.seats[seat]
+            if record.joined:
+                return None
+            token = new_token()
+            digest = token_hash(token)
+            await asyncio.to_thread(self.hub.storage.update_seat, self.id, seat,
+                                    token_hash=digest, joined=True)
+            record.token_hash, record.joined = digest, True
+        if self.state.to_act == seat and not self.state.is_over:
+            self.drive()  # start the clock it waited with
+        return token
 
     def is_host(self, token: str) -> bool:
         """True if `token` is the table's host token (compared by hash, in constant time)."""
@@ -395,8 +472,8 @@ class Hub:
     async def start(self) -> None:
         """Create or upgrade the schema, reload every unfinished game and set its bots going."""
         await asyncio.to_thread(self.storage.migrate)
-        for record in await asyncio.to_thread(self.storage.unfinished):
-            table = self._try_load(record)
+        for table_id in await asyncio.to_thread(self.storage.unfinished_ids):
+            table = await self._load_by_id(table_id)
             if table is not None:
                 self.live[table.id] = table
                 table.drive()
@@ -418,16 +495,28 @@ class Hub:
         except GanglandError:
             return None
 
-    def _try_load(self, record: TableRecord) -> LiveTable | None:
-        """The live table of a stored one, or None (logged, and remembered in `unplayable`) when this
-        server cannot replay it: a game it does not have, another version of the rules, a damaged record.
-        One such table must not keep the server from starting or the others from being played."""
+    async def _load_by_id(self, table_id: str) -> LiveTable | None:
+        """The live table of a stored one, or None: there is none, or (logged, and remembered in
+        `unplayable`) this server cannot replay it: a game it does not have, another version of the
+        rules, a damaged record. One such table must not keep the server from starting or the others
+        from being played. StorageError if the database cannot be read."""
+        problem: Exception
         try:
-            return self._load(record)
-        except (GanglandError, StorageError) as exc:
-            self.unplayable[record.id] = str(exc)
-            log.warning("table %s cannot be loaded: %s", record.id, exc)
-            return None
+            record = await asyncio.to_thread(self.storage.load, table_id)
+        except DamagedTable as exc:
+            record, problem = None, exc
+        except Exception as exc:
+            raise StorageError(f"the database cannot be read ({type(exc).__name__})") from exc
+        else:
+            if record is None:
+                return None
+            try:
+                return self._load(record)
+            except Exception as exc:  # any failure to replay: the table is set aside, not the server
+                problem = exc
+        self.unplayable[table_id] = str(problem)
+        log.warning("table %s cannot be loaded: %s", table_id, problem)
+        return None
 
     def _load(self, record: TableRecord) -> LiveTable:
         game = get(record.game)
@@ -447,13 +536,10 @@ class Hub:
             return None
         if table_id in self.unplayable:
             return None
-        record = await asyncio.to_thread(self.storage.load, table_id)
-        if record is None:
-            return None
-        table = self._try_load(record)
+        table = await self._load_by_id(table_id)
         if table is None:
             return None
-        if record.finished:
+        if table.record.finished:
             self._keep_recent(table)
         else:  # another process created it: not expected with one server process, but harmless
             self.live[table.id] = table
@@ -556,10 +642,13 @@ class Hub:
         if seat not in open_seats:
             raise OptionError(f"seat {seat} is not open; open seats: {', '.join(map(str, open_seats))}")
         token = new_token()
+        digest = token_hash(token)
         async with table.lock:
             record = table.record.seats[seat]
-            record.token_hash, record.joined = token_hash(token), True
-            await asyncio.to_thread(self.storage.update_seat, table.id, record)
+            if record.joined:
+                raise OptionError(f"seat {seat} was taken a moment ago")
+            await asyncio.to_thread(self.storage.update_seat, table.id, seat, token_hash=digest, joined=True)
+            record.token_hash, record.joined = digest, True
         for client in list(table.clients):
             if client.seat == seat:  # whoever held the invitation is no longer this seat
                 client.push(
@@ -571,6 +660,8 @@ class Hub:
                     )
                 )
                 client.push(None)
+        if table.state.to_act == seat and not table.state.is_over:
+            table.drive()  # its clock starts now that a person holds it
         table.broadcast()
         return seat, token
 

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to /ws/{table_id}; plays a seat (#seat=TOKEN) or watches (#watch=TOKEN or none).
 import {
-  api, el, setChildren, saveSeat, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
+  api, el, setChildren, saveSeat, dropSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
 } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -9,9 +9,11 @@ const MAX_BANNERS = 4;
 
 const tableId = tableIdFromPath();
 const fragment = fragmentParams(location.href);
-const seatToken = fragment.get("seat");
+// An invitation link's token is exchanged at its first use for a token of the seat's own (seat_token):
+// both change then.
+let seatToken = fragment.get("seat");
 const watchToken = fragment.get("watch");
-const token = seatToken || watchToken || null;
+let token = seatToken || watchToken || null;
 
 let socket = null;
 let attempt = 0;          // reconnect attempts since the last good state
@@ -72,6 +74,13 @@ function connect() {
       renderState(msg);
     } else if (msg.type === "error") {
       onError(msg);
+    } else if (msg.type === "seat_token" && typeof msg.token === "string") {
+      // This seat's own link from now on: the invitation link no longer opens it.
+      if (seatToken) dropSeats([seatToken]);
+      seatToken = msg.token;
+      token = msg.token;
+      history.replaceState(null, "", `${location.pathname}${location.search}#seat=${encodeURIComponent(msg.token)}`);
+      saveSeat({ table_id: tableId, seat: msg.seat ?? null, token: msg.token, game: null, own: true });
     }
   });
   ws.addEventListener("close", (event) => {
