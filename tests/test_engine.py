@@ -14,6 +14,7 @@ from gangland.engine import (
     GameRecord,
     IllegalAction,
     OptionError,
+    OptionSpec,
     RecordError,
     UnknownGame,
     mix_seed,
@@ -226,3 +227,12 @@ def test_load_all_reads_one_record_or_json_lines_and_names_a_bad_line(tmp_path: 
     lines.write_text(records[0].dumps() + "\n" + '{"format": "gangland-record"}\n')
     with pytest.raises(RecordError, match=r"many\.jsonl line 2: record format version"):
         GameRecord.load_all(lines)
+
+
+def test_a_free_number_option_takes_a_whole_number_for_a_decimal_one() -> None:
+    # `--option dart_hit=1` and a browser's JSON both give 1 for 1.0; a bool is still not a number.
+    spec = OptionSpec("dart_hit", 0.5, (0.5,), "chance", free=True)
+    assert spec.validate(1) == 1.0 and type(spec.validate(1)) is float
+    with pytest.raises(OptionError, match="must be a number"):
+        spec.validate(True)
+    assert RAZZIA.describe()["options"][0]["type"] == type(RAZZIA.options[0].default).__name__

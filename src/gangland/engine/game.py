@@ -48,8 +48,10 @@ class OptionSpec:
             if type(value) is not bool:  # 1 is not True
                 raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
         if self.free:
+            if type(self.default) is float and type(value) is int:  # 1 for 1.0, as JSON and typing give it
+                value = float(value)
             if type(value) is not type(self.default):
-                kind = {int: "a whole number", str: "text", bool: "true or false"}.get(
+                kind = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}.get(
                     type(self.default), type(self.default).__name__)
                 raise OptionError(f"option {self.name!r} must be {kind}, not {value!r}")
             return value
@@ -221,6 +223,6 @@ class Game(ABC):
             "id": self.id, "name": self.name, "version": self.version,
             "players": list(self.player_counts),
             "options": [{"name": s.name, "default": s.default, "choices": list(s.choices), "doc": s.doc,
-                         "free": s.free}
+                         "free": s.free, "type": type(s.default).__name__}
                         for s in self.options],
         }

@@ -25,6 +25,7 @@ from gangland.engine import GanglandError, all_games
 
 from .bots import BotRunner, bot_names
 from .protocol import Act, Hello, Ping, Refusal, encode, parse_client
+from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, ReplayFrame, TableSummary
 from .storage import Storage, StorageError
 from .tables import Client, Hub, LiveTable, seat_facts, summary
 
@@ -179,12 +180,12 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
 
     # -- the lobby's API --------------------------------------------------------------------------------
 
-    @app.get("/api/games")
+    @app.get("/api/games", response_model=list[GameInfo], responses=PROBLEMS)
     async def games() -> list[dict[str, Any]]:
         """Every game: id, name, version, player counts, rule options, and the bots a seat may have."""
         return [{**game.describe(), "bots": bot_names(game)} for game in all_games()]
 
-    @app.post("/api/tables", status_code=201)
+    @app.post("/api/tables", status_code=201, responses=PROBLEMS)
     async def create_table(request: CreateTable) -> TableCreated:
         """Open a table. The answer holds every link; they are not shown again."""
         seats = request.seats
@@ -208,7 +209,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             table_url=f"/t/{table_id}",
         )
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", response_model=Lobby, responses=PROBLEMS)
     async def lobby() -> dict[str, list[dict[str, Any]]]:
         """Listed tables: waiting for players, being played, and recently finished."""
         listing = hub.lobby()
@@ -219,12 +220,12 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
                 finished.append(summary(record, game, record.step, None, seat_facts(record, set())))
         return {**listing, "finished": finished}
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", response_model=TableSummary, responses=PROBLEMS)
     async def table_summary(table_id: str) -> dict[str, Any]:
         """One table's public facts."""
         return (await _table(table_id)).summary()
 
-    @app.post("/api/tables/{table_id}/join")
+    @app.post("/api/tables/{table_id}/join", responses=PROBLEMS)
     async def join(table_id: str, request: JoinRequest) -> Joined:
         """Take a person's seat nobody has taken at a listed table; its invitation link stops working."""
         table = await _table(table_id)
@@ -234,7 +235,8 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             raise HTTPException(409, str(exc)) from None
         return Joined(seat=seat, link=seat_link(table_id, token))
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/controller")
+    @app.post("/api/tables/{table_id}/seats/{seat}/controller", response_model=TableSummary,
+              responses=PROBLEMS)
     async def controller(table_id: str, seat: int, request: ControllerRequest) -> dict[str, Any]:
         """The host hands an absent person's seat to a bot, or takes it back (bot null)."""
         table = await _table(table_id)
@@ -247,12 +249,12 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         await table.set_away(seat, request.bot)
         return table.summary()
 
-    @app.post("/api/my-seats")
+    @app.post("/api/my-seats", response_model=list[MySeat | None], responses=PROBLEMS)
     async def my_seats(request: MySeatsRequest) -> list[dict[str, Any] | None]:
         """For each seat token, its table and seat and whether it is that seat's turn (null: unknown)."""
         return await hub.my_seats(request.tokens)
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get("/api/tables/{table_id}/record", response_model=GameRecordData, responses=PROBLEMS)
     async def record(table_id: str) -> dict[str, Any]:
         """A finished game's record: seed, options, seats and every action."""
         table = await _table(table_id)
@@ -260,7 +262,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             raise HTTPException(409, "the record is shown once the game is over")
         return table.game_record.to_json()
 
-    @app.get("/api/tables/{table_id}/replay")
+    @app.get("/api/tables/{table_id}/replay", response_model=ReplayFrame, responses=PROBLEMS)
     async def replay(
         table_id: str, step: Annotated[int, Query(ge=0)] = 0, seat: Annotated[int | None, Query(ge=0)] = None
     ) -> dict[str, Any]:

@@ -72,10 +72,12 @@ function renderOptions(game) {
     const doc = opt.doc ? el("span", { id: docId, class: "doc" }, opt.doc) : null;
     let control;
     if (opt.free) {
-      const isInt = typeof opt.default === "number";
+      // The server says the default's type: "int", "float", "str" or "bool" (1.0 and 1 look alike in JS).
+      const kind = { int: "integer", float: "decimal", bool: "boolean" }[opt.type] ?? "string";
       control = el("input", {
         id, type: "text", name: opt.name, "aria-describedby": doc ? docId : null,
-        inputmode: isInt ? "numeric" : null, dataset: { option: opt.name, kind: typeof opt.default },
+        inputmode: kind === "integer" ? "numeric" : kind === "decimal" ? "decimal" : null,
+        dataset: { option: opt.name, kind },
       });
       control.value = opt.default === null || opt.default === undefined ? "" : String(opt.default);
     } else {
@@ -118,9 +120,13 @@ function readOptions() {
     const kind = control.dataset.kind;
     if (kind === "json") {
       options[name] = JSON.parse(control.value);
-    } else if (kind === "number") {
+    } else if (kind === "integer") {
       const text = control.value.trim();
       if (!/^-?\d+$/.test(text)) throw new Error(`Option ${name} must be a whole number.`);
+      options[name] = Number(text);
+    } else if (kind === "decimal") {
+      const text = control.value.trim();
+      if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) throw new Error(`Option ${name} must be a number, e.g. 0.5.`);
       options[name] = Number(text);
     } else if (kind === "boolean") {
       const text = control.value.trim().toLowerCase();

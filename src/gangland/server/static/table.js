@@ -152,8 +152,9 @@ function labels() {
 }
 
 function renderState(msg) {
+  // Only a new step ends the wait for a move: another seat connecting also sends a state.
+  if (!state || msg.step !== state.step || msg.over) pending = false;
   state = msg;
-  pending = false; // a new state always ends the wait for the last move
   const gameName = msg.game?.name ?? msg.game?.id ?? "Game";
   $("game-name").textContent = `${gameName} · table ${msg.table_id ?? tableId}`;
   document.title = `${msg.your_turn && !msg.over ? "(your turn) " : ""}${gameName} · Gangland`;

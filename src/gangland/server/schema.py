@@ -1,0 +1,134 @@
+"""The shapes of the lobby API's answers, for its OpenAPI schema (`/openapi.json`, `/docs`).
+
+The routes build plain dicts (tables.py); FastAPI checks each answer against these models, so the schema
+and the answers cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Problem(BaseModel):
+    """Why a request was refused: one sentence."""
+
+    detail: str
+
+
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    400: {"model": Problem, "description": "The request is malformed or asks for something the game refuses"},
+    403: {"model": Problem, "description": "The token does not give that right"},
+    404: {"model": Problem, "description": "No such table or seat"},
+    409: {"model": Problem, "description": "Not now: the game is not over, or the seat is taken"},
+    503: {"model": Problem, "description": "The database cannot be reached; try again"},
+}
+"""The error answers every API route may give."""
+
+
+class OptionInfo(BaseModel):
+    """A rule option of a game."""
+
+    name: str
+    default: Any
+    choices: list[Any]
+    doc: str
+    free: bool = Field(description="Takes any value of its default's type (not only the choices)")
+    type: str = Field(description='The type of its values: "int", "float", "str" or "bool"')
+
+
+class GameInfo(BaseModel):
+    """A game a table may play."""
+
+    id: str
+    name: str
+    version: str
+    players: list[int]
+    options: list[OptionInfo]
+    bots: list[str] = Field(description="The bots a seat may have")
+
+
+class SeatFacts(BaseModel):
+    """The public facts of a seat."""
+
+    seat: int
+    kind: str = Field(description='"person" or "bot"')
+    bot: str | None
+    joined: bool = Field(description="A person has opened this seat's link (always true for a bot)")
+    connected: bool
+    away: str | None = Field(description="The bot the host handed this person's seat to, if any")
+    label: str
+
+
+class TableSummary(BaseModel):
+    """The public facts of a table: never its seed, tokens or anything a seat's view would hide."""
+
+    table_id: str
+    game: str
+    game_name: str
+    players: int
+    options: dict[str, Any]
+    status: str = Field(description='"playing" or "finished"')
+    step: int = Field(description="Moves played")
+    to_act: int | None
+    move_seconds: int | None
+    listed: bool
+    created: float = Field(description="Seconds since the epoch")
+    finished: float | None
+    seats: list[SeatFacts]
+    open_seats: list[int] = Field(description="Person's seats nobody has opened yet")
+    result: dict[str, Any] | None = Field(description="Scores, ranks, winners, breakdown, once over")
+
+
+class Lobby(BaseModel):
+    """The listed tables."""
+
+    waiting: list[TableSummary]
+    playing: list[TableSummary]
+    finished: list[TableSummary]
+
+
+class MySeat(BaseModel):
+    """A seat a token plays."""
+
+    table_id: str
+    seat: int
+    game: str
+    game_name: str
+    your_turn: bool
+    over: bool
+    step: int
+
+
+class ReplayFrame(BaseModel):
+    """A finished game at one step, as one seat (or a spectator) saw it."""
+
+    table_id: str
+    game: dict[str, str]
+    players: int
+    seat: int | None
+    step: int
+    total: int = Field(description="Moves in the whole game")
+    to_act: int | None
+    view: dict[str, Any]
+    text: str
+    log: list[dict[str, Any]] = Field(description="The last 100 log lines up to this step")
+    seats: list[SeatFacts]
+    result: dict[str, Any] | None = Field(description="Only at the last step")
+
+
+class GameRecordData(BaseModel):
+    """A finished game's record (gangland.engine.GameRecord's JSON): replays with `gangland replay`."""
+
+    model_config = {"extra": "allow"}
+
+    format: str
+    game: str
+    game_version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    actions: list[int]
+    result: dict[str, Any] | None
