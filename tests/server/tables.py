@@ -40,8 +40,28 @@ def token_of(link: str) -> str:
     return link.partition("#")[2].partition("=")[2]
 
 
+class StateReader:
+    """Reading a seat's messages for the next state, over any kind of socket: a subclass gives `receive`."""
+
+    def receive(self) -> dict[str, Any]:
+        """The next message."""
+        raise NotImplementedError
+
+    def until(self, step: int) -> dict[str, Any]:
+        """The first state message at `step` or later read from now on (those before are passed over);
+        `last` may already be at `step`: a caller that has it need not wait."""
+        while True:
+            message = self.receive()
+            if message["type"] == "state" and message["step"] >= step:
+                return message
+
+    def state(self) -> dict[str, Any]:
+        """The next state message (errors and pongs are kept but passed over)."""
+        return self.until(0)
+
+
 @dataclass
-class Seat:
+class Seat(StateReader):
     """One open WebSocket: what it received, and the last state message."""
 
     socket: WebSocketTestSession
@@ -60,20 +80,6 @@ class Seat:
     def send(self, message: dict[str, Any]) -> None:
         """Send a message as JSON."""
         self.socket.send_text(json.dumps(message))
-
-    def until(self, step: int) -> dict[str, Any]:
-        """The first state message at `step` or later (those before are read and passed over)."""
-        while True:
-            message = self.receive()
-            if message["type"] == "state" and message["step"] >= step:
-                return message
-
-    def state(self) -> dict[str, Any]:
-        """The next state message (errors and pongs are kept but passed over)."""
-        while True:
-            message = self.receive()
-            if message["type"] == "state":
-                return message
 
 
 @contextmanager

@@ -21,7 +21,7 @@ import pytest
 from gangland.engine import GameRecord
 from gangland.games import get
 
-from .conftest import WEBSOCKET_REFUSED, Server, Window, play_to_end
+from .browser import WEBSOCKET_REFUSED, Server, Window, play_to_end
 
 GAMES = [
     # (game id, players, rule options typed into the form)
@@ -108,16 +108,16 @@ def windows(browser: Any, request: pytest.FixtureRequest) -> Iterator[list[Windo
 # "two browser windows with two seat links play a game of each of the four games to the end against two
 # bots"
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
-def test_two_windows_play_a_game_to_the_end(server: Server, windows: list[Window], game: str, players: int,
-                                             options: dict[str, str]) -> None:
+def test_two_windows_play_a_game_to_the_end(browser_server: Server, windows: list[Window], game: str,
+                                             players: int, options: dict[str, str]) -> None:
     a, b = windows
-    table_id = open_table(server, a, b, game, players, options)
+    table_id = open_table(browser_server, a, b, game, players, options)
     play_to_end(windows)
 
     scores_a, scores_b = a.scores(), b.scores()
     assert scores_a == scores_b, f"window A shows {scores_a}, window B {scores_b}"
     assert len(scores_a) == players
-    record = record_of(server, table_id)
+    record = record_of(browser_server, table_id)
     state = record.replay(get(game))
     assert state.is_over
     assert list(state.result().scores) == scores_a
@@ -146,7 +146,7 @@ def test_killing_the_server_loses_nothing(own_server: Server, windows: list[Wind
     own_server.kill()
     for w in windows:
         expect(w.page.locator("#conn")).to_contain_text("reconnecting")
-    own_server.start()
+    own_server.start(bot_delay=0)
     for w in windows:
         expect(w.page.locator("#conn")).to_have_text("connected", timeout=30_000)
     play_to_end(windows)
