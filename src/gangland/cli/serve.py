@@ -51,14 +51,32 @@ def serve_command(
         fail(f"the server needs its web packages: {exc}")
     if not 0 <= bot_delay <= 60 or not 1 <= (search_workers or 1) <= 64:
         fail("--bot-delay must be 0 to 60 seconds and --search-workers 1 to 64")
+    from sqlalchemy.engine import make_url
+
+    from gangland.server.storage import Storage
+
     url = db or default_database()
+    try:
+        database = make_url(url).render_as_string(hide_password=True)  # never print a password
+    except Exception:
+        fail(f"--db {url!r} is not a database URL: use sqlite:////path/to/file.db or "
+             "postgresql+psycopg://user@host/dbname")
     if url.startswith("postgresql"):
         try:
             import psycopg  # noqa: F401
         except ImportError:
             fail("a PostgreSQL database needs its driver: pip install 'gangland[postgresql]'")
+    try:  # here, so that a database that cannot be opened is one line, not a server's traceback
+        storage = Storage(url)
+        try:
+            storage.migrate()
+        finally:
+            storage.close()
+    except Exception as exc:
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        fail(f"cannot open the database {database}: {type(exc).__name__}: {first}")
     app = create_app(url, bot_delay=bot_delay, search_workers=search_workers)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    typer.echo(f"Gangland is serving at http://{shown}:{port}/  (database: {url}; Ctrl-C stops it)")
+    typer.echo(f"Gangland is serving at http://{shown}:{port}/  (database: {database}; Ctrl-C stops it)")
     # Client messages are at most 4 KiB (protocol.MAX_MESSAGE): refuse frames far above that outright.
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
