@@ -136,3 +136,72 @@ def test_a_deeply_nested_message_is_refused_and_the_connection_goes_on(tmp_path:
             me.send({"type": "ping"})
             while me.receive()["type"] != "pong":
                 pass
+
+
+def test_an_invitation_spent_by_one_tab_does_not_open_the_seat_in_another(tmp_path: Path) -> None:
+    """Two tabs said hello with the same invitation at once: the token is checked again under the table's
+    lock when the seat is taken, so only the first gets the seat (and its own token)."""
+    with server(f"sqlite:///{tmp_path}/g.db") as client:
+        created = create(client, "razzia", 2, [None, None], listed=False)
+        table = client.app.state.hub.live[created["table_id"]]  # type: ignore[attr-defined]
+        invitation = token_of(created["seats"][1]["link"])
+        own = client.portal.call(table.take_seat, 1, invitation)
+        assert isinstance(own, str) and own != invitation
+        with pytest.raises(tables.Refusal) as refused:  # the other tab, a moment later
+            client.portal.call(table.take_seat, 1, invitation)
+        assert refused.value.code == "bad_token" and "revoked" in refused.value.message
+        assert client.portal.call(table.take_seat, 1, own) is None  # the seat's own token opens it
+
+
+def test_a_clock_that_ran_out_does_not_give_the_time_again_when_its_move_is_retried(tmp_path: Path) -> None:
+    with server(f"sqlite:///{tmp_path}/g.db") as client:
+        client.app.state.hub.move_seconds_range = (1, 3600)  # type: ignore[attr-defined]
+        created = create(client, "razzia", 2, [None, None], listed=False, move_seconds=600)
+        table = client.app.state.hub.live[created["table_id"]]  # type: ignore[attr-defined]
+        seat = table.state.to_act
+        table.record.seats[seat].joined = True
+
+        async def redrive(expired: bool) -> float:
+            table.expired = table.step if expired else None
+            table.drive()
+            return table.clock()["seconds_left"]
+
+        assert client.portal.call(redrive, False) > 500  # a fresh turn: the whole time
+        assert client.portal.call(redrive, True) == 0  # its time ran out: the stand-in moves at once
+        summary = wait_for_step(client, created["table_id"], 1)
+    assert summary["step"] >= 1
+
+
+def test_a_move_whose_fate_the_database_cannot_tell_is_settled_when_it_can(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tables, "RETRY_SECONDS", 0.05)
+    with server(f"sqlite:///{tmp_path}/g.db") as client:
+        created = create(client, "razzia", 2, [None, None], listed=False)
+        storage = client.app.state.hub.storage  # type: ignore[attr-defined]
+        real_append, real_load, lost = storage.append_move, storage.load, []
+
+        def saved_then_lost(*args: Any) -> None:
+            real_append(*args)
+            raise OSError("connection lost after COMMIT")
+
+        def unreadable_once(table_id: str) -> Any:
+            if not lost:
+                lost.append(table_id)
+                raise OSError("the database is restarting")
+            return real_load(table_id)
+
+        with seated(client, created["table_id"], token_of(created["creator_link"])) as me, \
+                seated(client, created["table_id"], token_of(created["seats"][1]["link"])) as friend:
+            seat = me.last["to_act"]  # type: ignore[index]
+            mover = {0: me, 1: friend}[seat]
+            state = mover.last if mover.last["step"] == 0 and mover.last["your_turn"] else mover.until(0)
+            monkeypatch.setattr(storage, "append_move", saved_then_lost)
+            monkeypatch.setattr(storage, "load", unreadable_once)
+            mover.send({"type": "act", "action": state["legal"][0]["id"], "step": 0})
+            answer = mover.receive()
+            while answer["type"] == "state":
+                answer = mover.receive()
+            assert answer["code"] == "storage" and "may not have been saved" in answer["error"]
+            settled = mover.until(1)  # the table shows, once the database answers, that it was made
+            assert settled["log"][-1]["seat"] == seat and settled["step"] == 1
+        assert [m.action for m in real_load(created["table_id"]).moves] == [state["legal"][0]["id"]]

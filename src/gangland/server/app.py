@@ -331,11 +331,11 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
                         raise Refusal("malformed", "this connection has already said hello")
                     try:
                         seat = await hub.who(table, message.token)
+                        own_token = None if seat is None else await table.take_seat(seat, message.token or "")
                     except Refusal as refusal:
                         await socket.send_text(encode(refusal.to_message()))
                         await socket.close(4403)
                         return
-                    own_token = await table.take_seat(seat) if seat is not None else None
                     client = Client(seat)
                     writer = asyncio.create_task(write(client))
                     if own_token is not None:  # to this connection alone: the seat's link from now on

@@ -98,14 +98,22 @@ class BotRunner:
                 budget = _search_seconds(bot)
                 if self._slots is None:
                     self._slots = asyncio.Semaphore(self.search_workers)
-                async with self._slots:
-                    started = loop.time()
-                    pool = self._search_pool()
-                    thinking = loop.run_in_executor(pool, _decide_in_worker, so_far, seat, bot, seed)
-                    action = await asyncio.wait_for(thinking, budget + self.slack)
-                    # A search answers at once when it has one choice: waiting out its time keeps how
-                    # long it thought from telling the table how many choices its hidden hand left it.
-                    await asyncio.sleep(max(0.0, min(budget, 30.0) - (loop.time() - started)))
+                slots = self._slots
+                await slots.acquire()
+                started = loop.time()
+                try:
+                    thinking = loop.run_in_executor(self._search_pool(), _decide_in_worker, so_far, seat, bot,
+                                                    seed)
+                except BaseException:
+                    slots.release()
+                    raise
+                # The slot is its worker's until the search ends, even if this table stops waiting for it
+                # (the host took the seat back): a worker cannot drop a search half-way.
+                thinking.add_done_callback(lambda _: slots.release())
+                action = await asyncio.wait_for(asyncio.shield(thinking), budget + self.slack)
+                # A search answers at once when it has one choice: waiting out its time keeps how
+                # long it thought from telling the table how many choices its hidden hand left it.
+                await asyncio.sleep(max(0.0, min(budget, 30.0) - (loop.time() - started)))
             else:
                 action = await asyncio.to_thread(decide, game, state.clone(), seat, bot, seed)
             return action, None

@@ -170,7 +170,12 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     # hide_parameters: an error's text (which may reach a log) must never hold a seed or a token hash.
-    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+    # Timeouts and keepalives: a database host that vanishes must fail a move in seconds, not hold the
+    # table's lock for as long as TCP takes to give up.
+    postgres = {"connect_timeout": 10, "keepalives": 1, "keepalives_idle": 30, "keepalives_interval": 10,
+                "keepalives_count": 3, "options": "-c statement_timeout=15000"}
+    connect_args = postgres if url.startswith("postgresql") else {}
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=connect_args)
 
 
 def migrate(engine: Engine) -> None:

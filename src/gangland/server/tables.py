@@ -35,6 +35,7 @@ from .storage import (
 )
 
 SPECTATOR = None
+BAD_LINK = "this link does not open this table: it is unknown, or it was revoked"
 RETRY_SECONDS = 3.0
 """How long a bot or the clock waits before trying a move again after the database refused it."""
 log = logging.getLogger("gangland.server")
@@ -85,6 +86,8 @@ class LiveTable:
         self.thinking: int | None = None
         self.deadline: float | None = None
         self.driver: asyncio.Task[None] | None = None
+        self.expired: int | None = None
+        """The step whose move clock ran out (its stand-in's move may be waiting for the database)."""
         self._views: list[dict[str, Any]] | None = None
 
     # -- facts -----------------------------------------------------------------------------------------
@@ -219,6 +222,11 @@ class LiveTable:
                 log.warning("table %s: step %d not saved: %s", self.id, move.step, type(exc).__name__)
                 caught_up = await self._catch_up()
                 made = self.record.moves[move.step] if len(self.record.moves) > move.step else None
+                if caught_up is None:  # the database cannot say now: it is asked again until it can
+                    self._resync_later()
+                    raise Refusal("storage", f"the move may not have been saved ({type(exc).__name__}); "
+                                             "the table will show whether it was, look again in a moment"
+                                  ) from None
                 if made is None or (made.seat, made.action) != (seat, action):
                     code = "stale_step" if isinstance(exc, StepConflict) else "storage"
                     refusal = Refusal(code, f"the move could not be saved, so it was not made "
@@ -244,6 +252,21 @@ class LiveTable:
             self.record.result = result.to_json()
             self.game_record.result = result
 
+    def _resync_later(self) -> None:
+        """Ask the database again, every RETRY_SECONDS until it answers, what it holds beyond the live
+        state, and take it up (a move whose COMMIT's outcome was unknown)."""
+
+        async def resync() -> None:
+            while True:
+                await asyncio.sleep(RETRY_SECONDS)
+                async with self.lock:
+                    caught_up = await self._catch_up()
+                if caught_up is not None:
+                    break
+            self.after_move()  # whatever the database held (maybe nothing): go on from there
+
+        self.hub.background(resync())
+
     def after_move(self) -> None:
         """Tell everyone, and start what the new step waits for."""
         self.drive()
@@ -251,15 +274,16 @@ class LiveTable:
         if self.state.is_over:
             self.hub.finished(self)
 
-    async def _catch_up(self) -> bool:
-        """Apply the moves the database holds beyond the live state (under the lock); True if there were.
+    async def _catch_up(self) -> bool | None:
+        """Apply the moves the database holds beyond the live state (under the lock); True if there were,
+        False if there were none, None if the database could not be read.
 
         A write whose COMMIT failed may yet have been made, and only the database knows: the live state
         is a cache of it, never the other way round."""
         try:
             stored = await asyncio.to_thread(self.hub.storage.load, self.id)
         except Exception:
-            return False
+            return None
         if stored is None or len(stored.moves) <= self.step:
             return False
         for move in stored.moves[self.step :]:
@@ -286,8 +310,9 @@ class LiveTable:
             self.driver = asyncio.create_task(self._drive_safely(self._bot_move(seat, bot, self.step)))
         elif self.record.move_seconds and self.record.seats[seat].joined:
             # A seat nobody has taken yet waits for its person: the clock starts once they arrive.
-            self.deadline = time.monotonic() + self.record.move_seconds
-            timeout = self._time_out(seat, self.step, self.record.move_seconds)
+            seconds = 0 if self.expired == self.step else self.record.move_seconds
+            self.deadline = time.monotonic() + seconds
+            timeout = self._time_out(seat, self.step, seconds)
             self.driver = asyncio.create_task(self._drive_safely(timeout))
 
     async def _bot_move(self, seat: int, bot: str, step: int, note: str | None = None) -> None:
@@ -298,15 +323,16 @@ class LiveTable:
             self.game, self.state, self.game_record, seat, bot, self.record.bot_seed
         )
         by = "timeout" if note else "host" if self.record.seats[seat].away_bot == bot else "bot"
-        try:
-            await self.play(seat, action, step, by, note or trouble)
-        except Refusal as refusal:
-            if refusal.code != "storage":
-                return  # the table moved on (the host took the seat back, say)
-            # The database is out: try again in a while rather than leave the table waiting for ever.
-            await asyncio.sleep(RETRY_SECONDS)
-            if self.step == step and self.driver is asyncio.current_task():
-                self.drive()
+        while True:
+            try:
+                await self.play(seat, action, step, by, note or trouble)
+                return
+            except Refusal:
+                # Refused while the table still waits for this very move (the database is out, or its
+                # answer was lost): try again in a while rather than leave the table waiting for ever.
+                if self.step != step or self.driver is not asyncio.current_task():
+                    return  # the table moved on (the host took the seat back, say)
+                await asyncio.sleep(RETRY_SECONDS)
 
     async def _drive_safely(self, move: Coroutine[Any, Any, None]) -> None:
         """Run a bot's or the clock's move; an unexpected error is logged and the step tried again later,
@@ -324,6 +350,7 @@ class LiveTable:
 
     async def _time_out(self, seat: int, step: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
+        self.expired = step  # a retry of the stand-in's move must not give the person their time again
         stand_in = fallback_bot(self.game)
         await self._bot_move(
             seat, stand_in, step, note=f"time ran out; the {stand_in} bot moved for seat {seat}"
@@ -347,12 +374,15 @@ class LiveTable:
             self.drive()
         self.broadcast()
 
-    async def take_seat(self, seat: int) -> str | None:
-        """A person opened `seat`'s link. The first time, the invitation is spent: the seat gets a token of
-        its own, returned for that person alone (so the link's sender can no longer open the seat), and
-        its clock starts. None when the seat was taken before."""
+    async def take_seat(self, seat: int, token: str) -> str | None:
+        """A person opened `seat`'s link with `token`. The first time, the invitation is spent: the seat
+        gets a token of its own, returned for that person alone (so the link's sender can no longer open
+        the seat), and its clock starts. None when the seat was taken before; Refusal bad_token when
+        `token` stopped opening the seat meanwhile (another tab spent the same invitation a moment ago)."""
         async with self.lock:
             record = self.record.seats[seat]
+            if record.token_hash is None or not hmac.compare_digest(record.token_hash, token_hash(token)):
+                raise Refusal("bad_token", BAD_LINK)
             if record.joined:
                 return None
             token = new_token()
@@ -464,6 +494,8 @@ class Hub:
         self.recent: dict[str, LiveTable] = {}
         """Finished tables kept for their spectators and late arrivals (the last few)."""
         self.clock = clock
+        self.tasks: set[asyncio.Task[None]] = set()
+        """Work beside the tables (see `background`)."""
         self.unplayable: dict[str, str] = {}
         """Stored tables this server cannot replay, with the reason."""
         self.move_seconds_range = (5, 7 * 24 * 3600)
@@ -478,8 +510,16 @@ class Hub:
                 self.live[table.id] = table
                 table.drive()
 
+    def background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` beside the tables (kept until it ends, cancelled when the server stops)."""
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
     async def stop(self) -> None:
         """Stop the bots and clocks and close every connection."""
+        for task in list(self.tasks):
+            task.cancel()
         for table in [*self.live.values(), *self.recent.values()]:
             if table.driver is not None:
                 table.driver.cancel()
@@ -676,7 +716,7 @@ class Hub:
                 return SPECTATOR
         elif table.record.listed:
             return SPECTATOR
-        raise Refusal("bad_token", "this link does not open this table: it is unknown, or it was revoked")
+        raise Refusal("bad_token", BAD_LINK)
 
     async def my_seats(self, tokens: list[str]) -> list[dict[str, Any] | None]:
         """For each token, the table and seat it plays, whether it is that seat's turn; None if unknown."""

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to /ws/{table_id}; plays a seat (#seat=TOKEN) or watches (#watch=TOKEN or none).
 import {
-  api, el, setChildren, saveSeat, dropSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
+  api, el, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
 } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -118,6 +118,18 @@ function send(message) {
 function onError(msg) {
   const code = String(msg.code ?? "error");
   if (code === "bad_token") {
+    // An invitation link opened again in a browser that already spent it: this browser holds the seat's
+    // own link, so use that one.
+    const own = seatToken
+      ? loadSeats().find((s) => s.table_id === tableId && s.own && s.token && s.token !== seatToken)
+      : null;
+    if (own) {
+      dropSeats([seatToken]);
+      seatToken = own.token;
+      token = own.token;
+      history.replaceState(null, "", `${location.pathname}${location.search}#seat=${encodeURIComponent(own.token)}`);
+      return; // the server closes this socket; the reconnect says hello with the seat's own token
+    }
     badToken = true;
     banner(code, `${msg.error ?? "This link is not valid."} Ask the table's host for a new link, or go back to the lobby.`);
     return;
