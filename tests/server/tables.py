@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -40,12 +41,12 @@ def token_of(link: str) -> str:
     return link.partition("#")[2].partition("=")[2]
 
 
-class StateReader:
+class StateReader(ABC):
     """Reading a seat's messages for the next state, over any kind of socket: a subclass gives `receive`."""
 
+    @abstractmethod
     def receive(self) -> dict[str, Any]:
         """The next message."""
-        raise NotImplementedError
 
     def until(self, step: int) -> dict[str, Any]:
         """The first state message at `step` or later read from now on (those before are passed over);
