@@ -57,6 +57,8 @@ class Window:
         self.sent: list[tuple[int, int]] = []
         """(step, action) of every act the page sent, in order."""
         self.server_errors: list[dict[str, Any]] = []
+        self.drawn_clicks = 0
+        """Moves made by clicking the drawing of the table."""
         self.last_step = -1
         """The step of the last state message received (on any socket)."""
         self.seat: int | None = None
@@ -113,12 +115,22 @@ class Window:
 
     def try_move(self) -> bool:
         """If the page offers enabled action buttons, pick one at random (seeded) and take it, by a click
+        on the drawing of the table (where the game draws what may be played), by a click on the button,
         or by its number key; True if it did."""
         buttons = self.page.locator("#actions button:not([disabled])")
         count = buttons.count()
         if not count:
             return False
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        drawn = self.page.locator("#drawing .actable")
+        if self.rng.random() < 0.4 and drawn.count():
+            try:
+                drawn.nth(self.rng.randrange(drawn.count())).click(timeout=2_000)
+            except PlaywrightTimeout:
+                return False
+            self.drawn_clicks += 1
+            return True
 
         index = self.rng.randrange(count)
         if index < 9 and self.rng.random() < 0.5:

@@ -113,6 +113,8 @@ def test_two_windows_play_a_game_to_the_end(browser_server: Server, windows: lis
     a, b = windows
     table_id = open_table(browser_server, a, b, game, players, options)
     play_to_end(windows)
+    if game == "razzia":  # its table is drawn, and moves were made by clicking the drawing
+        assert a.drawn_clicks + b.drawn_clicks > 0
 
     scores_a, scores_b = a.scores(), b.scores()
     assert scores_a == scores_b, f"window A shows {scores_a}, window B {scores_b}"

@@ -18,6 +18,7 @@ import pytest
 
 from gangland.engine import GameRecord, State
 from gangland.games import get
+from gangland.server.tables import drawing
 
 from .tables import Seat, create, play_people, seated, server, token_of
 
@@ -69,6 +70,7 @@ def check_messages(record: GameRecord, states: list[State], seat: int | None, te
         view = state.view(seat)
         assert message["seat"] == seat and message["view"] == view, f"step {step}: not view({seat})"
         assert message["text"] == game.render(view)
+        assert message["svg"] == drawing(game, view)  # the drawing too is made from this view alone
         if seat is not None and state.to_act == seat:
             assert message["legal"] == [{"id": a, "name": game.public_action_name(state, a, seat)}
                                         for a in state.legal_actions()]

@@ -158,6 +158,7 @@ class LiveTable:
             to_act=to_act,
             view=view,
             text=self.game.render(view),
+            svg=drawing(self.game, view),
             legal=legal,
             log=self.log_for(seat),
             seats=self.seats_info(),
@@ -420,6 +421,14 @@ class LiveTable:
     def summary(self) -> dict[str, Any]:
         """The public facts of the table, for the lobby."""
         return summary(self.record, self.game, self.step, self.state.to_act, self.seats_info())
+
+
+def drawing(game: Game, view: dict[str, Any]) -> str | None:
+    """The game's SVG drawing of `view`, or None for a game that has none yet."""
+    try:
+        return game.svg(view)
+    except OptionError:
+        return None
 
 
 def seat_facts(record: TableRecord, connected: set[int | None]) -> list[dict[str, Any]]:

@@ -69,6 +69,13 @@ class RazziaGame(Game):
         counts["cheques"] = len(cheques)
         return counts
 
+    def svg(self, view: dict[str, Any]) -> str:
+        """The table as SVG, drawn from the view (lots, cheques, estates, the auction), with `data-act`
+        on what a seat may act on (see drawing.py)."""
+        from .drawing import view_svg
+
+        return view_svg(view)
+
     def render(self, view: dict[str, Any]) -> str:
         text = render_view(view)
         if view["round_scores"]:

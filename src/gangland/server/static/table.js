@@ -187,6 +187,7 @@ function renderState(msg) {
   renderClock(msg.clock);
   renderSeats(msg);
   $("text").textContent = typeof msg.text === "string" ? msg.text : "";
+  renderDrawing(msg);
   $("view-json").textContent = JSON.stringify(msg.view ?? null, null, 2);
   renderActions(msg);
   renderLog(msg.log);
@@ -309,10 +310,68 @@ function renderActions(msg) {
     onclick: () => act(action.id),
   }, i < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)) : null, String(action.name ?? action.id))));
   if (!shown.length) setChildren($("actions"), el("p", { class: "muted" }, "No action matches the filter."));
+  wireDrawing(msg);
+}
+
+// ---------------------------------------------------------------- the drawing
+
+let drawnSvg = null; // the svg text last drawn
+
+/** The server's drawing of this seat's view (made from the view only), parsed as SVG, never as HTML. */
+function renderDrawing(msg) {
+  const box = $("drawing");
+  if (typeof msg.svg !== "string" || !msg.svg) {
+    box.classList.add("hidden");
+    setChildren(box);
+    drawnSvg = null;
+    return;
+  }
+  if (msg.svg !== drawnSvg) {
+    const doc = new DOMParser().parseFromString(msg.svg, "image/svg+xml");
+    const root = doc.documentElement;
+    if (root.nodeName !== "svg" || doc.querySelector("parsererror, script, foreignObject")) return;
+    for (const node of root.querySelectorAll("*")) {
+      for (const attr of [...node.attributes]) if (/^on/i.test(attr.name)) node.removeAttribute(attr.name);
+    }
+    setChildren(box, document.importNode(root, true));
+    drawnSvg = msg.svg;
+  }
+  box.classList.remove("hidden");
+  wireDrawing(msg);
+}
+
+/** Make each drawn thing whose data-act names a legal action clickable (and reachable by keyboard). */
+function wireDrawing(msg) {
+  const legal = new Map((Array.isArray(msg.legal) && !msg.over ? msg.legal : []).map((a) => [String(a.name), a.id]));
+  const canAct = !pending && socket && socket.readyState === WebSocket.OPEN;
+  for (const node of $("drawing").querySelectorAll("[data-act]")) {
+    const id = legal.get(node.getAttribute("data-act"));
+    const live = id !== undefined && canAct;
+    node.classList.toggle("actable", live);
+    if (live) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", node.getAttribute("data-act"));
+      // A lot in the row is also inside the row (a court auction): the innermost thing clicked is meant.
+      node.onclick = (event) => { event.stopPropagation(); act(id); };
+      node.onkeydown = (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); act(id); }
+      };
+    } else {
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+      node.onclick = null;
+      node.onkeydown = null;
+    }
+  }
 }
 
 function disableActions() {
   for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
+  for (const node of $("drawing").querySelectorAll(".actable")) {
+    node.classList.remove("actable");
+    node.onclick = null;
+  }
 }
 
 function act(actionId) {
