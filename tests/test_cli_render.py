@@ -106,11 +106,17 @@ def test_record_at_a_step_and_at_the_end(tmp_path: Path) -> None:
 
 
 def test_game_without_a_drawing(tmp_path: Path) -> None:
-    out = tmp_path / "razzia.svg"
-    assert_error(run("render", "razzia", "--svg", str(out)), "razzia has no SVG drawing")
+    out = tmp_path / "downtown.svg"
+    assert_error(run("render", "downtown", "--svg", str(out)), "downtown has no SVG drawing")
     assert not out.exists()
-    text = run("render", "razzia")
-    assert text.exit_code == 0 and "Razzia" in text.stdout
+    text = run("render", "downtown")
+    assert text.exit_code == 0 and "Downtown" in text.stdout
+
+
+def test_razzia_is_drawn_too(tmp_path: Path) -> None:
+    out = tmp_path / "razzia.svg"
+    assert run("render", "razzia", "--svg", str(out)).exit_code == 0
+    assert out.read_text().startswith("<svg") and "draw a card" in out.read_text()
 
 
 def test_bad_input_is_one_line(tmp_path: Path) -> None:
