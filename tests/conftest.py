@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from .dbservers import PostgresServer
+    from .server.dbservers import PostgresServer
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -44,7 +44,10 @@ def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Postgr
     FAIL with the reason, so that CI never silently loses them; with GANGLAND_NO_POSTGRES=1 in the
     environment they are skipped with that reason instead. A server that exists but will not start
     always fails."""
-    from .dbservers import PostgresUnavailable, start_postgres  # here: psycopg only when PostgreSQL is used
+    from .server.dbservers import (  # here: psycopg only when PostgreSQL is used
+        PostgresUnavailable,
+        start_postgres,
+    )
 
     try:
         server = start_postgres(tmp_path_factory.mktemp("postgres"))

@@ -11,7 +11,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from .dbservers import free_port
 from .tables import StateReader
 
 START_SECONDS = 60.0
@@ -40,14 +40,6 @@ def gangland_executable() -> Path:
     exe = Path(sys.executable).parent / "gangland"
     assert exe.is_file(), f"no gangland command next to {sys.executable}"
     return exe
-
-
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 nobody listens on (now)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class RealServer:

@@ -66,7 +66,8 @@ def server_binaries() -> Path:
         "run scripts/services, or apt-get install postgresql")
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nobody listens on (now)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -246,7 +247,7 @@ def start_postgres(tmpdir: Path) -> PostgresServer:
         user = "postgres"
     root = _cluster_folder(Path(tmpdir), user)
     for attempt in range(3):
-        server = PostgresServer(bindir, root, user, _free_port())
+        server = PostgresServer(bindir, root, user, free_port())
         if attempt == 0:
             server.initdb()
         else:  # the port was taken between choosing it and binding it: choose another
