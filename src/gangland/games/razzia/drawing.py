@@ -14,30 +14,14 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from ...engine.svg import button, document, text
+
 WIDTH = 760
 ROW_TOP = 70
 SEAT_TOP = 190
 SEAT_HEIGHT = 96
 LOT_WIDTH = 96
 CHEQUE_WIDTH = 34
-
-
-def _text(x: float, y: float, text: object, size: int = 13, weight: str = "normal", anchor: str = "start",
-          fill: str = "#1b1b1b") -> str:
-    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{escape(str(text))}</text>')
-
-
-def _button(x: float, y: float, width: float, label: str, act: str, note: str = "") -> str:
-    """A thing to press: a rounded box with its label (and a second line), acting as `act`."""
-    height = 44 if note else 28
-    lines = _text(x + width / 2, y + 18, label, 13, "bold", "middle")
-    if note:
-        lines += _text(x + width / 2, y + 36, note, 12, "normal", "middle")
-    title = f"{act} ({note})" if note else act
-    return (f'<g class="button" data-act={quoteattr(act)}><title>{escape(title)}</title>'
-            f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="6" fill="#e8e2d0" stroke="#555"/>'
-            f"{lines}</g>")
 
 
 def _cheque(x: float, y: float, value: int, face_up: bool, act: str | None = None) -> str:
@@ -48,25 +32,25 @@ def _cheque(x: float, y: float, value: int, face_up: bool, act: str | None = Non
     label = f"cheque {value}, {'face up' if face_up else 'won this round, face down'}"
     return (f'<g class="cheque"{data}><title>{escape(label)}</title>'
             f'<rect x="{x}" y="{y}" width="{CHEQUE_WIDTH - 4}" height="24" rx="4" fill="{fill}" '
-            f'stroke="#7a6a4f"/>{_text(x + (CHEQUE_WIDTH - 4) / 2, y + 17, value, 13, "bold", "middle", ink)}'
+            f'stroke="#7a6a4f"/>{text(x + (CHEQUE_WIDTH - 4) / 2, y + 17, value, 13, "bold", "middle", ink)}'
             "</g>")
 
 
 def _header(view: dict[str, Any]) -> list[str]:
-    parts = [_text(12, 24, f"Razzia!  round {view['round']} of {view['rounds']}", 16, "bold")]
+    parts = [text(12, 24, f"Razzia!  round {view['round']} of {view['rounds']}", 16, "bold")]
     limit, drawn = view["police_limit"], view["police"]
-    parts.append(_text(250, 24, "police", 13))
+    parts.append(text(250, 24, "police", 13))
     for i in range(limit):  # a filled badge per police card drawn this round
         fill = "#1f3a93" if i < drawn else "none"
         parts.append(f'<circle cx="{304 + i * 18}" cy="19" r="7" fill="{fill}" stroke="#1f3a93"/>')
-    parts.append(_text(304 + limit * 18 + 4, 24, f"{drawn}/{limit}", 13))
+    parts.append(text(304 + limit * 18 + 4, 24, f"{drawn}/{limit}", 13))
     left = sum(view["piles"])
-    parts.append(_button(WIDTH - 150, 6, 138, "draw pile", "draw a card", f"{left} cards left"))
+    parts.append(button(WIDTH - 150, 6, 138, "draw pile", "draw a card", f"{left} cards left"))
     return parts
 
 
 def _row(view: dict[str, Any]) -> list[str]:
-    parts = [_text(12, ROW_TOP - 8, "Lots", 13, "bold")]
+    parts = [text(12, ROW_TOP - 8, "Lots", 13, "bold")]
     limit = view["row_limit"]
     lots = view["row"]
     parts.append(f'<g class="row" data-act="call a court auction"><title>the row of lots '
@@ -75,7 +59,7 @@ def _row(view: dict[str, Any]) -> list[str]:
         x = 12 + i * (LOT_WIDTH + 4)
         if i < len(lots):
             # A thief steals a lot from the row: each lot is also "steal KIND".
-            label = _text(x + LOT_WIDTH / 2, ROW_TOP + 27, lots[i], 12, "bold", "middle")
+            label = text(x + LOT_WIDTH / 2, ROW_TOP + 27, lots[i], 12, "bold", "middle")
             steal = quoteattr("steal " + lots[i])
             parts.append(f'<g class="lot" data-act={steal}><title>{escape(lots[i])}</title>'
                          f'<rect x="{x}" y="{ROW_TOP}" width="{LOT_WIDTH}" height="44" rx="5" fill="#f4efe1" '
@@ -85,7 +69,7 @@ def _row(view: dict[str, Any]) -> list[str]:
                          f'stroke="#999" stroke-dasharray="4 3"/>')
     parts.append("</g>")
     centre = view["centre_cheque"]
-    parts.append(_text(12, ROW_TOP + 68, "centre cheque", 12))
+    parts.append(text(12, ROW_TOP + 68, "centre cheque", 12))
     parts.append(_cheque(100, ROW_TOP + 52, centre, True))
     return parts
 
@@ -96,16 +80,16 @@ def _auction(view: dict[str, Any]) -> list[str]:
     if not auction:
         to_act = view.get("to_act")
         whose = "the game is over" if to_act is None else f"Seat {to_act} to act ({view['phase']})"
-        parts = [_text(160, y, whose, 13)]
+        parts = [text(160, y, whose, 13)]
         if view["phase"] == "thieves":  # a thief steals lots from the others' estates, or stops
-            parts.append(_button(WIDTH - 130, y - 22, 118, "stop stealing", "stop stealing"))
+            parts.append(button(WIDTH - 130, y - 22, 118, "stop stealing", "stop stealing"))
         return parts
     bids = ", ".join(f"seat {seat} bid {value}" for seat, value in auction["bids"]) or "none yet"
     high = auction["high_bidder"]
     head = (f"{auction['kind']} auction called by seat {auction['caller']}; high bid "
             f"{auction['high_bid'] or '-'}{'' if high is None else f' (seat {high})'}")
-    parts = [_text(160, y - 8, head, 13, "bold"), _text(160, y + 10, f"bids: {bids}", 12)]
-    parts.append(_button(WIDTH - 90, y - 22, 78, "pass", "pass"))
+    parts = [text(160, y - 8, head, 13, "bold"), text(160, y + 10, f"bids: {bids}", 12)]
+    parts.append(button(WIDTH - 90, y - 22, 78, "pass", "pass"))
     return parts
 
 
@@ -119,8 +103,8 @@ def _seat(view: dict[str, Any], seat: int, top: float) -> list[str]:
     parts = [f'<g class="seat" data-seat="{seat}">',
              f'<rect x="8" y="{top}" width="{WIDTH - 16}" height="{SEAT_HEIGHT - 8}" rx="8" fill="{fill}" '
              f'stroke="{"#b8860b" if to_act else "#bbb"}" stroke-width="{3 if to_act else 1}"/>',
-             _text(20, top + 22, name + ("  - to act" if to_act else ""), 14, "bold"),
-             _text(WIDTH - 24, top + 22, f"score {score}", 13, "normal", "end")]
+             text(20, top + 22, name + ("  - to act" if to_act else ""), 14, "bold"),
+             text(WIDTH - 24, top + 22, f"score {score}", 13, "normal", "end")]
     x = 20.0
     for value in info["open_cheques"]:
         parts.append(_cheque(x, top + 32, value, True, act=f"bid {value}" if me else None))
@@ -132,11 +116,11 @@ def _seat(view: dict[str, Any], seat: int, top: float) -> list[str]:
     items = [f"{kind} x{count}" for kind, count in sorted(estate.items()) if count]
     ex = max(x + 16, 300.0)
     if not items:
-        parts.append(_text(ex, top + 50, "no lots yet", 12, "normal", "start", "#666"))
+        parts.append(text(ex, top + 50, "no lots yet", 12, "normal", "start", "#666"))
     for i, (kind, count) in enumerate((k, c) for k, c in sorted(estate.items()) if c):
         cx = ex + (i % 4) * 108
         cy = top + 34 + (i // 4) * 24
-        label = _text(cx + 52, cy + 14, f"{kind} x{count}", 11, "normal", "middle")
+        label = text(cx + 52, cy + 14, f"{kind} x{count}", 11, "normal", "middle")
         parts.append(f'<g class="estate"><title>{escape(f"{kind}: {count}")}</title>'
                      f'<rect x="{cx}" y="{cy}" width="104" height="20" rx="4" fill="#eef2f7" '
                      f'stroke="#8899aa"/>{label}</g>')
@@ -148,13 +132,8 @@ def view_svg(view: dict[str, Any]) -> str:
     """The table as one seat's view shows it, as SVG (see the module docstring)."""
     players = view["players"]
     height = SEAT_TOP + players * SEAT_HEIGHT + 10
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-             f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" role="img">',
-             f"<title>Razzia! round {view['round']}, as "
-             f"{'a spectator' if view.get('seat') is None else 'seat ' + str(view['seat'])} sees it</title>",
-             f'<rect width="{WIDTH}" height="{height}" fill="#f7f4ec"/>',
-             *_header(view), *_row(view), *_auction(view)]
+    who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
+    parts = [*_header(view), *_row(view), *_auction(view)]
     for seat in range(players):
         parts.extend(_seat(view, seat, SEAT_TOP + seat * SEAT_HEIGHT))
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    return document(WIDTH, height, f"Razzia! round {view['round']}, as {who} sees it", parts)

@@ -1,0 +1,115 @@
+"""Pieces every game's table drawing is made of, and the contract between a drawing and the page.
+
+A game draws its table as SVG from one seat's view (`Game.svg`), never from the true state. A thing a
+player may act on carries `data-act`: the names of the actions it stands for (as
+`Game.public_action_name` gives them to the acting seat), joined by `ACT_SEPARATOR`. The drawing does not
+know which actions are legal; the page does: it makes a thing clickable when one or more of its names is
+a legal action, plays that action on a click, and asks which one when several are legal (a site where a
+player may deploy 1 to 5 mobsters). A thing that stands for a piece of the table carries `data-key`, a
+name stable from one view to the next, so the page can mark what changed since the seat last looked.
+
+Colours are never the only cue: a seat is drawn with its colour *and* its letter (`seat_letter`), and
+every text colour here keeps a contrast of at least 4.5:1 on the light paper the tables are drawn on.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from xml.sax.saxutils import escape, quoteattr
+
+ACT_SEPARATOR = "|"
+"""Separates the action names of one drawn thing in its `data-act` (no action name contains it)."""
+SVG_NS = "http://www.w3.org/2000/svg"
+INK = "#1b1b1b"
+"""Text on the paper colours below (contrast above 12:1)."""
+MUTED = "#555555"
+"""Secondary text (contrast 7.5:1 on white, above 6:1 on PAPER)."""
+PAPER = "#f7f4ec"
+SEAT_COLOURS = ("#c0392b", "#1f6fb2", "#2e7d32", "#8e44ad", "#b35900")
+"""A colour per seat, each dark enough for white letters on it (contrast above 4.5:1)."""
+
+
+def seat_letter(seat: int) -> str:
+    """The letter that marks seat `seat` wherever its colour does (A for seat 0)."""
+    return chr(ord("A") + seat)
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def text(x: float, y: float, content: object, size: int = 13, weight: str = "normal",
+         anchor: str = "start", fill: str = INK) -> str:
+    """One line of text at (x, y), its baseline at y."""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
+            f'fill="{fill}">{escape(str(content))}</text>')
+
+
+def rect(x: float, y: float, width: float, height: float, fill: str, stroke: str = "#555",
+         radius: float = 5, extra: str = "") -> str:
+    return (f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="{radius:g}" fill="{fill}" '
+            f'stroke="{stroke}"{" " + extra if extra else ""}/>')
+
+
+def acts(names: Iterable[str]) -> str:
+    """The `data-act` value of a thing that stands for each of `names`."""
+    listed = list(names)
+    for name in listed:
+        if ACT_SEPARATOR in name:
+            raise ValueError(f"an action name may not contain {ACT_SEPARATOR!r}: {name!r}")
+    return ACT_SEPARATOR.join(listed)
+
+
+def group(inner: Iterable[str] | str, *, title: str = "", act: Iterable[str] | str = (), key: str = "",
+          cls: str = "") -> str:
+    """A `<g>` holding `inner`: with a hover title, the actions it stands for and its `data-key`."""
+    names = [act] if isinstance(act, str) else list(act)
+    attributes = "".join([
+        f" class={quoteattr(cls)}" if cls else "",
+        f" data-act={quoteattr(acts(names))}" if names else "",
+        f" data-key={quoteattr(key)}" if key else "",
+    ])
+    body = inner if isinstance(inner, str) else "".join(inner)
+    hover = f"<title>{escape(title)}</title>" if title else ""
+    return f"<g{attributes}>{hover}{body}</g>"
+
+
+def button(x: float, y: float, width: float, label: str, act: Iterable[str] | str, note: str = "",
+           title: str = "") -> str:
+    """A thing to press: a rounded box with its label (and a second, smaller line) acting as `act`."""
+    height = 44 if note else 28
+    lines = text(x + width / 2, y + 18, label, 13, "bold", "middle")
+    if note:
+        lines += text(x + width / 2, y + 36, note, 12, "normal", "middle")
+    hover = title or (f"{label} ({note})" if note else label)
+    return group([rect(x, y, width, height, "#e8e2d0", radius=6), lines], title=hover, act=act, cls="button")
+
+
+def seat_badge(cx: float, cy: float, seat: int, radius: float = 9, label: str = "") -> str:
+    """A seat's disc: its colour with its letter (or `label`) in white, so colour is never the only cue."""
+    return (f'<circle cx="{cx:g}" cy="{cy:g}" r="{radius:g}" fill="{seat_colour(seat)}" stroke="#222"/>'
+            + text(cx, cy + radius * 0.45, label or seat_letter(seat), max(9, int(radius * 1.2)), "bold",
+                   "middle", "#ffffff"))
+
+
+def document(width: float, height: float, title: str, body: Iterable[str], background: str = PAPER) -> str:
+    """A whole drawing: the `<svg>` element, its title (what a screen reader says) and its paper."""
+    return "\n".join([
+        f'<svg xmlns="{SVG_NS}" width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" '
+        f'font-family="sans-serif" role="img">',
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{width:g}" height="{height:g}" fill="{background}"/>',
+        *body,
+        "</svg>",
+    ]) + "\n"
+
+
+def drawn_actions(svg: str) -> set[str]:
+    """Every action name a drawing offers (what its `data-act` attributes list)."""
+    names: set[str] = set()
+    for node in ET.fromstring(svg).iter():
+        value = node.attrib.get("data-act")
+        if value:
+            names.update(value.split(ACT_SEPARATOR))
+    return names
