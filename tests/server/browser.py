@@ -21,6 +21,11 @@ from typing import Any
 
 from .realserver import RealServer as Server
 
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the browser tests fail saying Playwright is missing (conftest)
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
+
 START_SECONDS = 60.0
 """How long a server may take to answer GET /api/games after it is started."""
 PAGE_TIMEOUT_MS = 20_000
@@ -113,24 +118,17 @@ class Window:
 
     # -- playing ------------------------------------------------------------------------------------------
 
-    def try_move(self) -> bool:
-        """If the page offers enabled action buttons, pick one at random (seeded) and take it, by a click
-        on the drawing of the table (where the game draws what may be played), by a click on the button,
-        or by its number key; True if it did."""
+    def try_move(self, drawing_share: float = 0.4) -> bool:
+        """If the page offers enabled action buttons, pick one at random (seeded) and take it: with
+        probability `drawing_share` by a click on the drawing of the table (where the game draws what may
+        be played; a thing standing for several legal actions opens a chooser, and one of its buttons is
+        clicked), else by a click on the button or by its number key. True if it did."""
         buttons = self.page.locator("#actions button:not([disabled])")
         count = buttons.count()
         if not count:
             return False
-        from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-        drawn = self.page.locator("#drawing .actable")
-        if self.rng.random() < 0.4 and drawn.count():
-            try:
-                drawn.nth(self.rng.randrange(drawn.count())).click(timeout=2_000)
-            except PlaywrightTimeout:
-                return False
-            self.drawn_clicks += 1
-            return True
+        if self.rng.random() < drawing_share:
+            return self._click_drawing()
 
         index = self.rng.randrange(count)
         if index < 9 and self.rng.random() < 0.5:
@@ -143,10 +141,39 @@ class Window:
             return False
         return True
 
+    def _click_drawing(self) -> bool:
+        drawn = self.page.locator("#drawing .actable")
+        count = drawn.count()
+        if not count:
+            return False
+        thing = drawn.nth(self.rng.randrange(count))
+        try:
+            thing.click(timeout=2_000)
+        except PlaywrightTimeout:
+            return False
+        chooser = self.page.locator("#chooser button[data-action]")
+        if chooser.count():
+            try:
+                chooser.nth(self.rng.randrange(chooser.count())).click(timeout=2_000)
+            except PlaywrightTimeout:
+                return False
+        self.drawn_clicks += 1
+        return True
+
+    def drawn_actions_missing(self) -> list[str]:
+        """The legal actions the page lists as buttons that no thing on the drawing offers."""
+        return list(self.page.evaluate("""() => {
+            const drawn = new Set();
+            for (const node of document.querySelectorAll('#drawing [data-act]'))
+                for (const name of node.getAttribute('data-act').split('|')) drawn.add(name);
+            return [...document.querySelectorAll('#actions button[data-action]')]
+                .map((b) => b.title).filter((name) => !drawn.has(name));
+        }"""))
+
 
 def play_to_end(windows: list[Window], seconds: float = GAME_SECONDS,
-                stop: Any = None) -> None:
-    """Both windows move whenever their page offers a move, until both show the result (or `stop()` is
+                stop: Any = None, drawing_share: float = 0.4) -> None:
+    """The windows move whenever their page offers a move, until all show the result (or `stop()` is
     true). Bounded: fails after `seconds`."""
     deadline = time.monotonic() + seconds
     while not all(w.is_over() for w in windows):
@@ -154,7 +181,7 @@ def play_to_end(windows: list[Window], seconds: float = GAME_SECONDS,
             return
         moved = False
         for w in windows:
-            if not w.is_over() and w.try_move():
+            if not w.is_over() and w.try_move(drawing_share):
                 moved = True
         if not moved:
             # Nobody may move now (a bot's turn, or a move in flight): let the pages take their messages.

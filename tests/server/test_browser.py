@@ -21,7 +21,7 @@ import pytest
 from gangland.engine import GameRecord
 from gangland.games import get
 
-from .browser import WEBSOCKET_REFUSED, Server, Window, play_to_end
+from .browser import GAME_SECONDS, WEBSOCKET_REFUSED, Server, Window, play_to_end
 
 GAMES = [
     # (game id, players, rule options typed into the form)
@@ -32,19 +32,20 @@ GAMES = [
 ]
 
 
-def open_table(server: Server, a: Window, b: Window, game: str, players: int,
+def open_table(server: Server, a: Window, b: Window | None, game: str, players: int,
                options: dict[str, str]) -> str:
     """Window A creates the table through the lobby's form and opens its own seat (0); window B opens the
-    seat 1 invitation link A's page shows. The table's id."""
+    seat 1 invitation link A's page shows (without B, seat 1 is a bot too). The table's id."""
     from playwright.sync_api import expect
 
+    people = 1 if b is None else 2
     page = a.page
     page.goto(server.base + "/")
     expect(page.locator(f"#game option[value='{game}']")).to_be_attached()
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     for seat in range(players):
-        page.select_option(f"#seat-{seat}", "" if seat < 2 else "heuristic")
+        page.select_option(f"#seat-{seat}", "" if seat < people else "heuristic")
     for name, value in options.items():
         page.locator(f"#options [data-option='{name}']").fill(value)
     page.click("#create")
@@ -52,15 +53,16 @@ def open_table(server: Server, a: Window, b: Window, game: str, players: int,
     expect(page.locator("#created:not(.hidden), #form-error:not(.hidden)").first).to_be_visible()
     assert not refused.is_visible(), f"the lobby's form refused to create the table: {refused.inner_text()!r}"
     expect(created).to_be_visible()
-    invitation = created.get_by_label("Seat 1 invitation link").input_value()
-    assert "#seat=" in invitation, invitation
+    invitation = created.get_by_label("Seat 1 invitation link").input_value() if b else ""
     own = created.get_by_role("link", name="Open your seat")
     assert "#seat=" in (own.get_attribute("href") or "")
     own.click()
     page.wait_for_url("**/t/**")
-    b.page.goto(invitation)
+    if b is not None:
+        assert "#seat=" in invitation, invitation
+        b.page.goto(invitation)
+        b.wait_seated(1)
     a.wait_seated(0)
-    b.wait_seated(1)
     return page.url.split("/t/", 1)[1].split("#", 1)[0].split("/", 1)[0]
 
 
@@ -113,8 +115,7 @@ def test_two_windows_play_a_game_to_the_end(browser_server: Server, windows: lis
     a, b = windows
     table_id = open_table(browser_server, a, b, game, players, options)
     play_to_end(windows)
-    if game == "razzia":  # its table is drawn, and moves were made by clicking the drawing
-        assert a.drawn_clicks + b.drawn_clicks > 0
+    assert a.drawn_clicks + b.drawn_clicks > 0, "no move was made by clicking the drawing"
 
     scores_a, scores_b = a.scores(), b.scores()
     assert scores_a == scores_b, f"window A shows {scores_a}, window B {scores_b}"
@@ -125,6 +126,71 @@ def test_two_windows_play_a_game_to_the_end(browser_server: Server, windows: lis
     assert list(state.result().scores) == scores_a
     check_moves(record, windows)
     assert a.sent and b.sent, "a window made no move"
+    for w in windows:
+        assert not w.errors, f"{w.name}: {w.errors}"
+
+
+# Issue 17: "For every game: open the lobby, create a table with one person and bots, play the whole game
+# by clicking the drawing (not only the buttons) until the result shows; check that no console error
+# occurred." Every move here is a click on the drawing: each legal action is drawn where its object is.
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_one_person_plays_a_whole_game_by_clicking_the_drawing(browser_server: Server, windows: list[Window],
+                                                               game: str, players: int,
+                                                               options: dict[str, str]) -> None:
+    a = windows[0]
+    table_id = open_table(browser_server, a, None, game, players, options)
+    deadline = time.monotonic() + 2 * GAME_SECONDS
+    while not a.is_over():
+        assert time.monotonic() < deadline, f"the game did not end; step {a.last_step}"
+        if a.page.locator("#actions button:not([disabled])").count():
+            missing = a.drawn_actions_missing()
+            assert not missing, f"legal actions not on the drawing at step {a.last_step}: {missing}"
+        if not a.try_move(drawing_share=1.0):
+            a.page.wait_for_timeout(15)
+    assert a.sent, "the person made no move"
+    assert a.drawn_clicks == len(a.sent), "every move was to be made on the drawing"
+    record = record_of(browser_server, table_id)
+    assert list(record.replay(get(game)).result().scores) == a.scores()
+    check_moves(record, [a])
+    assert not a.errors, a.errors
+
+
+# Issue 17: "Two browser contexts as two people at one table: each sees its own hand and not the other's; a
+# reload in the middle of the game comes back to the same state."
+def test_two_people_see_only_their_own_hands_and_a_reload_comes_back(browser_server: Server,
+                                                                     windows: list[Window]) -> None:
+    import json
+
+    from playwright.sync_api import expect
+
+    a, b = windows
+    open_table(browser_server, a, b, "downtown", 2, {"turn_limit": "12"})
+    play_to_end(windows, stop=lambda: len(a.sent) >= 4 and bool(
+        a.page.locator("#actions button:not([disabled])").count()))
+    assert not a.is_over(), "the game ended too soon for the test"
+
+    def seen(w: Window) -> dict[str, Any]:
+        return dict(json.loads(w.page.locator("#view-json").text_content() or "null"))
+
+    for w, other in ((a, b), (b, a)):
+        players = seen(w)["players"]
+        mine, theirs = players[w.seat], players[other.seat]  # type: ignore[index]
+        # Downtown's own seat holds its hand (gangster cards by kind) and its cash by notes; of the other
+        # seat only counts are shown.
+        assert "gangsters" in mine and "cash" in mine, mine
+        assert "gangsters" not in theirs and "cash" not in theirs, f"{w.name} sees {other.name}'s hand"
+        assert isinstance(theirs["hand"]["gangsters"], int)
+
+    # A's turn now: nothing moves until A does, so a reload must show exactly what was there.
+    before = (a.page.locator("#step").inner_text(), seen(a), a.page.locator("#text").text_content(),
+              a.page.locator("#actions button").all_inner_texts())
+    a.page.reload()
+    expect(a.page.locator("#conn")).to_have_text("connected")
+    expect(a.page.locator("#step")).to_have_text(before[0])
+    after = (a.page.locator("#step").inner_text(), seen(a), a.page.locator("#text").text_content(),
+             a.page.locator("#actions button").all_inner_texts())
+    assert after == before, "the reload did not come back to the same state"
+    play_to_end(windows)
     for w in windows:
         assert not w.errors, f"{w.name}: {w.errors}"
 

@@ -16,15 +16,16 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.requests import Request
 
-from gangland.engine import GanglandError, all_games
+from gangland.engine import Game, GanglandError, all_games
 
 from .bots import BotRunner, bot_names
 from .protocol import Act, Hello, Ping, Refusal, encode, parse_client
+from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, ReplayFrame, TableSummary
 from .storage import Storage, StorageError
 from .tables import Client, Hub, LiveTable, seat_facts, summary
@@ -175,6 +176,20 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     @app.get("/t/{table_id}/replay", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
+
+    def game_named(game_id: str) -> Game:
+        for game in all_games():
+            if game.id == game_id:
+                return game
+        raise HTTPException(404, f"no game {game_id!r}")
+
+    @app.get("/rules/{game_id}", include_in_schema=False)
+    async def game_rules(game_id: str) -> HTMLResponse:
+        return HTMLResponse(rules_page(game_named(game_id)))
+
+    @app.get("/rules/{game_id}/decisions", include_in_schema=False)
+    async def game_decisions(game_id: str) -> HTMLResponse:
+        return HTMLResponse(decisions_page(game_named(game_id)))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

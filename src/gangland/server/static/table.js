@@ -169,6 +169,12 @@ function renderState(msg) {
   state = msg;
   const gameName = msg.game?.name ?? msg.game?.id ?? "Game";
   $("game-name").textContent = `${gameName} · table ${msg.table_id ?? tableId}`;
+  if (msg.game?.id) {
+    const rules = $("rules-link");
+    rules.href = `/rules/${encodeURIComponent(msg.game.id)}`;
+    rules.textContent = `Rules of ${gameName}`;
+    rules.classList.remove("hidden");
+  }
   document.title = `${msg.your_turn && !msg.over ? "(your turn) " : ""}${gameName} · Gangland`;
 
   if (seatToken && msg.seat !== null && msg.seat !== undefined) {
@@ -306,8 +312,13 @@ function renderActions(msg) {
   setChildren($("actions"), shown.map((action, i) => el("button", {
     type: "button",
     disabled: !canAct,
+    title: String(action.name ?? action.id),
     dataset: { action: String(action.id) },
     onclick: () => act(action.id),
+    onmouseenter: () => hint(String(action.name), true),
+    onmouseleave: () => hint(String(action.name), false),
+    onfocus: () => hint(String(action.name), true),
+    onblur: () => hint(String(action.name), false),
   }, i < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)) : null, String(action.name ?? action.id))));
   if (!shown.length) setChildren($("actions"), el("p", { class: "muted" }, "No action matches the filter."));
   wireDrawing(msg);
@@ -315,7 +326,9 @@ function renderActions(msg) {
 
 // ---------------------------------------------------------------- the drawing
 
-let drawnSvg = null; // the svg text last drawn
+const ACT_SEPARATOR = "|"; // a drawn thing's data-act lists the names of the actions it stands for
+let drawnSvg = null;       // the svg text last drawn
+let drawnKeys = new Map(); // data-key -> the markup of that thing as last drawn
 
 /** The server's drawing of this seat's view (made from the view only), parsed as SVG, never as HTML. */
 function renderDrawing(msg) {
@@ -324,6 +337,8 @@ function renderDrawing(msg) {
     box.classList.add("hidden");
     setChildren(box);
     drawnSvg = null;
+    drawnKeys = new Map();
+    $("text-box").open = true;
     return;
   }
   if (msg.svg !== drawnSvg) {
@@ -333,40 +348,108 @@ function renderDrawing(msg) {
     for (const node of root.querySelectorAll("*")) {
       for (const attr of [...node.attributes]) if (/^on/i.test(attr.name)) node.removeAttribute(attr.name);
     }
-    setChildren(box, document.importNode(root, true));
+    const keys = new Map([...root.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), n.outerHTML]));
+    const changed = drawnSvg === null ? new Set() : changedKeys(drawnKeys, keys);
+    const shown = document.importNode(root, true);
+    markChanged(shown, changed);
+    closeChooser();
+    setChildren(box, shown);
+    if (drawnSvg === null) $("text-box").open = false; // the drawing says it; the text stays a click away
     drawnSvg = msg.svg;
+    drawnKeys = keys;
   }
   box.classList.remove("hidden");
   wireDrawing(msg);
 }
 
-/** Make each drawn thing whose data-act names a legal action clickable (and reachable by keyboard). */
+/** The keys of the things drawn differently (or newly) since the last drawing. */
+function changedKeys(before, after) {
+  const changed = new Set();
+  for (const [key, markup] of after) if (before.get(key) !== markup) changed.add(key);
+  return changed;
+}
+
+/** Mark the innermost things that changed (a seat's panel changes when a card in it does: the card is
+ * what moved). */
+function markChanged(root, changed) {
+  for (const node of root.querySelectorAll("[data-key]")) {
+    if (!changed.has(node.getAttribute("data-key"))) continue;
+    const inner = [...node.querySelectorAll("[data-key]")].some((n) => changed.has(n.getAttribute("data-key")));
+    if (!inner) node.classList.add("changed");
+  }
+}
+
+/** The names a drawn thing stands for. */
+function namesOf(node) {
+  return (node.getAttribute("data-act") || "").split(ACT_SEPARATOR).filter(Boolean);
+}
+
+/** Make each drawn thing whose data-act names a legal action clickable (and reachable by keyboard): one
+ * legal action is played at once, several are offered in a chooser. */
 function wireDrawing(msg) {
   const legal = new Map((Array.isArray(msg.legal) && !msg.over ? msg.legal : []).map((a) => [String(a.name), a.id]));
   const canAct = !pending && socket && socket.readyState === WebSocket.OPEN;
   for (const node of $("drawing").querySelectorAll("[data-act]")) {
-    const id = legal.get(node.getAttribute("data-act"));
-    const live = id !== undefined && canAct;
+    const choices = namesOf(node).filter((name) => legal.has(name)).map((name) => ({ name, id: legal.get(name) }));
+    const live = choices.length > 0 && canAct;
     node.classList.toggle("actable", live);
     if (live) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      node.setAttribute("aria-label", node.getAttribute("data-act"));
-      // A lot in the row is also inside the row (a court auction): the innermost thing clicked is meant.
-      node.onclick = (event) => { event.stopPropagation(); act(id); };
+      const what = choices.length === 1 ? choices[0].name : `${choices.length} choices: ${choices.map((c) => c.name).join(", ")}`;
+      node.setAttribute("aria-label", what);
+      const take = (event) => {
+        // A lot in the row is also inside the row (a court auction): the innermost thing clicked is meant.
+        event.stopPropagation();
+        if (choices.length === 1) act(choices[0].id);
+        else openChooser(node, choices);
+      };
+      node.onclick = take;
       node.onkeydown = (event) => {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); act(id); }
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); take(event); }
       };
     } else {
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
+      node.removeAttribute("aria-label");
       node.onclick = null;
       node.onkeydown = null;
     }
   }
 }
 
+/** The actions one drawn thing stands for, to pick from, beside it. */
+function openChooser(node, choices) {
+  closeChooser();
+  const heading = node.querySelector("title")?.textContent || "Choose";
+  const box = el("div", { id: "chooser", class: "chooser", role: "dialog", "aria-label": heading },
+    el("div", { class: "chooser-head" }, heading),
+    ...choices.map((c, i) => el("button", { type: "button", title: c.name, dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); } },
+      i < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)) : null, c.name)),
+    el("button", { type: "button", class: "secondary", onclick: () => { closeChooser(); node.focus(); } }, "Cancel"));
+  document.body.appendChild(box);
+  const where = node.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  box.style.width = `${width}px`;
+  box.style.left = `${Math.max(8, Math.min(where.left + window.scrollX, window.scrollX + window.innerWidth - width - 8))}px`;
+  box.style.top = `${where.bottom + window.scrollY + 4}px`;
+  box.querySelector("button")?.focus();
+}
+
+function closeChooser() {
+  document.getElementById("chooser")?.remove();
+}
+
+/** Show on the drawing where an action of the list is played (hovering or focusing its button). */
+function hint(name, on) {
+  for (const node of $("drawing").querySelectorAll("[data-act]")) {
+    if (on && namesOf(node).includes(name)) node.classList.add("hint");
+    else node.classList.remove("hint");
+  }
+}
+
 function disableActions() {
+  closeChooser();
   for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
   for (const node of $("drawing").querySelectorAll(".actable")) {
     node.classList.remove("actable");
@@ -428,13 +511,23 @@ document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  const chooser = document.getElementById("chooser");
+  if (event.key === "Escape" && chooser) {
+    closeChooser();
+    return;
+  }
   if (!/^[1-9]$/.test(event.key)) return;
-  const buttons = [...$("actions").querySelectorAll("button")];
+  const buttons = [...(chooser ?? $("actions")).querySelectorAll(chooser ? "button[data-action]" : "button")];
   const button = buttons[Number(event.key) - 1];
   if (button && !button.disabled) {
     event.preventDefault();
     button.click();
   }
+});
+
+document.addEventListener("click", (event) => {
+  const chooser = document.getElementById("chooser");
+  if (chooser && !chooser.contains(event.target)) closeChooser();
 });
 
 $("filter").addEventListener("input", () => { if (state) renderActions(state); });
