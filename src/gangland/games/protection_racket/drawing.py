@@ -1,0 +1,509 @@
+"""Protection Racket's table as SVG, drawn from one seat's view (never the true state).
+
+What the table shows: the round and the turn, what is asked of whom now (a deploy, a Mob War, a site's
+action and its choices) with buttons for the answers that have no object, what just happened, the city
+grid of site cards (each with its grid reference, name, colour, revenue, text, the gangs' mobsters on
+it, standing or lying down, the Hired Muscle and who controls it), and a panel per gang (money,
+hideout, supply, its Hired Muscle).
+
+The acting seat's choices are put on the things they are about (`data-act`, see engine/svg.py): every
+"deploy N to SITE" on that site's card, a war or an action on its site, a gang's pick on that gang's
+mobsters and panel, the Hired Muscle's removal on its token. The names are built from the view the
+way view.action_text words them; a name that is not legal now is harmless (the page ignores it), so
+where the view does not say which wording a card uses (where its lying mobsters go) both are listed.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from ...engine.svg import (
+    INK,
+    MUTED,
+    button,
+    document,
+    group,
+    rect,
+    seat_badge,
+    seat_colour,
+    seat_letter,
+    text,
+)
+from .actions import GANG0, MAX_REGULARS, SITE0
+from .common import ACTION, DEPLOY, HIRED_GUN, PHASE_NAMES, PICK, PINK, STAND, WAR_OFFER
+
+MARGIN = 12
+GAP = 10
+CARD_WIDTHS = {3: 262, 4: 236}
+"""A site card's width by the city's columns: the drawing is 800 to 1000 wide."""
+BAND = 30
+"""Height of a card's coloured band (grid reference, name, revenue)."""
+TEXT_SIZE = 12
+LINE = 15
+CHIP = 24
+"""Height of a row of mobster chips."""
+PANEL_HEIGHT = 96
+CHAR = 0.53
+"""Rough width of a sans-serif character, in ems (to wrap text before the browser does)."""
+BOLD_CHAR = 0.62
+
+SITE_COLOURS = {
+    # colour category: (band fill, card fill, band text)
+    "light blue": ("#aed8f2", "#eef7fd", INK),
+    "blue": ("#5b9bd5", "#e4eef9", INK),
+    "dark blue": ("#1f3f73", "#dfe5f0", "#ffffff"),
+    "red": ("#b71c1c", "#fbe6e4", "#ffffff"),
+    "orange": ("#ef8a2a", "#fdeedd", INK),
+    "light yellow": ("#fff3a8", "#fffbe3", INK),
+    "yellow": ("#f2c94c", "#fdf4d6", INK),
+    "light green": ("#a8dba0", "#edf8ea", INK),
+    "light pink": ("#f6c6d8", "#fdf0f5", INK),
+    "pink": ("#e75a9b", "#fde6f0", INK),
+    "white": ("#ffffff", "#ffffff", INK),
+}
+UNKNOWN_COLOUR = ("#dddddd", "#f4f4f4", INK)
+PINK_FILL = "#e75a9b"
+"""The unrecruited Hired Muscle's colour (dark enough for INK, 5:1)."""
+TO_ACT_FILL = "#fff3c4"
+TO_ACT_STROKE = "#8a6508"
+"""Marks the seat to act and the site whose action is taken (white text on it: 5:1)."""
+WAR_TAGS = {PHASE_NAMES[WAR_OFFER]: "Mob War?", PHASE_NAMES[HIRED_GUN]: "Mob War: Hired Gun?",
+            PHASE_NAMES[STAND]: "after the war"}
+
+
+# -- wording ---------------------------------------------------------------------------------------
+
+def seat_name(seat: int) -> str:
+    """ "seat 1 (B)": the number the text uses and the letter the drawing shows."""
+    return f"seat {seat} ({seat_letter(seat)})"
+
+
+def site_name(site: dict[str, Any]) -> str:
+    """A site as the actions name it: "Fair Exchange (A1)"."""
+    return f"{site['name']} ({site['label']})"
+
+
+def _wrap(content: str, width: float, size: int) -> list[str]:
+    return textwrap.wrap(content, max(8, int(width / (size * CHAR)))) or [""]
+
+
+def _acting(view: dict[str, Any]) -> bool:
+    """Whether the seat looking is the one to act (only then are choices drawn)."""
+    return view["result"] is None and view["seat"] is not None and view["seat"] == view["to_act"]
+
+
+# -- the actions, as view.action_text words them ---------------------------------------------------
+
+def _deploy_names(view: dict[str, Any], site: dict[str, Any]) -> list[str]:
+    """Every "deploy ..." onto a site the acting seat could make, up to its hideout and the site's cap
+    (the page lists those legal now when the card is clicked)."""
+    if site["closed"]:
+        return []
+    seat = view["to_act"]
+    muscle = view["muscle"]
+    has_muscle = muscle is not None and muscle["owner"] == seat and muscle["in_hideout"]
+    cap = site["max_deploy"] or MAX_REGULARS + 1
+    lying = ", lying down" if site["lie_down"] else ""
+    names = []
+    for hired in ((0, 1) if has_muscle else (0,)):
+        for regulars in range(view["hideout"][seat] + 1):
+            if regulars + hired < 1 or regulars + hired > cap:
+                continue
+            parts = [str(regulars)] if regulars else []
+            if hired:
+                parts.append(muscle["name"])
+            names.append(f"deploy {' and '.join(parts)} to {site_name(site)}{lying}")
+    return names
+
+
+def _pick_wording(view: dict[str, Any]) -> tuple[list[str], list[str], int | None]:
+    """For the choice of the action being taken: the wordings of a site answer and of a gang answer
+    (formats with {x}), and the site whose gangs are chosen from."""
+    pending = view["pending"]
+    kind = view["city"][pending["effect_site"]]["effect"]
+    picks: list[int] = pending["picks"]
+    step = len(picks)
+    first = picks[0] - SITE0 if picks and picks[0] < GANG0 else None
+    if kind == "war":
+        return ["Mob War on {x}"], [], None
+    if kind == "stand_up":
+        return ["stand up on {x}"], [], None
+    if kind == "lying":  # the view does not say where the card sends them: both, one of them legal
+        return [f"send the lying ones on {{x}} to the {to}" for to in ("hideout", "supply")], [], None
+    if kind == "lay_down":
+        return (["lay down on {x}"], [], None) if step == 0 else ([], ["lay down {x} mobsters"], first)
+    if kind == "remove":
+        return (["remove from {x}"], [], None) if step == 0 else ([], ["remove one of {x} mobsters"], first)
+    if kind == "move":
+        if step == 0:
+            return ["move from {x}"], [], None
+        # the second choice is whose mobsters for a card that moves anyone's, else where to
+        return ["move to {x}"], (["move {x} mobsters"] if step == 1 else []), first
+    if kind == "swap":
+        if step in (0, 2):
+            return ["swap from {x}" if step == 0 else "swap with one on {x}"], [], None
+        where = picks[step - 1] - SITE0
+        return [], ["swap one of {x} mobsters" if step == 1 else "for one of {x} mobsters"], where
+    if kind == "recall":
+        return ["recall from {x}"], [], None
+    if kind == "swap_sites":
+        return ["change places with {x}", *(["move the card of {x}"] if step == 0 else [])], [], None
+    if kind == "flip":
+        return ["turn over {x}"], [], None
+    if kind == "replace":
+        return ["replace {x}"], [], None
+    return [], [], None
+
+
+def site_actions(view: dict[str, Any], site: dict[str, Any]) -> list[str]:
+    """The names of the acting seat's actions whose object is this site."""
+    if not _acting(view):
+        return []
+    phase = view["phase"]
+    pending = view["pending"]
+    name = site_name(site)
+    here = site["site"]
+    if phase == PHASE_NAMES[DEPLOY]:
+        return _deploy_names(view, site)
+    if phase == PHASE_NAMES[WAR_OFFER] and pending["war_site"] == here:
+        return [f"declare a Mob War on {name}"]
+    if phase == PHASE_NAMES[STAND] and pending["war_site"] == here:
+        return [f"stand up on {name}"]
+    if phase == PHASE_NAMES[ACTION] and pending["effect_site"] == here:
+        return [f"take the action of {name}"]
+    if phase == PHASE_NAMES[HIRED_GUN]:
+        return [f"move the Hired Gun to {name}"]
+    if phase == PHASE_NAMES[PICK]:
+        return [wording.format(x=name) for wording in _pick_wording(view)[0]]
+    return []
+
+
+def gang_actions(view: dict[str, Any], seat: int, site: int | None) -> list[str]:
+    """The names of the acting seat's choices of gang `seat`: on its mobsters on `site` (None: on its
+    panel, which offers them wherever the chosen mobsters are)."""
+    if not _acting(view) or view["phase"] != PHASE_NAMES[PICK]:
+        return []
+    _, wordings, where = _pick_wording(view)
+    if site is not None and site != where:
+        return []
+    return [wording.format(x=f"seat {seat}'s") for wording in wordings]
+
+
+def muscle_actions(view: dict[str, Any]) -> list[str]:
+    """The removal of the Hired Muscle (a "remove" card's choice of whose mobster) and its owner's gang
+    choices, where the token stands."""
+    muscle = view["muscle"]
+    if muscle is None or muscle["site"] is None:
+        return []
+    names = [] if muscle["owner"] is None else gang_actions(view, muscle["owner"], muscle["site"])
+    if names and names[0].startswith("remove one of"):
+        names.append(f"remove {muscle['name']}")
+    return names
+
+
+def button_actions(view: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(label, action name, hover) of the answers drawn as buttons beside the status line."""
+    if not _acting(view):
+        return []
+    phase, pending, city = view["phase"], view["pending"], view["city"]
+    if phase == PHASE_NAMES[WAR_OFFER]:
+        war = site_name(city[pending["war_site"]])
+        return [("declare war", f"declare a Mob War on {war}", f"declare a Mob War on {war}"),
+                ("no war", f"no war on {war}", f"no war on {war}: the turn goes on")]
+    if phase == PHASE_NAMES[ACTION]:
+        where = site_name(city[pending["effect_site"]])
+        return [("take action", f"take the action of {where}", f"take the action of {where}"),
+                ("skip", f"skip the action of {where}", f"skip the action of {where}")]
+    if phase == PHASE_NAMES[STAND]:
+        war = site_name(city[pending["war_site"]])
+        return [("stand up", f"stand up on {war}", f"your lying mobsters on {war} stand up"),
+                ("stay lying", "stay lying", "your lying mobsters stay lying down")]
+    if phase == PHASE_NAMES[HIRED_GUN]:
+        return [("stay", "the Hired Gun stays", "the Hired Gun stays where it is (or click a site)")]
+    return []
+
+
+# -- the header --------------------------------------------------------------------------------------
+
+def _status(view: dict[str, Any]) -> str:
+    result = view["result"]
+    if result is not None:
+        winners = result["winners"]
+        names = " and ".join(seat_name(w) for w in winners)
+        return f"Game over: {names} win{'s' if len(winners) == 1 else ''} with ${max(view['money'])}."
+    actor = view["to_act"]
+    you = " (you)" if view["seat"] == actor else ""
+    turn = view["turn_player"]
+    whose = "" if turn == actor else f" (in {seat_name(turn)}'s turn)"
+    return f"S{seat_name(actor)[1:]}{you} to act{whose}: {view['pending']['question']}"
+
+
+def _header(view: dict[str, Any], width: float) -> tuple[list[str], float]:
+    """The title, status line, buttons and the last events; and the height they take."""
+    decks = view["decks"]
+    parts = [
+        text(MARGIN, 26, "Protection Racket", 18, "bold"),
+        text(MARGIN + 196, 26, f"round {view['round']} of {view['rounds']} · turn {view['turn']}", 14),
+        group(text(width - MARGIN, 26, "draw piles " + " · ".join(str(d["draw"]) for d in decks), 12,
+                   "normal", "end", MUTED),
+              title="cards left in the draw piles of decks 1, 2 and 3 (set aside: "
+                    + ", ".join(str(d["set_aside"]) for d in decks) + ")", key="decks"),
+    ]
+    buttons = button_actions(view)
+    room = width - 2 * MARGIN - 30 - len(buttons) * 118
+    status = textwrap.wrap(_status(view), int(room / (14 * BOLD_CHAR)))
+    y = 56.0
+    actor = view["to_act"]
+    left = MARGIN
+    if view["result"] is None and actor is not None:
+        parts.append(seat_badge(MARGIN + 11, y - 5, actor, 11))
+        left += 30
+    for i, line in enumerate(status):
+        parts.append(text(left, y + i * 19, line, 14, "bold"))
+    for i, (label, name, hover) in enumerate(buttons):
+        parts.append(button(width - MARGIN - (len(buttons) - i) * 118 + 8, y - 20, 110, label, name,
+                            title=hover))
+    y += 19 * len(status) + 2
+    events = "; ".join(view["events"])
+    if events:
+        lines = _wrap("Just now: " + events, width - 2 * MARGIN, 12)
+        shown = lines[:2]
+        if len(lines) > 2:
+            shown[-1] += " …"
+        parts.append(group([text(MARGIN, y + 14 * i, line, 12, "normal", "start", MUTED)
+                            for i, line in enumerate(shown)], title=events, key="events"))
+        y += 14 * len(shown)
+    return parts, y + 8
+
+
+# -- a site card -------------------------------------------------------------------------------------
+
+def _notes(site: dict[str, Any]) -> list[str]:
+    """What the closed neighbours and the round do to this site, in words."""
+    notes = []
+    if site["closed"]:
+        notes.append("closed: no one may deploy here")
+    else:
+        if site["lie_down"]:
+            notes.append("mobsters deployed here lie down")
+        if site["no_war"]:
+            notes.append("no Mob War here")
+        if site["max_deploy"]:
+            notes.append(f"deploy at most {site['max_deploy']} here a turn")
+    if site["used_this_round"]:
+        notes.append("action used this round")
+    return notes
+
+
+def _chip_width(label: str, size: int = 12) -> float:
+    return 30 + len(label) * size * BOLD_CHAR + 6
+
+
+def _chips(view: dict[str, Any], site: dict[str, Any]) -> list[tuple[float, str, str, list[str], str]]:
+    """(width, label, hover, actions, key) of each gang's mobsters on a site and of the Hired Muscle."""
+    here = site["site"]
+    chips = []
+    for seat, (up, down) in enumerate(zip(site["standing"], site["lying"], strict=True)):
+        if not up and not down:
+            continue
+        label = " + ".join(([str(up)] if up else []) + ([f"{down} lying"] if down else []))
+        hover = f"{seat_name(seat)}: {up} standing" + (f", {down} lying down" if down else "")
+        acts = gang_actions(view, seat, here)
+        if acts:
+            hover += " - click to choose them"
+        chips.append((_chip_width(label), label, hover, acts, f"site:{site['label']}:seat:{seat}"))
+    muscle = view["muscle"]
+    if muscle is not None and muscle["site"] == here:
+        owner = muscle["owner"]
+        label = muscle["name"].removeprefix("The ") + ("" if owner is None else f" {seat_letter(owner)}")
+        label += " lying" if muscle["lying"] else ""
+        whose = "free to recruit" if owner is None else f"{seat_name(owner)}'s Hired Muscle"
+        hover = f"{muscle['name']}, {whose}" + (", lying down" if muscle["lying"] else "")
+        acts = muscle_actions(view)
+        chips.append((_chip_width(label, 11), label, hover, acts, "muscle"))
+    return chips
+
+
+def _chip_rows(chips: list[tuple[float, str, str, list[str], str]], card: float) -> list[list[int]]:
+    """Chips flowed into rows that fit a card."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, chip in enumerate(chips):
+        if rows[-1] and used + chip[0] > card - 16:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(i)
+        used += chip[0] + 6
+    return rows
+
+
+def _draw_chip(view: dict[str, Any], x: float, y: float,
+               chip: tuple[float, str, str, list[str], str]) -> str:
+    width, label, hover, acts, key = chip
+    if key == "muscle":
+        muscle = view["muscle"]
+        owner = muscle["owner"]
+        fill = PINK_FILL if owner is None else seat_colour(owner)
+        ink = INK if owner is None else "#ffffff"
+        dash = ' stroke-dasharray="4 2"' if muscle["lying"] else ""
+        body = [rect(x, y, width, 20, fill, "#7a1f4f", 10, f'stroke-width="2"{dash}'),
+                text(x + 10, y + 14, "HM", 11, "bold", "start", ink),
+                text(x + 32, y + 14, label, 11, "normal", "start", ink)]
+        return group(body, title=hover, act=acts, key=key)
+    seat = int(key.rsplit(":", 1)[1])
+    lying = "lying" in label
+    body = [rect(x, y, width, 20, "#ffffff", seat_colour(seat), 10,
+                 'stroke-width="2"' + (' stroke-dasharray="5 2"' if lying else "")),
+            seat_badge(x + 10, y + 10, seat, 10),
+            text(x + 24, y + 15, label, 12, "bold")]
+    return group(body, title=hover, act=acts, key=key)
+
+
+def _card_height(view: dict[str, Any], site: dict[str, Any], card: float) -> float:
+    lines = len(_wrap(site["text"], card - 16, TEXT_SIZE))
+    notes = len(_notes(site))
+    chips = len(_chip_rows(_chips(view, site), card)) if _chips(view, site) else 1
+    return BAND + 24 + lines * LINE + notes * 14 + 10 + chips * CHIP + 6
+
+
+def _card(view: dict[str, Any], site: dict[str, Any], x: float, y: float, card: float, height: float) -> str:
+    band, fill, band_ink = SITE_COLOURS.get(site["colour"], UNKNOWN_COLOUR)
+    control = site["controller"]
+    pending = view["pending"]
+    here = site["site"]
+    parts: list[str] = []
+    # the site's moment: a war on it, its action being taken, a choice already made on it
+    picked = [p - SITE0 for p in pending["picks"] if SITE0 <= p < GANG0]
+    tag = ""
+    if here == pending["war_site"]:
+        ring, dash, tag = "#b71c1c", "8 4", WAR_TAGS.get(view["phase"], "Mob War")
+    elif here == pending["effect_site"]:
+        ring, dash, tag = TO_ACT_STROKE, "", "its action" if view["phase"] == PHASE_NAMES[PICK] else "action?"
+    elif here in picked and pending["effect_site"] is not None:
+        ring, dash, tag = "#1f6fb2", "3 3", "chosen"
+    if tag:
+        parts.append(rect(x - 5, y - 5, card + 10, height + 10, "none", ring, 9,
+                          'stroke-width="3"' + (f' stroke-dasharray="{dash}"' if dash else "")))
+    held = 0 <= control < PINK
+    stroke = seat_colour(control) if held else ("#7a1f4f" if control == PINK else "#888888")
+    parts.append(rect(x, y, card, height, "#eeeeee" if site["closed"] else fill, stroke, 7,
+                      f'stroke-width="{3 if control >= 0 else 1}"'))
+    parts.append(rect(x + 1.5, y + 1.5, card - 3, BAND, band, "none", 6))
+    parts.append(text(x + 8, y + 20, site["label"], 12, "bold", "start", band_ink))
+    size = 14 if len(site["name"]) * 14 * CHAR < card - 90 else 12
+    parts.append(text(x + 34, y + 20, site["name"], size, "bold", "start", band_ink))
+    if site["revenue"]:
+        parts.append(rect(x + card - 44, y + 6, 38, 19, "#fff8dc", "#7a6a4f", 9))
+        parts.append(text(x + card - 25, y + 20, f"${site['revenue']}", 13, "bold", "middle"))
+    # the colour in words (never the only cue), then who holds the site
+    parts.append(text(x + 8, y + BAND + 17, site["colour"], 11, "normal", "start", MUTED))
+    if held:
+        pays = f" · pays ${site['revenue_now']}" if site["revenue_now"] else ""
+        parts.append(seat_badge(x + card - 128, y + BAND + 12, control, 10))
+        parts.append(text(x + card - 114, y + BAND + 17, f"holds{pays}", 11, "bold"))
+    elif control == PINK:
+        parts.append(text(x + card - 8, y + BAND + 17, "held by the free Hired Muscle", 11, "normal",
+                          "end", MUTED))
+    ty = y + BAND + 24 + 11
+    for line in _wrap(site["text"], card - 16, TEXT_SIZE):
+        parts.append(text(x + 8, ty, line, TEXT_SIZE))
+        ty += LINE
+    for note in _notes(site):
+        parts.append(text(x + 8, ty, note, 11, "bold" if note.startswith("closed") else "normal", "start",
+                          MUTED))
+        ty += 14
+    chips = _chips(view, site)
+    cy = y + height - 6 - len(_chip_rows(chips, card)) * CHIP if chips else y + height - 6 - CHIP
+    parts.append(f'<line x1="{x + 6:g}" y1="{cy - 3:g}" x2="{x + card - 6:g}" y2="{cy - 3:g}" '
+                 'stroke="#bbbbbb"/>')
+    if not chips:
+        parts.append(text(x + 8, cy + 15, "no mobsters", 11, "normal", "start", MUTED))
+    for row in _chip_rows(chips, card) if chips else []:
+        cx = x + 8
+        for i in row:
+            parts.append(_draw_chip(view, cx, cy + 2, chips[i]))
+            cx += chips[i][0] + 6
+        cy += CHIP
+    if tag:
+        width = len(tag) * 11 * BOLD_CHAR + 14
+        parts.append(rect(x + card - width - 8, y - 12, width, 18, ring, "none", 9))
+        parts.append(text(x + card - width / 2 - 8, y + 1, tag, 11, "bold", "middle", "#ffffff"))
+    acts = site_actions(view, site)
+    holder = ("no one" if control < 0 else "the free Hired Muscle" if control == PINK
+              else seat_name(control))
+    hover = (f"{site_name(site)}: {view['pending']['question']}" if acts else
+             f"{site_name(site)}, {site['colour']}" + (f", ${site['revenue']}" if site["revenue"] else "")
+             + f", held by {holder}: {site['text']}")
+    return group(parts, title=hover, act=acts, key=f"site:{site['label']}", cls="site")
+
+
+# -- a gang's panel ----------------------------------------------------------------------------------
+
+def _panel(view: dict[str, Any], seat: int, x: float, y: float, width: float) -> str:
+    acting = view["result"] is None and view["to_act"] == seat
+    winner = view["result"] is not None and seat in view["result"]["winners"]
+    parts = [rect(x, y, width, PANEL_HEIGHT, TO_ACT_FILL if acting or winner else "#fbfaf6",
+                  TO_ACT_STROKE if acting or winner else "#bbbbbb", 8,
+                  f'stroke-width="{3 if acting or winner else 1}"'),
+             seat_badge(x + 18, y + 19, seat, 11)]
+    you = " (you)" if view["seat"] == seat else ""
+    parts.append(text(x + 36, y + 24, f"Seat {seat} ({seat_letter(seat)}){you}", 14, "bold"))
+    parts.append(text(x + width - 10, y + 25, f"${view['money'][seat]}", 18, "bold", "end"))
+    tags = []
+    if acting:
+        tags.append("to act")
+    if winner:
+        tags.append("winner")
+    if view["result"] is None and view["turn_player"] == seat and not acting:
+        tags.append("their turn")
+    if view["first"] == seat:
+        tags.append("started the round")
+    parts.append(text(x + 12, y + 44, " · ".join(tags), 11, "bold" if acting else "normal", "start",
+                      INK if acting else MUTED))
+    # the hideout: a pawn per mobster ready to deploy
+    parts.append(text(x + 12, y + 66, "hideout", 11, "normal", "start", MUTED))
+    hideout = view["hideout"][seat]
+    for i in range(hideout):
+        parts.append(f'<circle cx="{x + 64 + i * 15:g}" cy="{y + 62:g}" r="6" fill="{seat_colour(seat)}" '
+                     'stroke="#222"/>')
+    parts.append(text(x + 64 + max(hideout, 1) * 15 - 4, y + 66, str(hideout), 12, "bold"))
+    parts.append(text(x + 12, y + 86, f"supply {view['supply'][seat]}", 11, "normal", "start", MUTED))
+    muscle = view["muscle"]
+    if muscle is not None and muscle["owner"] == seat:
+        where = "in the hideout" if muscle["in_hideout"] else "off the table"
+        if muscle["site"] is not None:
+            where = f"on {view['city'][muscle['site']]['label']}"
+        parts.append(text(x + 70, y + 86, f"HM: {muscle['name']} {where}", 11, "bold"))
+    hover = (f"{seat_name(seat)}: ${view['money'][seat]}, {hideout} in the hideout, "
+             f"{view['supply'][seat]} in the supply")
+    acts = gang_actions(view, seat, None)
+    if acts:
+        hover = f"{seat_name(seat)}'s mobsters: {view['pending']['question']}"
+    return group(parts, title=hover, act=acts, key=f"seat:{seat}", cls="seat")
+
+
+# -- the whole table ---------------------------------------------------------------------------------
+
+def view_svg(view: dict[str, Any]) -> str:
+    """The table as one seat's view shows it, as SVG (see the module docstring)."""
+    columns, rows = view["columns"], view["rows"]
+    card = CARD_WIDTHS.get(columns, CARD_WIDTHS[4])
+    width = 2 * MARGIN + columns * card + (columns - 1) * GAP
+    parts, y = _header(view, width)
+    city = view["city"]
+    for row in range(rows):
+        sites = city[row * columns:(row + 1) * columns]
+        height = max(_card_height(view, site, card) for site in sites)
+        for col, site in enumerate(sites):
+            parts.append(_card(view, site, MARGIN + col * (card + GAP), y + 6, card, height))
+        y += height + GAP + 6
+    players = view["players"]
+    panel = (width - 2 * MARGIN - (players - 1) * GAP) / players
+    y += 4
+    for seat in range(players):
+        parts.append(_panel(view, seat, MARGIN + seat * (panel + GAP), y, panel))
+    height = y + PANEL_HEIGHT + MARGIN
+    who = "a spectator" if view["seat"] is None else seat_name(view["seat"])
+    title = f"Protection Racket, round {view['round']}, turn {view['turn']}, as {who} sees it"
+    return document(width, height, title, parts)
