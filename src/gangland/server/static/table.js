@@ -369,13 +369,11 @@ function changedKeys(before, after) {
   return changed;
 }
 
-/** Mark the innermost things that changed (a seat's panel changes when a card in it does: the card is
- * what moved). */
+/** Mark the pieces that changed: the things holding no other keyed thing (a card, a token, a cheque), not
+ * the panels around them, whose turn marks change every move. */
 function markChanged(root, changed) {
   for (const node of root.querySelectorAll("[data-key]")) {
-    if (!changed.has(node.getAttribute("data-key"))) continue;
-    const inner = [...node.querySelectorAll("[data-key]")].some((n) => changed.has(n.getAttribute("data-key")));
-    if (!inner) node.classList.add("changed");
+    if (changed.has(node.getAttribute("data-key")) && !node.querySelector("[data-key]")) node.classList.add("changed");
   }
 }
 
