@@ -105,6 +105,14 @@ class DowntownGame(Game):
         counts["casino cards"] = s.casinos + sum(pile.count(CASINO) for pile in s.fpiles)
         return counts
 
+    def svg(self, view: dict[str, Any]) -> str:
+        """The table as SVG, drawn from the view (the city, the Downtown display, the piles, the
+        displays, the seat's own cash and cards), with `data-act` on what a seat may act on (see
+        drawing.py)."""
+        from .drawing import view_svg
+
+        return view_svg(view)
+
     def render(self, view: dict[str, Any]) -> str:
         from .render import render_view
 

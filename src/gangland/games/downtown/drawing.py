@@ -1,0 +1,558 @@
+"""Downtown's table as SVG, drawn from one seat's view (never the true state).
+
+From top to bottom: the phase and what is going on (with a "done" button when the seat may end a
+step); the city's six locations with every token on them, beside the Downtown display with today's
+prices, the gangster piles and the bank's notes; the West Side's stooge piles and the East Side's
+fence piles with their face-up tops and what the seat has learnt by looking; the loot on offer, the
+casino visit and what just happened; each player's public display; and the seat's own cash by notes,
+gangsters and stooge cards.
+
+Things a player may act on carry `data-act` with the actions' names (`drawing_parts.Acts` says which
+name goes on which thing): a location is where a token is placed or moved to, a seat's panel is robbed
+or paid, a gangster kind for sale is bought, a pile is looked at, sold to or has its job done, a note
+or gangster of one's own is added, bet or discarded, a stooge card in hand is offered or shed.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Any
+
+from ...engine.svg import INK, MUTED, button, document, group, rect, seat_badge, seat_letter, text
+from .cards import (
+    DENOMINATIONS,
+    GANGSTER_NAMES,
+    GANGSTER_PLURALS,
+    LOCATION_NAMES,
+    LOCATION_SHORT,
+    NOTE_LABELS,
+    notes_text,
+)
+from .drawing_parts import (
+    CARD_BACK,
+    GANGSTER_FILL,
+    LOOT_BAND,
+    LOOT_FILL,
+    NOTE_FILL,
+    STOOGE_CARD_BACK,
+    Acts,
+    card_backs,
+    casino_face,
+    dollars,
+    fence_face,
+    gangster_card,
+    gangster_count,
+    hover,
+    kilo,
+    note_backs,
+    note_chip,
+    plural,
+    seat_label,
+    stooge_face,
+    stooge_label,
+    token_row,
+)
+from .phases import (
+    AFTER_FENCE_LOOK,
+    AFTER_STOOGE_LOOK,
+    BID,
+    BUYING,
+    CASINO_BET,
+    CASINO_VOTE,
+    FENCE_BACK,
+    HANDLIMIT,
+    LOCATION,
+    MOVE,
+    OFFERING,
+    PAYMOVE,
+    PHASE_NAMES,
+    PLACE,
+    REFRESH,
+    ROBPAY,
+    STOOGE_BACK,
+    WINDOW,
+)
+
+WIDTH = 980
+CITY_TOP = 92
+PILES_TOP = 352
+PILE_WIDTH = 150
+SEAT_HEIGHT = 172
+LOCATION_FILL = ("#f3d9a4", "#cfe6c6", "#c9dcef", "#e2d3c1", "#e8e6c4", "#efd3e8")
+_PHASE = {name: number for number, name in enumerate(PHASE_NAMES)}
+_LOOK = re.compile(r"looks at the top card of (stooge|fence) pile (\d)")
+_DONE_NOTE = {BID: "end your bid", MOVE: "move no more", PAYMOVE: "move no token", LOCATION: "end phase 3",
+              BUYING: "stop buying", AFTER_STOOGE_LOOK: "do no job", AFTER_FENCE_LOOK: "sell nothing",
+              WINDOW: "add nothing more", REFRESH: "end the turn"}
+
+
+def _uses(edition: str) -> tuple[tuple[str, str], ...]:
+    """What each location does, two short lines each (the Ghetto and the Bank differ by edition)."""
+    ghetto = ("another does a job", "draws gangster cards") if edition == "2013" else \
+        ("another buys Downtown:", "draws gangster cards")
+    bank = ("shares what the others", "spend at Downtown") if edition == "2013" else \
+        ("shares every purchase", "made at Downtown")
+    return (("buy gangsters at", "today's prices"), ("do a stooge's job, or", "look at a top card"),
+            ("look at a fence card,", "or sell loot"), ghetto, bank,
+            ("hand limit 10; a second", "West/East Side action"))
+
+
+# -- what is going on ------------------------------------------------------------------------------
+
+def _status(view: dict[str, Any]) -> tuple[str, str]:
+    """Two lines: who does what now, and the turn (active and next seat)."""
+    result = view.get("result")
+    if result is not None:
+        winners = " and ".join(seat_label(view, s) for s in result["winners"])
+        scores = ", ".join(f"{seat_label(view, s)} {dollars(v)}" for s, v in enumerate(result["scores"]))
+        return f"Game over: {'shared win' if len(result['winners']) > 1 else 'winner'} {winners}", scores
+    phase = _PHASE[view["phase"]]
+    actor = view["to_act"]
+    who = "You" if actor == view.get("seat") else "S" + seat_label(view, actor)[1:]
+    doing = {
+        PLACE: "places a token in the city",
+        BID: "puts an opening bid of $1,000-$3,000 face down",
+        MOVE: "may move each token to an empty location",
+        ROBPAY: "robs a player's display, or pays one what lies in it",
+        PAYMOVE: f"may move a token onto a location of {_seat_or(view, view.get('next'))}",
+        LOCATION: "may use a location: buy at Downtown, a job or a look at the West Side, a look or a sale "
+                  "at the East Side",
+        BUYING: "is buying gangsters at Downtown",
+        STOOGE_BACK: "puts the stooge card looked at back on top or under its pile",
+        AFTER_STOOGE_LOOK: "may do a job after the look (Villa)",
+        FENCE_BACK: "puts the fence card looked at back" + (" on top or under its pile"
+                                                            if view["edition"] == "2013" else " on a pile"),
+        AFTER_FENCE_LOOK: "may sell loot after the look (Villa)",
+        OFFERING: "offers loot: more of the same kind, or sell to a fence of that kind",
+        CASINO_VOTE: "votes to play or skip the casino",
+        CASINO_BET: "puts one note face down for the casino",
+        WINDOW: "may add notes and gangsters to the display, face down",
+        REFRESH: "refreshes the display: add notes and gangsters face up, then end the turn",
+        HANDLIMIT: f"is over the hand limit: puts cards away until {view['players'][actor]['hand_limit']}",
+    }[phase]
+    if who == "You":
+        doing = doing.replace("robs", "rob").replace("pays", "pay").replace("puts", "put").replace(
+            "places", "place").replace("votes", "vote").replace("offers", "offer").replace(
+            "refreshes", "refresh").replace("is over", "are over").replace("is buying", "are buying")
+    turn = []
+    if view.get("active") is not None:
+        turn.append(f"turn of {seat_label(view, view['active'])}")
+    if view.get("next") is not None:
+        turn.append(f"next: {seat_label(view, view['next'])}")
+    if view.get("starter") is not None and phase in (PLACE, BID):
+        turn.append(f"{seat_label(view, view['starter'])} starts")
+    elif phase == PLACE:
+        turn.append(f"{seat_label(view, view['first_placer'])} placed first")
+    line = "; ".join(turn)
+    return f"{who} {doing}.", line[:1].upper() + line[1:]
+
+
+def _seat_or(view: dict[str, Any], seat: int | None) -> str:
+    return "the paid player" if seat is None else seat_label(view, seat)
+
+
+def _looked_pile(view: dict[str, Any]) -> tuple[str, int] | None:
+    """Which pile's top card is being put back ("stooge"/"fence", number), from the step's events."""
+    if _PHASE[view["phase"]] not in (STOOGE_BACK, FENCE_BACK):
+        return None
+    for event in view["events"]:
+        found = _LOOK.search(event)
+        if found:
+            return found.group(1), int(found.group(2))
+    return None
+
+
+def _header(view: dict[str, Any], acts: Acts) -> list[str]:
+    edition = "2013 English rules" if view["edition"] == "2013" else "current rules"
+    first, second = _status(view)
+    parts = [text(12, 26, f"Downtown  ·  {view['phase']}", 18, "bold"),
+             text(WIDTH - 12, 24, edition, 12, "normal", "end", MUTED)]
+    for i, line in enumerate(textwrap.wrap(first, 104)[:2]):
+        parts.append(text(12, 48 + i * 16, line, 13, "bold" if acts.kinds else "normal"))
+    parts.append(text(12, 80 if len(first) > 104 else 64, second, 12, "normal", "start", MUTED))
+    if acts.on("done"):
+        phase = _PHASE[view["phase"]]
+        parts.append(button(WIDTH - 172, 32, 160, "done", "done", _DONE_NOTE.get(phase, "")))
+    looked = _looked_pile(view)
+    if acts.on("put_back") and looked is None:  # (the looked-at pile is in the events; just in case)
+        parts.append(button(WIDTH - 336, 32, 160, "back on top", "put it back on top"))
+        parts.append(button(WIDTH - 172, 32, 160, "under the pile", "put it under the pile"))
+    return parts
+
+
+# -- the city and the Downtown display -------------------------------------------------------------
+
+def _city(view: dict[str, Any], acts: Acts) -> list[str]:
+    parts = [text(12, CITY_TOP + 12, "The city", 14, "bold")]
+    holders: dict[str, list[int]] = {name: [] for name in LOCATION_NAMES}
+    for seat, player in enumerate(view["players"]):
+        for loc in player["tokens"]:
+            if loc is not None:
+                holders[loc].append(seat)
+    for i, (name, (one, two)) in enumerate(zip(LOCATION_NAMES, _uses(view["edition"]), strict=True)):
+        x, y = 12 + (i % 3) * 184, CITY_TOP + 22 + (i // 3) * 112
+        names = acts.location(name)
+        here = holders[name]
+        who = ", ".join(seat_label(view, s) for s in here) or "no token"
+        body = [rect(x, y, 176, 104, LOCATION_FILL[i], "#7a6a4f", 8, 'stroke-width="1.5"'),
+                text(x + 10, y + 20, LOCATION_SHORT[i] if i == 5 else name, 14, "bold"),
+                text(x + 10, y + 38, one, 11, "normal", "start", MUTED),
+                text(x + 10, y + 52, two, 11, "normal", "start", MUTED)]
+        if here:
+            body.append(token_row(x + 4, y + 80, here))
+        else:
+            body.append(text(x + 10, y + 85, "empty", 11, "normal", "start", MUTED))
+        parts.append(group(body, title=hover(f"{name}: {one} {two}; tokens: {who}", names), act=names,
+                           key=f"location:{LOCATION_SHORT[i]}", cls="location"))
+    return parts
+
+
+def _display(view: dict[str, Any], acts: Acts) -> list[str]:
+    x0, y0 = 576, CITY_TOP
+    buying = view.get("buying")
+    prices = buying["prices"] if buying is not None else view["downtown"]["prices"]
+    counts = view["downtown"]["gangsters"]
+    parts = [rect(x0, y0, WIDTH - 12 - x0, 250, "#fbf3e0", "#b9a57a", 8),
+             text(x0 + 10, y0 + 18, "Downtown display: today's prices", 14, "bold")]
+    for k, name in enumerate(GANGSTER_NAMES):
+        cost = prices[k]
+        detail = f"{dollars(cost)} each" if counts[k] and cost else "none left"
+        names = acts.gangster_for_sale(k)
+        parts.append(gangster_card(x0 + 10 + k * 128, y0 + 28, k, counts[k], detail, names,
+                                   f"{plural(counts[k], name)} for sale at Downtown, {detail}",
+                                   f"downtown:{name}", 120))
+    if buying is not None:
+        line = f"bought so far: {gangster_count(buying['bought'])} for {dollars(buying['spent'])}"
+        parts.append(group(text(x0 + 10, y0 + 108, line, 12, "bold"), key="buying",
+                           title=line + " (at the prices fixed when buying began)"))
+    draw = view["draw_pile"]
+    parts.append(group([card_backs(x0 + 10, y0 + 120, min(draw, 5)),
+                        text(x0 + 48, y0 + 136, f"gangster draw pile: {plural(draw, 'card')}", 12)],
+                       title=f"the gangster draw pile, {plural(draw, 'card')} face down", key="pile:draw"))
+    parts.append(group(text(x0 + 10, y0 + 160, f"discard pile: {gangster_count(view['discard_pile'])}", 12),
+                       title="the gangster discard pile, face up", key="pile:discard"))
+    bank = view["bank"]
+    parts.append(text(x0 + 10, y0 + 184, f"Bank: {dollars(bank['money'])}", 12, "bold"))
+    for i, count in enumerate(bank["notes"]):
+        parts.append(note_chip(x0 + 10 + i * 76, y0 + 192, i, count, [],
+                               f"the bank holds {count} x {NOTE_LABELS[i]}", f"bank:{i}"))
+    parts.append(text(x0 + 10, y0 + 242, "price each: 1 out $4,000 · 2 out $3,000 · 3 out $2,000 · "
+                      "more $1,000", 11, "normal", "start", MUTED))
+    return parts
+
+
+# -- the stooge and fence piles --------------------------------------------------------------------
+
+def _ordinal(depth: int) -> str:
+    n = depth + 1
+    return {1: "top", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _stooge_piles(view: dict[str, Any], acts: Acts, looked: tuple[str, int] | None) -> list[str]:
+    parts = [text(12, PILES_TOP + 12, "West Side: stooge piles", 14, "bold")]
+    for p, pile in enumerate(view["stooge_piles"]):
+        x, y = 12 + p * (PILE_WIDTH + 8), PILES_TOP + 20
+        names = acts.stooge_pile(pile["stooge"])
+        top = pile["cards"][0] if pile["cards"] else None
+        body = [text(x, y + 14, f"{pile['stooge']}'s pile · {plural(pile['size'], 'card')}", 12, "bold")]
+        if top is None:
+            body.append(rect(x, y + 22, PILE_WIDTH, 132, "none", "#999", 6, 'stroke-dasharray="5 4"'))
+            body.append(text(x + PILE_WIDTH / 2, y + 92, "empty", 12, "normal", "middle", MUTED))
+            what = f"{pile['stooge']}'s stooge pile, empty"
+        else:
+            if pile["size"] > 1:  # the pile's depth, as card edges under the top
+                body.append(rect(x + 4, y + 26, PILE_WIDTH, 132, "#ddd6c6", "#8a8270", 6))
+            body.extend(stooge_face(x, y + 22, top))
+            what = (f"{pile['stooge']}'s pile ({plural(pile['size'], 'card')}): top card {top['loot']}, "
+                    f"promised {dollars(top['promise'])}")
+        known = [f"{_ordinal(d)}: {c['loot']} really {kilo(c['value'])}" for d, c in enumerate(pile["cards"])
+                 if d and c is not None and "value" in c]
+        putting = looked == ("stooge", p) and acts.on("put_back")
+        body.extend(_pile_notes(x, y + (194 if putting else 168), known, 3 if putting else 4))
+        if known:
+            what += "; known below: " + ", ".join(known)
+        parts.append(group(body, title=hover(what, names), act=names, key=f"stooge:{pile['stooge']}",
+                           cls="pile"))
+        if putting:
+            parts.extend(_put_back_buttons(x, y + 158))
+    return parts
+
+
+def _pile_notes(x: float, y: float, lines: list[str], room: int) -> list[str]:
+    """Lines under a pile (what is known of its cards), as many as there is room for."""
+    if len(lines) > room:
+        lines = [*lines[:room - 1], f"and {len(lines) - room + 1} more (hover)"]
+    return [text(x, y + 14 * i, line, 11, "normal", "start", MUTED) for i, line in enumerate(lines)]
+
+
+def _put_back_buttons(x: float, y: float) -> list[str]:
+    """The two places a card looked at may go, under its pile (its object)."""
+    return [button(x, y, 72, "on top", "put it back on top", title="put the card back on top of its pile"),
+            button(x + 78, y, 72, "under", "put it under the pile", title="put the card under its pile")]
+
+
+def _fence_piles(view: dict[str, Any], acts: Acts, looked: tuple[str, int] | None) -> list[str]:
+    x0 = 500
+    parts = [text(x0, PILES_TOP + 12, "East Side: fence piles", 14, "bold")]
+    for p, pile in enumerate(view["fence_piles"]):
+        x, y = x0 + p * (PILE_WIDTH + 8), PILES_TOP + 20
+        names = acts.fence_pile(p)
+        cards = pile["cards"]
+        top = cards[0] if cards else None
+        body = [text(x, y + 14, f"fence pile {p} · {plural(pile['size'], 'card')}", 12, "bold")]
+        if top is None:
+            body.append(rect(x, y + 22, PILE_WIDTH, 96, "none", "#999", 6, 'stroke-dasharray="5 4"'))
+            body.append(text(x + PILE_WIDTH / 2, y + 74, "gone", 12, "normal", "middle", MUTED))
+            what = f"fence pile {p}, gone"
+        else:
+            if pile["size"] > 1:
+                body.append(rect(x + 4, y + 26, PILE_WIDTH, 96, "#ddd6c6", "#8a8270", 6))
+            if top == "casino":
+                body.extend(casino_face(x, y + 22))
+                what = f"fence pile {p}: the casino card on top"
+            else:
+                body.extend(fence_face(x, y + 22, top))
+                what = f"fence pile {p} ({plural(pile['size'], 'card')}): {top['kind']}, takes {top['takes']}"
+        lines = []
+        if "casino" in cards and cards.index("casino"):
+            lines.append(f"casino card under {plural(cards.index('casino'), 'card')}")
+        known = [f"{_ordinal(d)}: {c['kind'].split()[0]} {c['takes']}{', a COP' if c['cop'] else ', honest'}"
+                 for d, c in enumerate(cards) if d and isinstance(c, dict) and "cop" in c]
+        putting = looked == ("fence", p) and acts.on("put_back")
+        body.extend(_pile_notes(x, y + (166 if putting else 134), lines + known, 4 if putting else 6))
+        if known:
+            what += "; known below: " + ", ".join(known)
+        parts.append(group(body, title=hover(what, names), act=names, key=f"fence:{p}", cls="pile"))
+        if putting:
+            parts.extend(_put_back_buttons(x, y + 124))
+    limit, rule = (3, "the 3rd ends the game") if view["edition"] == "2013" else (2, "the 2nd: last turn")
+    line = f"casino cards up: {view['casinos']} of {limit} ({rule})"
+    parts.append(group(text(WIDTH - 12, PILES_TOP + 12, line, 12, "normal", "end"), key="casinos",
+                       title="casino cards turned up: " + ("the 3rd ends the game after its visit"
+                                                           if limit == 3 else
+                                                           "the game ends after the turn of the 2nd")))
+    return parts
+
+
+def _out_of_game(view: dict[str, Any], y: float) -> list[str]:
+    out = view["out_of_game"]
+    items = [f"{f['kind']} {f['takes']} ({'cop' if f['cop'] else 'honest'})" for f in out["fences"]]
+    cards = out["stooge_cards"]
+    if cards:
+        seen = [f"{c['stooge']}'s {c['loot']} {kilo(c['value'])}" for c in cards if c is not None]
+        unseen = len(cards) - len(seen)
+        items.append(f"{plural(len(cards), 'stooge card')}" + (f": {', '.join(seen)}" if seen else "")
+                     + (f" ({unseen} unseen)" if seen and unseen else ""))
+    if not items:
+        return []
+    line = "Out of the game: " + "; ".join(items)
+    return [group([text(12, y + 14 * i, part, 11, "normal", "start", MUTED)
+                   for i, part in enumerate(textwrap.wrap(line, 165)[:2])],
+                  title=line, key="out")]
+
+
+# -- the offer, the casino, the events --------------------------------------------------------------
+
+def _situation(view: dict[str, Any], acts: Acts, y0: float) -> tuple[list[str], float]:
+    """What is on the table this step: loot offered, a casino visit, what just happened."""
+    parts: list[str] = []
+    x_events = 12
+    offer = view.get("offer")
+    casino = view.get("casino")
+    if offer or casino or acts.on("vote"):
+        parts.append(rect(12, y0, 470, 118, "#f1efe4", "#a89f86", 8))
+        x_events = 500
+    if offer:
+        parts.append(text(24, y0 + 20, "Loot offered at the East Side (sold to a fence pile of its kind)",
+                          12, "bold"))
+        for i, card in enumerate(offer[:5]):
+            x = 24 + i * 90
+            loot = card["loot"]
+            parts.append(group([rect(x, y0 + 30, 84, 54, LOOT_FILL[loot], "#6d6a60", 5),
+                                rect(x, y0 + 30, 84, 16, LOOT_BAND[loot], LOOT_BAND[loot], 5),
+                                text(x + 42, y0 + 42, f"{card['stooge']}: {loot}", 11, "bold", "middle",
+                                     "#ffffff"),
+                                text(x + 42, y0 + 66, dollars(card["value"]), 12, "bold", "middle")],
+                               title=f"offered: {card['stooge']}'s {loot} worth {dollars(card['value'])}",
+                               key=f"offer:{card['id']}"))
+        total = sum(card["value"] for card in offer)
+        parts.append(text(24, y0 + 104, f"worth {dollars(total)} in all", 12))
+    elif casino is not None or acts.on("vote"):
+        parts.extend(_casino(view, acts, y0))
+    lines = view["events"][-6:]
+    if lines:
+        parts.append(text(x_events, y0 + 14, "What just happened", 12, "bold"))
+    width = 80 if x_events > 12 else 150
+    shown: list[str] = []
+    if lines:
+        shown = [line for event in lines for line in textwrap.wrap(event, width)][:6]
+        parts.append(group([text(x_events, y0 + 32 + 15 * i, line, 11, "normal", "start", INK)
+                            for i, line in enumerate(shown)], title="; ".join(lines), key="events"))
+    if x_events > 12:
+        return parts, 126
+    return parts, (24 + 15 * len(shown) if lines else 0)
+
+
+def _casino(view: dict[str, Any], acts: Acts, y0: float) -> list[str]:
+    casino = view.get("casino") or {"seats": [], "bet": []}
+    parts = [text(24, y0 + 20, "Casino visit: each player puts one note face down", 12, "bold")]
+    for i, seat in enumerate(casino["seats"]):
+        x = 24 + i * 110
+        down = seat in casino["bet"]
+        mine = view["players"][seat].get("casino_note")
+        label = (f"your {kilo(mine)}" if mine is not None else "note down") if down else "no note yet"
+        parts.append(group([seat_badge(x + 10, y0 + 44, seat, 10),
+                            rect(x + 26, y0 + 34, 34, 20, "#3f6b4a" if down else "none", "#22392a", 3,
+                                 "" if down else 'stroke-dasharray="3 3"'),
+                            text(x, y0 + 72, label, 11, "normal", "start", INK if down else MUTED)],
+                           title=f"{seat_label(view, seat)} at the casino: {label}", key=f"casino:{seat}"))
+    if acts.on("vote"):
+        parts.append(button(24, y0 + 80, 140, "play the casino", "play the casino"))
+        parts.append(button(176, y0 + 80, 140, "skip the casino", "skip the casino"))
+    else:
+        parts.append(text(24, y0 + 94, "The active player wins the notes matching his; higher notes go back,",
+                          11, "normal", "start", MUTED))
+        parts.append(text(24, y0 + 108, "lower ones (and his, if none matches) to the bank.", 11, "normal",
+                          "start", MUTED))
+    return parts
+
+
+# -- the players ------------------------------------------------------------------------------------
+
+def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float, width: float) -> str:
+    player = view["players"][seat]
+    to_act = view.get("to_act") == seat
+    active = view.get("active") == seat and view.get("result") is None
+    fill = "#fff3c4" if to_act else "#fbfaf6"
+    stroke, thick = ("#b8860b", 3) if to_act else ("#8f8a7c", 1.5 if active else 1)
+    tags = [t for t, on in (("you", view.get("seat") == seat), ("to act", to_act),
+                            ("turn", active and not to_act), ("next", view.get("next") == seat)) if on]
+    body = [rect(x, y, width, SEAT_HEIGHT, fill, stroke, 8, f'stroke-width="{thick}"'),
+            seat_badge(x + 18, y + 18, seat, 11),
+            text(x + 36, y + 23, f"seat {seat} ({seat_letter(seat)})", 13, "bold")]
+    if tags:
+        body.append(text(x + width - 10, y + 23, " · ".join(tags), 12, "bold", "end", "#7a5200"))
+    tokens = ", ".join(LOCATION_SHORT[LOCATION_NAMES.index(t)] for t in player["tokens"] if t is not None)
+    body.append(text(x + 10, y + 42, f"tokens: {tokens or 'none yet'}", 11))
+    hand = player["hand"]
+    backs = ((hand["gangsters"], CARD_BACK), (hand["stooge_cards"], STOOGE_CARD_BACK))
+    for i, (count, colour) in enumerate(backs):
+        body.append(card_backs(x + 10 + 40 * i, y + 50, count, colour) if count else
+                    rect(x + 10 + 40 * i, y + 50, 16, 22, "none", "#999", 2, 'stroke-dasharray="3 2"'))
+    limit = player["hand_limit"]
+    body.append(text(x + 90, y + 60, f"hand: {plural(hand['gangsters'], 'gangster')},", 11))
+    body.append(text(x + 90, y + 74, f"{plural(hand['stooge_cards'], 'stooge card')} (limit {limit})", 11))
+    display = player["display"]
+    body.append(text(x + 10, y + 94, f"display {dollars(display['money'])}", 12, "bold"))
+    notes = [(NOTE_FILL[i], f"{kilo(d * 1000)} x{n}")
+             for i, (d, n) in enumerate(zip(DENOMINATIONS, display["notes"], strict=True)) if n]
+    gangsters = [(GANGSTER_FILL[k], plural(n, GANGSTER_NAMES[k], GANGSTER_PLURALS[k]))
+                 for k, n in enumerate(display["gangsters"]) if n]
+    for row, chips in enumerate((notes, gangsters)):
+        cx = x + 10
+        for fill_colour, label in chips:
+            w = 10 + 6.2 * len(label)
+            if cx + w > x + width - 6:  # (five kinds of note in a narrow panel: the total says it all)
+                break
+            body.append(rect(cx, y + 101 + 22 * row, w, 18, fill_colour, "#7a6a4f", 3))
+            body.append(text(cx + w / 2, y + 114 + 22 * row, label, 11, "normal", "middle"))
+            cx += w + 4
+    if not notes and not gangsters:
+        body.append(text(x + 10, y + 114, "empty", 11, "normal", "start", MUTED))
+    down = player["face_down"]
+    if down["notes"] or down["gangsters"]:
+        label = f"face down: {plural(down['notes'], 'note')}, {plural(down['gangsters'], 'gangster')}"
+        body.append(note_backs(x + 10, y + 146, min(down["notes"] + down["gangsters"], 4), ""))
+        body.append(text(x + 72, y + 161, label, 11))
+    names = acts.seat_panel(seat)
+    what = (f"{seat_label(view, seat)}: display {dollars(display['money'])} and "
+            f"{gangster_count(display['gangsters'])}; hand {hand['gangsters']} gangsters, "
+            f"{hand['stooge_cards']} stooge cards")
+    return group(body, title=hover(what, names), act=names, key=f"seat:{seat}", cls="seat")
+
+
+def _own(view: dict[str, Any], acts: Acts, y0: float) -> tuple[list[str], float]:
+    """The seat's own cash by notes, gangsters in hand, stooge cards and face-down choices."""
+    seat = view.get("seat")
+    if seat is None:
+        return [], 0
+    me = view["players"][seat]
+    cards = me["stooge_cards"]
+    rows = (len(cards) + 6) // 7
+    height = 150 + rows * 72 if rows else 156
+    parts = [rect(8, y0, WIDTH - 16, height, "#eef3f8", "#7d93ab", 10),
+             seat_badge(26, y0 + 20, seat, 11),
+             text(44, y0 + 25, f"Your table (seat {seat}): cash {dollars(me['cash']['money'])}", 14, "bold")]
+    for i, count in enumerate(me["cash"]["notes"]):
+        names = acts.note(i)
+        what = f"your {NOTE_LABELS[i]} notes: {count}"
+        if not count:
+            what += " (the current rules let you change notes at the bank for one)" \
+                if view["edition"] == "current" else ""
+        parts.append(note_chip(20 + i * 76, y0 + 36, i, count, names, what, f"cash:{i}"))
+    for k, name in enumerate(GANGSTER_NAMES):
+        count = me["gangsters"][k]
+        names = acts.hand_gangster(k)
+        parts.append(gangster_card(420 + k * 118, y0 + 32, k, count, "in your hand", names,
+                                   f"{plural(count, name)} in your hand", f"hand:{name}"))
+    extra = []
+    down = me["face_down"]
+    if down["notes"] or down["gangsters"]:
+        notes = [f"{n} x {NOTE_LABELS[i]}" for i, n in enumerate(down["notes_detail"]) if n]
+        if any(down["gangsters_detail"]):
+            notes.append(gangster_count(down["gangsters_detail"]))
+        extra.append("your face-down display: " + ", ".join(notes))
+    if "casino_note" in me:
+        extra.append(f"your casino note: {dollars(me['casino_note'])}")
+    pending = me.get("pending_exchange")
+    if pending:
+        extra.append(f"your exchange at the bank, told to the others when the note is turned up: handed "
+                     f"{notes_text(pending['handed'])}, took {notes_text(pending['taken'])}")
+    for i, line in enumerate(extra[:3]):
+        parts.append(text(20, y0 + 92 + i * 14, line, 11))
+    heading = f"Your stooge cards ({len(cards)}):" if cards else "No stooge cards in hand"
+    parts.append(text(20, y0 + 142, heading, 12, "bold"))
+    for i, card in enumerate(cards):
+        x, y = 20 + (i % 7) * 136, y0 + 150 + (i // 7) * 72
+        names = acts.hand_stooge(card)
+        loot = card["loot"]
+        body = [rect(x, y, 128, 64, LOOT_FILL[loot], "#6d6a60", 5),
+                rect(x, y, 128, 18, LOOT_BAND[loot], LOOT_BAND[loot], 5),
+                text(x + 6, y + 13, f"{card['stooge']}: {loot}", 11, "bold", "start", "#ffffff"),
+                text(x + 6, y + 34, f"worth {dollars(card['value'])}", 12, "bold"),
+                text(x + 6, y + 52, f"promised {kilo(card['promise'])} · #{card['id']}", 11, "normal",
+                     "start", MUTED)]
+        parts.append(group(body, title=hover(f"your {stooge_label(card)}", names), act=names,
+                           key=f"card:{card['id']}", cls="stooge-card"))
+    return parts, height + 8
+
+
+def view_svg(view: dict[str, Any]) -> str:
+    """The table as one seat's view shows it, as SVG (see the module docstring)."""
+    acts = Acts(view)
+    looked = _looked_pile(view)
+    parts = [*_header(view, acts), *_city(view, acts), *_display(view, acts),
+             *_stooge_piles(view, acts, looked), *_fence_piles(view, acts, looked)]
+    y: float = PILES_TOP + 238
+    out = _out_of_game(view, y + 10)
+    parts.extend(out)
+    y += 36 if out else 12
+    situation, used = _situation(view, acts, y)
+    parts.extend(situation)
+    y += used
+    players = len(view["players"])
+    width = (WIDTH - 16 - (players - 1) * 8) / players
+    y += 8
+    parts.append(text(12, y + 14, "Players (displays face up; hands and cash are secret)", 14, "bold"))
+    for seat in range(players):
+        parts.append(_seat_panel(view, acts, seat, 8 + seat * (width + 8), y + 22, width))
+    y += SEAT_HEIGHT + 32
+    own, used = _own(view, acts, y)
+    parts.extend(own)
+    y += used
+    who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
+    return document(WIDTH, y + 4, f"Downtown, {view['phase']}, as {who} sees it", parts)
+
+
+__all__ = ["view_svg"]
