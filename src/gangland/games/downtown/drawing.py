@@ -145,7 +145,23 @@ def _status(view: dict[str, Any]) -> tuple[str, str]:
     elif phase == PLACE:
         turn.append(f"{seat_label(view, view['first_placer'])} placed first")
     line = "; ".join(turn)
-    return f"{who} {doing}.", line[:1].upper() + line[1:]
+    return f"{who} {doing}{_detail(view, phase, actor)}.", line[:1].upper() + line[1:]
+
+
+def _detail(view: dict[str, Any], phase: int, actor: int) -> str:
+    """What the status line adds in a few phases: a placing rule, where to click, the money spent."""
+    if phase == PLACE and view["edition"] == "current":
+        first = view["players"][actor]["tokens"][0]
+        if first in LOCATION_NAMES[3:]:  # (current rules: the second token goes to an active location)
+            return f" (the first stands at {first}: the second goes to Downtown, the West or the East Side)"
+    if phase == ROBPAY and actor == view.get("seat"):
+        return " (click that player's panel below)"
+    buying = view.get("buying")
+    if phase == BUYING and buying is not None:
+        cash = view["players"][actor].get("cash")
+        left = f"; {dollars(cash['money'] - buying['spent'])} left to spend" if cash is not None else ""
+        return f" ({gangster_count(buying['bought'])} for {dollars(buying['spent'])} so far{left})"
+    return ""
 
 
 def _seat_or(view: dict[str, Any], seat: int | None) -> str:
@@ -164,7 +180,7 @@ def _looked_pile(view: dict[str, Any]) -> tuple[str, int] | None:
 
 
 def _header(view: dict[str, Any], acts: Acts) -> list[str]:
-    edition = "2013 English rules" if view["edition"] == "2013" else "current rules"
+    edition = ("2013 English rules" if view["edition"] == "2013" else "current rules") + " · $100,000 wins"
     first, second = _status(view)
     parts = [text(12, 26, f"Downtown  ·  {view['phase']}", 18, "bold"),
              text(WIDTH - 12, 24, edition, 12, "normal", "end", MUTED)]
