@@ -3,7 +3,8 @@
 Starts `gangland serve` on a free loopback port with a throwaway SQLite file, opens a table per game (seat
 0 a person, the rest heuristic bots), plays the person's moves by clicking the drawing (seeded random
 choices) until the game is well under way and it is the person's turn again, then saves
-docs/screenshots/GAME.png (1280x800) and GAME-phone.png (390x844). Run by `scripts/screenshots`.
+docs/screenshots/GAME.png (a 1280x800 window, the whole page) and GAME-phone.png (390x844). Run by
+`scripts/screenshots`.
 """
 
 from __future__ import annotations
@@ -117,9 +118,11 @@ def main() -> None:
                     page.goto(base + created["creator_link"])
                     play(page, moves, rng)
                     page.mouse.move(0, 0)
-                    page.screenshot(path=str(OUT / f"{game}.png"))
+                    page.evaluate("window.scrollTo(0, 0)")
+                    page.screenshot(path=str(OUT / f"{game}.png"), full_page=True)
                     page.set_viewport_size({"width": 390, "height": 844})
                     page.wait_for_timeout(200)
+                    page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(OUT / f"{game}-phone.png"))
                     context.close()
                     print(f"{game}: {OUT / game}.png and -phone.png")

@@ -405,9 +405,9 @@ def _situation(view: dict[str, Any], acts: Acts, y0: float) -> tuple[list[str], 
         shown = [line for event in lines for line in textwrap.wrap(event, width)][:6]
         parts.append(group([text(x_events, y0 + 32 + 15 * i, line, 11, "normal", "start", INK)
                             for i, line in enumerate(shown)], title="; ".join(lines), key="events"))
-    if x_events > 12:
-        return parts, 126
-    return parts, (24 + 15 * len(shown) if lines else 0)
+    # Always the same height, so that the players below stay in place from one move to the next (the
+    # page marks what changed by comparing drawings).
+    return parts, 126
 
 
 def _casino(view: dict[str, Any], acts: Acts, y0: float) -> list[str]:
@@ -553,7 +553,7 @@ def view_svg(view: dict[str, Any]) -> str:
     y: float = PILES_TOP + 238
     out = _out_of_game(view, y + 10)
     parts.extend(out)
-    y += 36 if out else 12
+    y += 36  # room for the line of what is out of the game, kept when there is none (see _situation)
     situation, used = _situation(view, acts, y)
     parts.extend(situation)
     y += used

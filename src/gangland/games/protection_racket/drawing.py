@@ -264,7 +264,9 @@ def _header(view: dict[str, Any], width: float) -> tuple[list[str], float]:
     for i, (label, name, hover) in enumerate(buttons):
         parts.append(button(width - MARGIN - (len(buttons) - i) * 118 + 8, y - 20, 110, label, name,
                             title=hover))
-    y += 19 * len(status) + 2
+    # The status and the events keep room for two lines each whatever they say, so that the city below
+    # stays in place from one move to the next (the page marks what changed by comparing drawings).
+    y += 19 * max(len(status), 2) + 2
     events = "; ".join(view["events"])
     if events:
         lines = _wrap("Just now: " + events, width - 2 * MARGIN, 12)
@@ -273,7 +275,7 @@ def _header(view: dict[str, Any], width: float) -> tuple[list[str], float]:
             shown[-1] += " …"
         parts.append(group([text(MARGIN, y + 14 * i, line, 12, "normal", "start", MUTED)
                             for i, line in enumerate(shown)], title=events, key="events"))
-        y += 14 * len(shown)
+    y += 14 * 2
     return parts, y + 8
 
 
@@ -362,8 +364,10 @@ def _draw_chip(view: dict[str, Any], x: float, y: float,
 
 def _card_height(view: dict[str, Any], site: dict[str, Any], card: float) -> float:
     lines = len(_wrap(site["text"], card - 16, TEXT_SIZE))
-    notes = len(_notes(site))
-    chips = len(_chip_rows(_chips(view, site), card)) if _chips(view, site) else 1
+    # Room for two notes and two rows of chips on every card: a card grows (and its row with it) only
+    # when it holds more, so the city rarely moves as mobsters come and go.
+    notes = max(len(_notes(site)), 2)
+    chips = max(len(_chip_rows(_chips(view, site), card)) if _chips(view, site) else 1, 2)
     return BAND + 24 + lines * LINE + notes * 14 + 10 + chips * CHIP + 6
 
 

@@ -348,7 +348,7 @@ function renderDrawing(msg) {
     for (const node of root.querySelectorAll("*")) {
       for (const attr of [...node.attributes]) if (/^on/i.test(attr.name)) node.removeAttribute(attr.name);
     }
-    const keys = new Map([...root.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), n.outerHTML]));
+    const keys = new Map([...root.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), looks(n)]));
     const changed = drawnSvg === null ? new Set() : changedKeys(drawnKeys, keys);
     const shown = document.importNode(root, true);
     markChanged(shown, changed);
@@ -360,6 +360,15 @@ function renderDrawing(msg) {
   }
   box.classList.remove("hidden");
   wireDrawing(msg);
+}
+
+/** What a drawn thing looks like: its markup without what it offers to do (its actions and hover text
+ * change with the phase while the thing stays as it was). */
+function looks(node) {
+  const copy = node.cloneNode(true);
+  for (const n of [copy, ...copy.querySelectorAll("[data-act]")]) n.removeAttribute("data-act");
+  for (const n of copy.querySelectorAll("title")) n.remove();
+  return copy.outerHTML;
 }
 
 /** The keys of the things drawn differently (or newly) since the last drawing. */
