@@ -228,28 +228,41 @@ def test_a_view_of_the_first_slice_still_renders() -> None:
     assert ET.fromstring(view_svg(view)).tag == f"{SVG}svg"
 
 
+def piece_keys(view: dict[str, Any]) -> list[str]:
+    """The `data-key` of every piece the drawing shows on the board (not those in the sewers)."""
+    keys = [f"char:{g}:{role}" for g, gang in enumerate(view["gangs"])
+            for role, char in gang["characters"].items() if char["at"] != "sewer"]
+    return keys + [f"patrol:{i + 1}" for i, p in enumerate(view["patrols"]) if p["at"] != "sewer"]
+
+
+def drawn_pieces(root: ET.Element) -> tuple[list[str], int]:
+    """The keys of the pieces drawn, and how many more a crowded place shows as '+N'."""
+    keys = [str(k.get("data-key")) for g in root.iter(f"{SVG}g") if g.get("class") == "piece"
+            for k in g.iter(f"{SVG}g") if k.get("data-key")]
+    more = sum(int(str(t.text)[1:]) for g in root.iter(f"{SVG}g") if g.get("class") == "more"
+               for t in g.iter(f"{SVG}text"))
+    return keys, more
+
+
 def test_svg_is_well_formed_and_shows_the_state() -> None:
     view = contract_view()
     root = ET.fromstring(view_svg(view))
     assert root.tag == f"{SVG}svg"
-    drawn = [str(g.get("data-glyph")) for g in root.iter(f"{SVG}g") if g.get("class") == "piece"]
-    expected = [glyph for where, glyphs in pieces(view).items() if where != "sewer" for glyph in glyphs]
-    assert sorted(drawn) == sorted(expected)
-    assert "P" in drawn and "p" not in drawn  # patrol 2 is in the sewers
+    drawn, more = drawn_pieces(root)
+    assert sorted(drawn) == sorted(piece_keys(view)) and more == 0
+    assert "patrol:1" in drawn and "patrol:2" not in drawn  # patrol 2 is in the sewers
     classes = [e.get("class") for e in root.iter()]
     assert classes.count("owner") == 2 and classes.count("racket") == 1 and classes.count("pawn") == 3
-    legend = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
-    assert "seat 0: $120, 1 shops" in legend and "seat 3: $300" in legend
-    assert "in the sewers: patrol 2 (p)" in legend and "cops: seat 2" in legend
-    assert len(root.findall(f"{SVG}svg")) == 1  # the board drawing, nested unchanged
+    shown = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    assert "$120" in shown and "$300" in shown and "bank $777" in shown
+    assert "patrol 2 in the sewers" in shown and "cops: seat 2 (C)" in shown
 
 
 def test_svg_of_every_view_of_a_random_game_is_well_formed() -> None:
     for n, (_, _, _, after, _) in enumerate(play(5, {"police_player": True}, seed=3)):
         if n % 25 == 0 or after["over"]:
-            root = ET.fromstring(GAME.svg(after))
-            drawn = sum(1 for g in root.iter(f"{SVG}g") if g.get("class") == "piece")
-            assert drawn == sum(len(g) for where, g in pieces(after).items() if where != "sewer")
+            drawn, more = drawn_pieces(ET.fromstring(GAME.svg(after)))
+            assert len(set(drawn)) == len(drawn) and len(drawn) + more == len(piece_keys(after))
 
 
 def test_glyphs() -> None:

@@ -1,0 +1,148 @@
+"""Supergang's table as SVG: drawn from a seat's view alone, and every legal action of the seat to act is a
+thing on the drawing it can click (`data-act` with the action's name), over random games of every seat
+count and the police variant, and over the rare decisions set up by hand (a recruit's price, a token
+taken back, the cops for sale)."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+from gangland.engine.svg import drawn_actions
+from gangland.games.supergang import GAME
+from gangland.games.supergang.actions import NUM_ACTIONS, PRICE0, PRICES, RECRUIT
+from gangland.games.supergang.constants import COP_OFFER, GRAVEYARD, PATROL_ACT, PATROL_PLACE, VAMP
+from gangland.games.supergang.state import SupergangState
+
+from .test_fights import new
+from .test_police import gang_turn
+from .test_state import shop_of, stop_at
+
+SVG = "{http://www.w3.org/2000/svg}"
+CONFIGS = [(3, {}), (4, {}), (4, {"police_player": True}), (5, {"police_player": True}),
+           (3, {"turn_clock": 240, "cop_price": 200})]
+KINDS = {
+    "done", "no arrest", "do not buy the cops", "move X", "racket", "purchase", "buy X pawns", "place pawns",
+    "stay on the manhole", "resurface at X", "put the patrol at X", "stop at X from the north",
+    "stop at X from the east", "stop at X from the south", "stop at X from the west", "coward attack",
+    "stick up for money", "stick up for ownership", "attack X", "vamp X", "recruit", "ask X",
+    "refuse to sell", "pay the price", "decline the price", "arrest X", "surrender", "rebel",
+    "attack patrol X", "shoot X in the clinic", "buy the cops for X", "time is up", "take the token off X"}
+"""Every kind of action name: a name with its character, square, shop or number written X."""
+RARE = {"ask X", "refuse to sell", "pay the price", "decline the price", "take the token off X",
+        "buy the cops for X", "do not buy the cops"}
+"""The kinds random games seldom reach: set up by hand in `test_the_rare_decisions_are_drawn`."""
+
+
+def kind(name: str) -> str:
+    name = re.sub(r"seat \d's \w+", "X", name)
+    name = re.sub(r"\bs\d\d_\d\d\b|\b[A-Z]\d\b|\d+", "X", name)
+    return re.sub(r"\b(place|shop|manhole|character) X", "X", name)  # ids past the board's: never legal
+
+
+def texts(svg: str) -> str:
+    """The drawing's text (read without parsing it again: parsing is most of this test's time)."""
+    return " ".join(re.findall(r"<text [^>]*>([^<]*)</text>", svg))
+
+
+def check(state: SupergangState, seen: Counter[str]) -> None:
+    """The drawing of the seat to act: every legal action on it, the view's alone, well-formed, with
+    each gang's money and no text below 11 units; and the spectator's drawing is well-formed."""
+    seat = state.to_act
+    assert seat is not None
+    view = state.view(seat)
+    svg = GAME.svg(view)
+    names = {GAME.public_action_name(state, a, seat) for a in state.legal_actions()}
+    drawn = drawn_actions(svg)  # parses it
+    assert names <= drawn, f"{view['phase']}: not on the drawing: {sorted(names - drawn)}"
+    seen.update({kind(name) for name in names})
+    # Drawn from the view alone: a state the seat cannot tell from this one draws the same.
+    assert GAME.svg(state.determinize(seat, random.Random(seat)).view(seat)) == svg
+    shown = texts(svg)
+    assert all(f"${gang['money']}" in shown for gang in view["gangs"])
+    assert min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg)) >= 11
+    ET.fromstring(GAME.svg(state.view(None)))
+
+
+def test_every_kind_of_action_is_listed() -> None:
+    # Whatever the phase, every action id's name is of one of the kinds the tests below require drawn.
+    state = new(4)
+    for phase in (0, COP_OFFER, PATROL_PLACE, PATROL_ACT):
+        state.phase = phase
+        assert {kind(state.action_text(a)) for a in range(NUM_ACTIONS)} <= KINDS
+
+
+def test_every_legal_action_is_on_the_drawing_and_the_drawing_is_the_views() -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(9):
+        players, options = CONFIGS[seed % len(CONFIGS)]
+        state = GAME.new_game(players, seed, {"turn_limit": 8, **options})
+        assert isinstance(state, SupergangState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            check(state, seen)
+            legal = list(state.legal_actions())
+            kinds = {a: kind(GAME.action_name(state, a)) for a in legal}
+            if "time is up" in kinds.values() and rng.random() < 0.97:  # else the games stall in jail
+                legal = [a for a in legal if kinds[a] != "time is up"] or legal
+            if rng.random() < 0.5:  # half the time an action of a kind seldom seen, to reach them all
+                fewest = min(seen[kinds[a]] for a in legal)
+                legal = [a for a in legal if seen[kinds[a]] == fewest]
+            state.apply(rng.choice(legal))
+    assert set(seen) >= KINDS - RARE, f"never drawn: {sorted(KINDS - RARE - set(seen))}"
+
+
+def test_the_rare_decisions_are_drawn() -> None:
+    seen: Counter[str] = Counter()
+    # A recruit in a rival's shop (S17, L49): its owner names a price or refuses; the recruiter pays or not.
+    s = new()
+    shop = shop_of(s, "V")
+    s.owner[s.geo.shop_index[shop]] = 2
+    s.pos[VAMP], s.moved[VAMP] = GRAVEYARD, True
+    s.money[0], s.bank = 40, s.bank - 40
+    stop_at(s, 2, shop)
+    check(s, seen)
+    s.apply(RECRUIT)
+    check(s, seen)
+    s.apply(PRICE0 + PRICES.index(25))
+    check(s, seen)
+    # No token left (L85): one comes off a shop of the gang's first.
+    s = new()
+    s.owner[s.geo.shop_index[shop_of(s, "basic")]], s.tokens[0] = 0, 0
+    s.money[0], s.bank = 100, s.bank - 100
+    stop_at(s, VAMP, shop_of(s, "star"))
+    check(s, seen)
+    # The cops for sale (S32).
+    s = new(cop_price=200)
+    s.money[0], s.bank = 300, s.bank - 300
+    gang_turn(s, 0)
+    assert s.phase == COP_OFFER
+    check(s, seen)
+    assert set(seen) >= RARE, f"never drawn: {sorted(RARE - set(seen))}"
+
+
+def test_the_drawing_says_what_is_going_on() -> None:
+    state = GAME.new_game(4, 2, {"turn_limit": 8})
+    rng = random.Random(2)
+    while state.view(None)["phase"] != "choose where the character stops":
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_act
+    view = state.view(seat)
+    svg = GAME.svg(view)
+    root = ET.fromstring(svg)
+    shown = texts(svg)
+    assert f"{view['actor']} moves" in shown and "round 1 of 8" in shown
+    assert f"seat {seat} ({chr(65 + seat)}, you)" in shown  # the seat's letter beside its colour
+    # Each square the move may end on is one thing listing every side it may be entered from.
+    names = [GAME.action_name(state, a) for a in state.legal_actions()]
+    for name in names:
+        place = name.split()[2]
+        node = next(g for g in root.iter(f"{SVG}g") if g.get("data-act") and name in g.get("data-act", ""))
+        assert all(n in node.get("data-act", "").split("|") for n in names if n.split()[2] == place)
+        assert f"stop at {place}" not in (node.findtext(f"{SVG}title") or "")
+        assert "path" in (node.findtext(f"{SVG}title") or "")
+    # Every piece of the table keeps one key from view to view.
+    keys = [node.get("data-key") for node in root.iter() if node.get("data-key")]
+    assert len(keys) == len(set(keys)) and {"char:0:killer", "patrol:1", "place:jail", "shop:R1"} <= set(keys)
