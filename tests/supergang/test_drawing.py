@@ -9,6 +9,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from typing import Any
 
 from gangland.engine.svg import drawn_actions
 from gangland.games.supergang import GAME
@@ -21,8 +22,9 @@ from .test_police import gang_turn
 from .test_state import shop_of, stop_at
 
 SVG = "{http://www.w3.org/2000/svg}"
-CONFIGS = [(3, {}), (4, {}), (4, {"police_player": True}), (5, {"police_player": True}),
-           (3, {"turn_clock": 240, "cop_price": 200})]
+CONFIGS: list[tuple[int, dict[str, Any]]] = [
+    (3, {}), (4, {}), (4, {"police_player": True}), (5, {"police_player": True}),
+    (3, {"turn_clock": 240, "cop_price": 200})]
 KINDS = {
     "done", "no arrest", "do not buy the cops", "move X", "racket", "purchase", "buy X pawns", "place pawns",
     "stay on the manhole", "resurface at X", "put the patrol at X", "stop at X from the north",
@@ -129,6 +131,7 @@ def test_the_drawing_says_what_is_going_on() -> None:
     while state.view(None)["phase"] != "choose where the character stops":
         state.apply(rng.choice(state.legal_actions()))
     seat = state.to_act
+    assert seat is not None
     view = state.view(seat)
     svg = GAME.svg(view)
     root = ET.fromstring(svg)

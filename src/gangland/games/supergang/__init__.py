@@ -140,7 +140,8 @@ class SupergangGame(Game):
         return narrate(before, actor, action_text, after)
 
     def svg(self, view: dict[str, Any]) -> str:
-        """The board with everything on it, as SVG (for `gangland render supergang --svg FILE`)."""
+        """The table as SVG from the seat's view: the city with every piece, the gangs' panels, the duel;
+        what may be played is drawn on its object (drawing.py; `gangland render supergang --svg FILE`)."""
         from .render import view_svg
 
         return view_svg(view)

@@ -68,6 +68,8 @@ REACH = "#ffe28a"
 """A square or shop the moving piece may stop on."""
 GOLD = "#b8860b"
 ARROW = " \u2192 "
+ARROW_INK = "#6b4a00"
+"""The side a move enters a square by: dark, to show on the gold of a square and on every district."""
 KIND_MARK = {"T": "T", "V": "V", "D": "D", "star": "\u2605"}
 KIND_NAME = {"T": "recruits killers", "V": "recruits vamps", "D": "recruits dealers",
              "star": "sells traffic pawns", "basic": "one manager"}
@@ -98,6 +100,16 @@ def _tint(colour: str, amount: float) -> str:
     """`colour` mixed with white (`amount` of white), for fills dark text reads well on."""
     rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in rgb)
+
+
+def _fit(content: str, width: float, size: int) -> str:
+    """`content` cut to about `width` units of text of `size`, with an ellipsis where it was cut."""
+    room = max(4, int(width / (size * 0.56)))
+    return content if len(content) <= room else content[:room - 1] + "\u2026"
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'s' * (n != 1)}"
 
 
 def _wrap(content: str, width: float, size: int = 12) -> list[str]:
@@ -408,7 +420,7 @@ def _arrow(x: float, y: float, heading: int) -> str:
             2: ((c, 9), (c - 5, 2), (c + 5, 2)),
             3: ((CELL - 9, c), (CELL - 2, c - 5), (CELL - 2, c + 5))}
     points = " ".join(f"{x + px:g},{y + py:g}" for px, py in tips[heading])
-    return f'<polygon points="{points}" fill="{GOLD}" stroke="none"/>'
+    return f'<polygon points="{points}" fill="{ARROW_INK}" stroke="none"/>'
 
 
 _PLAIN: dict[tuple[int, str, float], tuple[Board, str]] = {}
@@ -525,8 +537,10 @@ def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[
         hint += "; click for what the character may do here (racket, buy, stick up, recruit)"
     elif any(a.startswith("take the token") for a in acts):
         hint += f"; click to take the token off {sid} (no token left, L85)"
-    fill = REACH if reach else _tint(district.colour, 0.5)
-    body = [rect(x + 1, y + 1, CELL - 2, CELL - 2, fill, district.colour, 3, 'stroke-width="2"')]
+    # A shop the move may end in keeps its district's colour (a yellow shop would hide the highlight of
+    # a square) with a thick gold frame.
+    frame = (GOLD, 'stroke-width="3.5"') if reach else (district.colour, 'stroke-width="2"')
+    body = [rect(x + 1, y + 1, CELL - 2, CELL - 2, _tint(district.colour, 0.5), frame[0], 3, frame[1])]
     for e in shop.entrances:  # the notches the shop is entered by
         sq = board.squares[e]
         nx, ny = PAD + (shop.x + sq.x + 1) * CELL / 2, top + (shop.y + sq.y + 1) * CELL / 2
@@ -564,7 +578,8 @@ def _places(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list
         if pid == "clinic":  # a red cross, so the clinic reads at a glance
             body.append(f'<path d="M{x + w - 14:g} {y + 4:g}h6v5h5v6h-5v5h-6v-5h-5v-6h5z" fill="#c62828"/>')
         inner = [rect(x + 1, y + 1, w - 2, h - 2, "none", "none", 4),
-                 text(x + 5, y + 13, f"{label} ({len(here)})" if here else label, 11, "bold", "start", ink)]
+                 text(x + 5, y + 13, f"{label} ({len(here)})" if here and w > 100 else label, 11, "bold",
+                      "start", ink)]
         inner += chips(here, x + 2, y + 15, w - 4, h - 17)
         body.append(group(inner, key=f"place:{pid}"))
         out.append(group(body, title=title, cls="place"))
@@ -721,7 +736,7 @@ def header(table: Table, width: float) -> list[str]:
     turn = view.get("turn_player")
     if isinstance(turn, int) and not view.get("over"):
         label = f"{_seat_label(view, turn)}'s gang turn"
-        lx = width - PAD - len(label) * 7 - 30
+        lx = width - PAD - len(label) * 7.6 - 36
         badge = rect(lx, 8, width - PAD - lx, 26, _tint(seat_colour(turn), 0.8), seat_colour(turn), 13)
         disc = f'<circle cx="{lx + 13:g}" cy="21" r="10" fill="{seat_colour(turn)}" stroke="#111"/>'
         letter = text(lx + 13, 25, seat_letter(turn), 11, "bold", "middle", "#ffffff")
@@ -751,28 +766,32 @@ def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: floa
     if to_act or turn:
         head.append(text(x + w - 10, y + 17, "to act" if to_act else "its turn", 12, "bold", "end",
                          "#ffffff"))
+    tokens, stock, supply = gang.get("tokens", 0), gang.get("pawn_stock", 0), gang.get("pawn_supply", 0)
     stats = [rect(x, y, w, PANEL_HEIGHT, "none", "none", 8),
              text(x + 10, y + 44, f"${gang.get('money', 0)}", 18, "bold", "start", INK),
-             text(x + w - 10, y + 44, f"{len(owned)} shops, {len(rackets)} rackets", 12, "normal", "end",
-                  INK),
-             text(x + 10, y + 60, f"tokens {gang.get('tokens', 0)}; pawns {placed} out, "
-                                  f"{gang.get('pawn_stock', 0)} stock, {gang.get('pawn_supply', 0)} to buy",
-                  11, "normal", "start", MUTED)]
+             text(x + w - 10, y + 44, f"{_count(len(owned), 'shop')} \u00b7 {_count(len(rackets), 'racket')}",
+                  12, "normal", "end", INK),
+             text(x + 10, y + 60, _fit(f"{_count(tokens, 'token')} \u00b7 pawns {placed} out, {stock} in "
+                                       f"stock, {supply} to buy", w - 20, 11), 11, "normal", "start", MUTED)]
     stats_title = (f"{_seat_label(view, g)}: ${gang.get('money', 0)}; shops: {' '.join(owned) or 'none'}; "
-                   f"rackets: {' '.join(rackets) or 'none'}; {gang.get('tokens', 0)} tokens left")
+                   f"rackets: {' '.join(rackets) or 'none'}; {tokens} tokens left; traffic pawns: {placed} "
+                   f"on the sidewalls, {stock} in stock, {supply} still to buy")
     parts = [frame, *head, group(stats, title=stats_title, key=f"seat:{g}")]
     for i, (role, char) in enumerate(characters(gang)):
         piece = character_piece(table, g, role, char)
         ry = y + 68 + i * (ROW + 4)
-        state = whereabouts(char)
-        if char.get("die"):
-            state += f", die {char['die']}" + (" (moved)" if char.get("moved") else "")
+        record = int(char.get("record") or 0) + int(char.get("pending") or 0)
+        notes = [f"rec {record}"] if record else []
+        if char.get("die") and char.get("at") not in ("graveyard", "clinic", "jail"):
+            notes.append("moved" if char.get("moved") else f"die {char['die']}")
+        right = " \u00b7 ".join(notes)
+        where = whereabouts(char).replace(" (dead)", "")
         row = [rect(x + 6, ry, w - 12, ROW, "#ffffff" if not piece.acting else "#ffe9a8", "#dddddd", 4),
                f"<g>{''.join(_chip_shape(piece, x + 10, ry + 2, 30, 18))}</g>",
-               text(x + 46, ry + 15, f"{role}: {state}", 11, "normal", "start", INK)]
-        record = int(char.get("record") or 0) + int(char.get("pending") or 0)
-        if record:
-            row.append(text(x + w - 12, ry + 15, f"rec {record}", 11, "bold", "end", "#8b1a1a"))
+               text(x + 46, ry + 15, _fit(f"{role}: {where}", w - 64 - len(right) * 6.6, 11), 11, "normal",
+                    "start", INK)]
+        if right:
+            row.append(text(x + w - 12, ry + 15, right, 11, "bold", "end", "#8b1a1a" if record else INK))
         parts.append(group(row, title=piece.title, act=piece.acts, cls="row"))
     return parts
 
@@ -798,6 +817,11 @@ def _city_panel(table: Table, x: float, y: float, w: float, h: float) -> list[st
     if isinstance(clock, Mapping):
         lines.append((f"turn clock: {clock.get('seconds')} s a gang turn", 12, "normal"))
     out = [rect(x, y, w, h, "#eef1f8", "#9aa5c4", 8), text(x + 10, y + 20, "The city", 13, "bold")]
+    if police is not None:  # the police player's seat, by its colour and letter like a gang's
+        out.append(f'<circle cx="{x + w - 20:g}" cy="{y + 16:g}" r="10" fill="{seat_colour(police)}" '
+                   'stroke="#111"/>')
+        out.append(text(x + w - 20, y + 20, seat_letter(police), 11, "bold", "middle", "#ffffff"))
+        out.append(text(x + w - 36, y + 20, "police", 12, "bold", "end", INK))
     ty = y + 40
     for content, size, weight in lines:
         for line in _wrap(content, w - 20, size):
