@@ -12,7 +12,7 @@ import itertools
 import re
 import tomllib
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Never
 from xml.sax.saxutils import escape
@@ -659,3 +659,34 @@ def board_svg(board: Board) -> str:
                    f'fill="{text}">{place.id}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def section_bar(board: Board, squares: Sequence[str], shops: Sequence[str],
+                cell: float = CELL) -> tuple[float, float, float, float] | None:
+    """The sidewall of a section as a thin rectangle (x, y, w, h) in board units: on the side of its
+    squares away from the street, towards its shops when it has some; `cell` units a cell."""
+    cells = [board.squares[s] for s in squares if s in board.squares]
+    if not cells:
+        return None
+    street = {(s.x, s.y) for s in board.squares.values()}
+    lined = {(s.x, s.y) for s in (board.shops.get(i) for i in shops) if s is not None}
+
+    def off_street(dx: int, dy: int) -> bool:
+        return all((c.x + dx, c.y + dy) not in street and 0 <= c.x + dx < board.width
+                   and 0 <= c.y + dy < board.height for c in cells)
+
+    def towards_shops(dx: int, dy: int) -> bool:
+        return not lined or any((c.x + dx, c.y + dy) in lined for c in cells)
+
+    side = next((d for d in ((0, -1), (0, 1), (-1, 0), (1, 0)) if off_street(*d) and towards_shops(*d)), None)
+    if side is None:
+        return None
+    dx, dy = side
+    x0, x1 = min(c.x for c in cells), max(c.x for c in cells)
+    y0, y1 = min(c.y for c in cells), max(c.y for c in cells)
+    thick = 6.0
+    if dy:
+        edge = (y0 + (1 if dy > 0 else 0)) * cell
+        return x0 * cell + 4, edge - thick / 2, (x1 - x0 + 1) * cell - 8, thick
+    edge = (x0 + (1 if dx > 0 else 0)) * cell
+    return edge - thick / 2, y0 * cell + 4, thick, (y1 - y0 + 1) * cell - 8

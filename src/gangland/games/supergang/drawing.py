@@ -27,22 +27,9 @@ from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from ...engine.svg import INK, MUTED, button, document, group, rect, seat_colour, seat_letter, text
+from . import constants as rule
 from .actions import DIRECTIONS, MAX_PAIRS, PRICES
-from .board import Board, Move, moves, moves_from_jail
-from .constants import (
-    ACT,
-    ARRESTED,
-    CHOOSE,
-    COP_OFFER,
-    MOVE,
-    OFFER,
-    PATROL_ACT,
-    PATROL_MOVE,
-    PATROL_PLACE,
-    PHASE_NAMES,
-    PRICE,
-    RESURFACE,
-)
+from .board import Board, Move, moves, moves_from_jail, section_bar
 from .render import option
 from .textmap import (
     ROLE_LETTER,
@@ -81,7 +68,7 @@ CHIP_SIZES = ((30.0, 20.0), (30.0, 16.0), (16.0, 16.0))
 
 def _phase(view: Mapping[str, Any]) -> int:
     name = view.get("phase")
-    return PHASE_NAMES.index(name) if name in PHASE_NAMES else -1
+    return rule.PHASE_NAMES.index(name) if name in rule.PHASE_NAMES else -1
 
 
 def _seat_label(view: Mapping[str, Any], seat: int | None) -> str:
@@ -149,11 +136,6 @@ class Table:
     here: str | None = None
     dests: dict[str, list[tuple[int, Move]]] = field(default_factory=dict)
     """Where the moving piece may stop: place -> (heading of the last step, the path) a side."""
-
-    @property
-    def acting_gang(self) -> int | None:
-        seat = self.view.get("to_act")
-        return seat if isinstance(seat, int) else None
 
 
 def _mover(view: Mapping[str, Any]) -> tuple[tuple[int, str] | None, int | None]:
@@ -224,13 +206,13 @@ def read_table(view: Mapping[str, Any]) -> Table:
         g, role = table.actor
         char = gangs[g]["characters"][role]
         table.here = char.get("at")
-        if table.phase == MOVE:
+        if table.phase == rule.MOVE:
             table.dests = destinations(board, view, str(char.get("at")), char.get("from"),
                                        char.get("entrance"), int(char.get("die") or 0))
     elif table.patrol is not None and table.patrol < len(patrols):
         p = patrols[table.patrol]
         table.here = p.get("at")
-        if table.phase == PATROL_MOVE:
+        if table.phase == rule.PATROL_MOVE:
             table.dests = destinations(board, view, str(p.get("at")), p.get("from"), None,
                                        int(p.get("die") or 0))
     return table
@@ -254,16 +236,16 @@ def character_acts(table: Table, g: int, role: str, char: Mapping[str, Any]) -> 
     """What clicking a character could do in the view's phase."""
     name = f"seat {g}'s {role}"
     at = char.get("at")
-    if table.phase == CHOOSE and char.get("die") and not char.get("moved"):
+    if table.phase == rule.CHOOSE and char.get("die") and not char.get("moved"):
         return [f"move {name}"]
-    if table.phase == ACT and table.actor is not None and table.actor != (g, role):
+    if table.phase == rule.ACT and table.actor is not None and table.actor != (g, role):
         out = []
         if at == table.here:
             out += [f"attack {name}", f"vamp {name}"]
         if at == "clinic" and table.here in table.board.places["clinic"].entrances:
             out.append(f"shoot {name} in the clinic")
         return out
-    if table.phase == PATROL_ACT and table.patrol is not None and at == table.here:
+    if table.phase == rule.PATROL_ACT and table.patrol is not None and at == table.here:
         return [f"arrest {name}"]
     return []
 
@@ -272,10 +254,10 @@ def shop_acts(table: Table, shop: str, owner: int, racket: int) -> list[str]:
     """What clicking a shop could do: stop there, the actions of the character standing in it, or take
     the gang's token off it (L85)."""
     out = stop_names(table, shop)
-    if table.phase == ACT and table.actor is not None:
+    if table.phase == rule.ACT and table.actor is not None:
         if shop == table.here:
             out += ["racket", "purchase", "stick up for money", "stick up for ownership", "recruit"]
-        elif table.acting_gang is not None and table.acting_gang in (owner, racket):
+        elif table.view.get("to_act") in (owner, racket) and table.view.get("to_act") is not None:
             out.append(f"take the token off {shop}")
     return out
 
@@ -283,9 +265,9 @@ def shop_acts(table: Table, shop: str, owner: int, racket: int) -> list[str]:
 def square_acts(table: Table, square: str) -> list[str]:
     out = stop_names(table, square)
     if table.board.squares[square].manhole:
-        if table.phase == RESURFACE and square != table.here:
+        if table.phase == rule.RESURFACE and square != table.here:
             out.append(f"resurface at {square}")
-        elif table.phase == PATROL_PLACE:
+        elif table.phase == rule.PATROL_PLACE:
             out.append(f"put the patrol at {square}")
     return out
 
@@ -323,7 +305,7 @@ def character_piece(table: Table, g: int, role: str, char: Mapping[str, Any]) ->
 
 
 def patrol_piece(table: Table, index: int, patrol: Mapping[str, Any]) -> Piece:
-    acts = [f"attack patrol {index + 1}"] if (table.phase == ACT and table.actor is not None
+    acts = [f"attack patrol {index + 1}"] if (table.phase == rule.ACT and table.actor is not None
                                                and patrol.get("at") == table.here) else []
     notes = [str(patrol.get("at"))]
     if patrol.get("die"):
@@ -533,7 +515,7 @@ def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[
     if here:
         what.append("inside: " + ", ".join(p.title.split(":")[0] for p in here))
     hint = stop_hint(table, sid)
-    if sid == table.here and table.phase == ACT:
+    if sid == table.here and table.phase == rule.ACT:
         hint += "; click for what the character may do here (racket, buy, stick up, recruit)"
     elif any(a.startswith("take the token") for a in acts):
         hint += f"; click to take the token off {sid} (no token left, L85)"
@@ -586,37 +568,6 @@ def _places(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list
     return out
 
 
-def _section_bar(board: Board, squares: Sequence[str],
-                 shops: Sequence[str]) -> tuple[float, float, float, float] | None:
-    """The sidewall of a section as a thin rectangle (x, y, w, h) in board units: on the side of its
-    squares away from the street, towards its shops when it has some."""
-    cells = [board.squares[s] for s in squares if s in board.squares]
-    if not cells:
-        return None
-    street = {(s.x, s.y) for s in board.squares.values()}
-    lined = {(s.x, s.y) for s in (board.shops.get(i) for i in shops) if s is not None}
-
-    def off_street(dx: int, dy: int) -> bool:
-        return all((c.x + dx, c.y + dy) not in street and 0 <= c.x + dx < board.width
-                   and 0 <= c.y + dy < board.height for c in cells)
-
-    def towards_shops(dx: int, dy: int) -> bool:
-        return not lined or any((c.x + dx, c.y + dy) in lined for c in cells)
-
-    side = next((d for d in ((0, -1), (0, 1), (-1, 0), (1, 0)) if off_street(*d) and towards_shops(*d)), None)
-    if side is None:
-        return None
-    dx, dy = side
-    x0, x1 = min(c.x for c in cells), max(c.x for c in cells)
-    y0, y1 = min(c.y for c in cells), max(c.y for c in cells)
-    thick = 6.0
-    if dy:
-        edge = (y0 + (1 if dy > 0 else 0)) * CELL
-        return x0 * CELL + 4, edge - thick / 2, (x1 - x0 + 1) * CELL - 8, thick
-    edge = (x0 + (1 if dx > 0 else 0)) * CELL
-    return edge - thick / 2, y0 * CELL + 4, thick, (y1 - y0 + 1) * CELL - 8
-
-
 def _pawns(table: Table, top: float) -> list[str]:
     """The traffic pawns on the sidewall sections, a bar in the gang's colour (its letter in the title
     and the gang's panel: a sidewall has no room for it)."""
@@ -625,7 +576,7 @@ def _pawns(table: Table, top: float) -> list[str]:
         section = table.board.sections.get(section_id)
         if section is None or not isinstance(gang, int):
             continue
-        bar = _section_bar(table.board, section.squares, section.shops)
+        bar = section_bar(table.board, section.squares, section.shops, CELL)
         if bar is None:
             continue
         bx, by, bw, bh = bar
@@ -662,17 +613,17 @@ def phase_line(table: Table) -> str:
     elif table.patrol is not None and table.patrol < len(patrols_of(view)):
         die = str(patrols_of(view)[table.patrol].get("die") or "")
     lines = {
-        CHOOSE: f"{who}: choose the character that moves next (click it)",
-        RESURFACE: f"{who}: {actor} is on a manhole: stay, or resurface at another (click it)",
-        MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop to stop there",
-        ACT: f"{who}: {actor} acts at {table.here} (click a piece or the shop), then done",
-        COP_OFFER: f"{who}: buy the cops for ${option(view, 'cop_price')}?",
-        PATROL_PLACE: f"{who}: {actor} comes up from the sewers: click a manhole",
-        PATROL_MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop",
-        PATROL_ACT: f"{who}: {actor} at {table.here}: arrest a gangster there (click him), or no arrest",
-        ARRESTED: f"{who}: {view.get('arrested')} is arrested by {actor}: surrender or rebel?",
-        PRICE: f"{who}: {actor} wants to recruit in your shop {table.here}: name a price, or refuse",
-        OFFER: f"{who}: the owner asks ${view.get('asked_price')} for the recruit: pay or decline?",
+        rule.CHOOSE: f"{who}: choose the character that moves next (click it)",
+        rule.RESURFACE: f"{who}: {actor} is on a manhole: stay, or resurface at another (click it)",
+        rule.MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop to stop there",
+        rule.ACT: f"{who}: {actor} acts at {table.here} (click a piece or the shop), then done",
+        rule.COP_OFFER: f"{who}: buy the cops for ${option(view, 'cop_price')}?",
+        rule.PATROL_PLACE: f"{who}: {actor} comes up from the sewers: click a manhole",
+        rule.PATROL_MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop",
+        rule.PATROL_ACT: f"{who}: {actor} at {table.here}: arrest a gangster there (click him), or no arrest",
+        rule.ARRESTED: f"{who}: {view.get('arrested')} is arrested by {actor}: surrender or rebel?",
+        rule.PRICE: f"{who}: {actor} wants to recruit in {table.here}: name the price, or refuse to sell",
+        rule.OFFER: f"{who}: the owner asks ${view.get('asked_price')} for the recruit: pay or decline?",
     }
     return lines.get(phase, f"{who}: {view.get('phase', '?')}")
 
@@ -683,12 +634,12 @@ def decision_buttons(table: Table, x: float, y: float) -> list[str]:
     wanted: list[tuple[str, list[str], str]] = []  # label, action names, hover text
     if view.get("over"):
         return []
-    if phase == CHOOSE and view.get("turn_clock"):
+    if phase == rule.CHOOSE and view.get("turn_clock"):
         wanted.append(("time is up", ["time is up"], "the turn clock ran out: the characters not moved "
                                                      "go to the jail for a turn (S35)"))
-    elif phase == RESURFACE:
+    elif phase == rule.RESURFACE:
         wanted.append(("stay", ["stay on the manhole"], "do not resurface: move from this manhole"))
-    elif phase == ACT and table.actor is not None:
+    elif phase == rule.ACT and table.actor is not None:
         g, role = table.actor
         char = gangs_of(view)[g]["characters"][role]
         at = str(char.get("at"))
@@ -704,20 +655,20 @@ def decision_buttons(table: Table, x: float, y: float) -> list[str]:
             wanted.append(("place pawns", ["place pawns"], "put a stocked pawn on each empty sidewall "
                                                           "section here (S16)"))
         wanted.append(("done", ["done"], "end this character's stop"))
-    elif phase == COP_OFFER:
+    elif phase == rule.COP_OFFER:
         price = option(view, "cop_price")
         wanted += [(f"buy the cops ${price}", [f"buy the cops for {price}"], "move both patrols from now "
                                                                             "on (S32)"),
                    ("do not buy", ["do not buy the cops"], "leave the cops for sale")]
-    elif phase == PATROL_ACT:
+    elif phase == rule.PATROL_ACT:
         wanted.append(("no arrest", ["no arrest"], "the patrol arrests nobody"))
-    elif phase == ARRESTED:
+    elif phase == rule.ARRESTED:
         wanted += [("surrender", ["surrender"], "go to the jail for the years on the record (S30)"),
                    ("rebel", ["rebel"], "resist: a duel against the patrol (S30)")]
-    elif phase == PRICE:
+    elif phase == rule.PRICE:
         wanted += [(f"ask ${p}", [f"ask {p}"], f"ask {p} for the recruit") for p in PRICES]
         wanted.append(("refuse", ["refuse to sell"], "refuse to sell the recruit"))
-    elif phase == OFFER:
+    elif phase == rule.OFFER:
         wanted += [(f"pay ${view.get('asked_price')}", ["pay the price"], "pay the price asked"),
                    ("decline", ["decline the price"], "decline the price asked")]
     out = []
@@ -896,5 +847,3 @@ def view_svg(view: dict[str, Any]) -> str:
     who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
     return document(width, height, f"Supergang, round {view.get('round', '?')}, as {who} sees it", parts)
 
-
-__all__ = ["destinations", "read_table", "split_duel", "view_svg"]
