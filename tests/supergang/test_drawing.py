@@ -93,6 +93,9 @@ def test_every_legal_action_is_on_the_drawing_and_the_drawing_is_the_views() -> 
                 fewest = min(seen[kinds[a]] for a in legal)
                 legal = [a for a in legal if seen[kinds[a]] == fewest]
             state.apply(rng.choice(legal))
+        # Over: the line under the title names the winners (by the rules, else by shops then money).
+        over = re.findall(r">(Game over[^<]*)<", GAME.svg(state.view(None)))
+        assert over and all(f"seat {w} ({chr(65 + w)}" in over[0] for w in state.result().winners), over
     assert set(seen) >= KINDS - RARE, f"never drawn: {sorted(KINDS - RARE - set(seen))}"
 
 

@@ -29,7 +29,7 @@ from xml.sax.saxutils import quoteattr
 from ...engine.svg import INK, MUTED, button, document, group, rect, seat_colour, seat_letter, text
 from . import constants as rule
 from .actions import DIRECTIONS, MAX_PAIRS, PRICES
-from .board import Board, Move, moves, moves_from_jail, section_bar
+from .board import Board, Move, Place, moves, moves_from_jail, section_bar
 from .render import option
 from .textmap import (
     ROLE_LETTER,
@@ -542,13 +542,28 @@ PLACE_LOOK = {"jail": ("#4a4a4a", "#ffffff", "jail"), "clinic": ("#ffffff", INK,
               "graveyard": ("#2f3b2f", "#ffffff", "graveyard")}
 
 
+def _place_rows(board: Board, place: Place) -> tuple[int, int]:
+    """The rows a place is drawn over (first, past the last): a place one cell high takes in the free
+    row above or below it, so that its name and the pieces in it (the dead pile up) have room."""
+    if place.height > 1:
+        return place.y, place.y + place.height
+    taken = {(s.x, s.y) for s in board.squares.values()} | {(s.x, s.y) for s in board.shops.values()}
+    taken |= {cell for other in board.places.values() if other is not place for cell in other.cells()}
+    for row in (place.y - 1, place.y + 1):
+        if 0 <= row < board.height and all((x, row) not in taken
+                                           for x in range(place.x, place.x + place.width)):
+            return min(row, place.y), max(row, place.y) + 1
+    return place.y, place.y + 1
+
+
 def _places(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list[str]:
     out = []
     for pid in sorted(table.board.places):
         place = table.board.places[pid]
         fill, ink, label = PLACE_LOOK.get(pid, ("#777777", "#ffffff", pid))
-        x, y = PAD + place.x * CELL, top + place.y * CELL
-        w, h = place.width * CELL, place.height * CELL
+        rows = _place_rows(table.board, place)
+        x, y = PAD + place.x * CELL, top + rows[0] * CELL
+        w, h = place.width * CELL, (rows[1] - rows[0]) * CELL
         here = placed.get(pid, [])
         title = f"the {label}" + (f": {', '.join(p.title.split(':')[0] for p in here)}" if here else
                                   ", empty")
@@ -603,8 +618,15 @@ def phase_line(table: Table) -> str:
     view, phase = table.view, table.phase
     if view.get("over"):
         winner = view.get("winner", -1)
-        return (f"Game over: {_seat_label(view, winner)} wins." if isinstance(winner, int) and winner >= 0
-                else "Game over: no gang won outright (most shops, then most money, ranks the seats).")
+        if isinstance(winner, int) and winner >= 0:
+            return f"Game over: {_seat_label(view, winner)} wins."
+        # No win by the rules (the turn limit): most shops, then most money ranks the gangs (S39).
+        marks = shop_marks(view)
+        keys = [(sum(1 for o, _ in marks.values() if o == g), int(gang.get("money") or 0))
+                for g, gang in enumerate(gangs_of(view))]
+        best = [g for g, key in enumerate(keys) if key == max(keys, default=None)]
+        return (f"Game over, no gang won outright: most shops, then most money: "
+                f"{' and '.join(_seat_label(view, g) for g in best) or 'nobody'}.")
     who = _seat_label(view, view.get("to_act"))
     actor = view.get("actor")
     die = ""
