@@ -397,14 +397,16 @@ def _situation(view: dict[str, Any], acts: Acts, y0: float) -> tuple[list[str], 
     elif casino is not None or acts.on("vote"):
         parts.extend(_casino(view, acts, y0))
     lines = view["events"][-6:]
-    if lines:
-        parts.append(text(x_events, y0 + 14, "What just happened", 12, "bold"))
+    right = WIDTH - 12
+    parts.append(rect(x_events, y0, right - x_events, 118, "#fbfaf6", "#c9c4b8", 8))
+    parts.append(text(x_events + 12, y0 + 20, "What just happened", 12, "bold"))
     width = 80 if x_events > 12 else 150
-    shown: list[str] = []
-    if lines:
-        shown = [line for event in lines for line in textwrap.wrap(event, width)][:6]
-        parts.append(group([text(x_events, y0 + 32 + 15 * i, line, 11, "normal", "start", INK)
-                            for i, line in enumerate(shown)], title="; ".join(lines), key="events"))
+    shown = [line for event in lines for line in textwrap.wrap(event, width)][:5]
+    if not shown:
+        shown = ["nothing yet this turn"]
+    parts.append(group([text(x_events + 12, y0 + 40 + 15 * i, line, 11, "normal", "start",
+                             INK if lines else MUTED)
+                        for i, line in enumerate(shown)], title="; ".join(lines), key="events"))
     # Always the same height, so that the players below stay in place from one move to the next (the
     # page marks what changed by comparing drawings).
     return parts, 126
