@@ -327,6 +327,29 @@ function renderActions(msg) {
 // ---------------------------------------------------------------- the drawing
 
 const ACT_SEPARATOR = "|"; // a drawn thing's data-act lists the names of the actions it stands for
+const ZOOM_KEY = "gangland.zoom";
+const NARROW = 700;        // below this width the drawing starts at full size (readable), scrolling
+
+/** "fit": the drawing as wide as the page; "full": at its own size, scrolling (a phone's default). */
+function zoom() {
+  const saved = localStorage.getItem(ZOOM_KEY);
+  if (saved === "fit" || saved === "full") return saved;
+  return window.innerWidth < NARROW ? "full" : "fit";
+}
+
+function applyZoom() {
+  const mode = zoom();
+  $("drawing").classList.toggle("full", mode === "full");
+  for (const b of $("zoom").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.zoom === mode));
+}
+
+window.addEventListener("resize", () => { if (drawnSvg !== null) applyZoom(); });
+for (const b of $("zoom").querySelectorAll("button")) {
+  b.addEventListener("click", () => {
+    localStorage.setItem(ZOOM_KEY, b.dataset.zoom);
+    applyZoom();
+  });
+}
 let drawnSvg = null;       // the svg text last drawn
 let drawnKeys = new Map(); // data-key -> the markup of that thing as last drawn
 
@@ -335,6 +358,7 @@ function renderDrawing(msg) {
   const box = $("drawing");
   if (typeof msg.svg !== "string" || !msg.svg) {
     box.classList.add("hidden");
+    $("zoom").classList.add("hidden");
     setChildren(box);
     drawnSvg = null;
     drawnKeys = new Map();
@@ -359,6 +383,8 @@ function renderDrawing(msg) {
     drawnKeys = keys;
   }
   box.classList.remove("hidden");
+  $("zoom").classList.remove("hidden");
+  applyZoom();
   wireDrawing(msg);
 }
 
