@@ -52,10 +52,11 @@ class Window:
     It notes every page error and console error, every `act` the page sends over its WebSocket (step and
     action), every state's step it receives, and every `error` message the server sends it."""
 
-    def __init__(self, browser: Any, name: str, seed: int) -> None:
+    def __init__(self, browser: Any, name: str, seed: int,
+                 viewport: dict[str, int] | None = None) -> None:
         self.name = name
         self.rng = random.Random(seed)
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
         self.context.set_default_timeout(PAGE_TIMEOUT_MS)
         self.page = self.context.new_page()
         self.errors: list[str] = []

@@ -232,3 +232,45 @@ def test_killing_the_server_loses_nothing(own_server: Server, windows: list[Wind
     for w in windows:
         errors = [e for e in w.errors if not WEBSOCKET_REFUSED.match(e)]
         assert not errors, f"{w.name}: {errors}"
+
+
+# Issue 17: "The page works at 1280x800 and at a phone's 390 px width". On a phone the page never scrolls
+# sideways (only the drawing's own box does), the drawing starts at full size so its smallest text (11
+# units) is at least 11 px, and a whole game is played by touching the drawing.
+def test_a_phone_plays_a_whole_game_on_the_drawing(browser_server: Server, browser: Any) -> None:
+    phone = Window(browser, "phone", 390, viewport={"width": 390, "height": 844})
+    try:
+        open_table(browser_server, phone, None, "razzia", 3, {})
+        page = phone.page
+
+        def check_layout() -> None:
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"the page scrolls sideways by {overflow} px on a phone"
+            scale = page.evaluate("""() => {
+                const svg = document.querySelector('#drawing svg');
+                return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            }""")
+            assert scale >= 0.99, f"the drawing is shrunk to {scale:.2f} of its size on a phone"
+
+        deadline = time.monotonic() + GAME_SECONDS
+        checks = 0
+        while not phone.is_over():
+            assert time.monotonic() < deadline, f"the game did not end; step {phone.last_step}"
+            if phone.try_move(drawing_share=1.0):
+                if checks < 5:
+                    check_layout()
+                    checks += 1
+            else:
+                page.wait_for_timeout(15)
+        assert checks == 5 and phone.drawn_clicks == len(phone.sent) > 0
+        page.click("#zoom [data-zoom='fit']")  # the whole table in the column, the person's choice kept
+        page.reload()
+        page.locator("#drawing svg").wait_for()
+        expect_fit = page.evaluate("""() => {
+            const svg = document.querySelector('#drawing svg');
+            return svg.getBoundingClientRect().width <= document.querySelector('#drawing').clientWidth;
+        }""")
+        assert expect_fit, "Fit width did not fit the drawing to the column"
+        assert not phone.errors, phone.errors
+    finally:
+        phone.context.close()

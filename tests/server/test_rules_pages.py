@@ -25,7 +25,8 @@ def test_every_game_has_a_rules_page_linking_its_decisions(game_id: str, tmp_pat
         assert page.headers["content-type"].startswith("text/html")
         html = page.text
         assert re.search(r"<h1>[^<]+</h1>", html), "the rules page has no title"
-        assert len(re.sub(r"<[^>]+>", " ", html).split()) >= 300, "the rules page is too short to teach the game"
+        words = len(re.sub(r"<[^>]+>", " ", html).split())
+        assert words >= 300, f"the rules page has {words} words: too few to teach the game"
         assert f'href="/rules/{game_id}/decisions"' in html
         decisions = client.get(f"/rules/{game_id}/decisions")
         assert decisions.status_code == 200
