@@ -152,6 +152,14 @@ def test_one_person_plays_a_whole_game_by_clicking_the_drawing(browser_server: S
     record = record_of(browser_server, table_id)
     assert list(record.replay(get(game)).result().scores) == a.scores()
     check_moves(record, [a])
+    # The rules page is one click from the table, and the replay shows the table drawn too.
+    rules = a.page.locator("#rules-link")
+    assert rules.get_attribute("href") == f"/rules/{game}"
+    page = a.page.request.get(browser_server.base + f"/rules/{game}")
+    assert page.status == 200 and "decisions" in page.text()
+    a.page.locator("#replay-link a", has_text="Replay").click()
+    a.page.wait_for_url("**/replay**")
+    a.page.locator("#drawing svg").wait_for()
     assert not a.errors, a.errors
 
 

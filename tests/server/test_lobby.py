@@ -168,7 +168,9 @@ def test_lobby_lists_and_replay(database_url: str) -> None:
                 frame_data = frame.json()
                 assert frame_data["step"] == step and frame_data["seat"] == seat
                 assert frame_data["total"] == total
-                assert frame_data["view"] == replayed.replay(game, upto=step).view(seat), (seat, step)
+                view = replayed.replay(game, upto=step).view(seat)
+                assert frame_data["view"] == view, (seat, step)
+                assert frame_data["svg"] == game.svg(view), (seat, step)  # the drawing of that view
                 assert frame_data["result"] == (record["result"] if step == total else None), (seat, step)
                 assert len(frame_data["log"]) == min(step, 100)
                 assert seed not in json.dumps(frame_data)

@@ -113,6 +113,7 @@ class ReplayFrame(BaseModel):
     to_act: int | None
     view: dict[str, Any]
     text: str
+    svg: str | None = Field(description="The game's drawing of the view (docs/server.md: The drawn table)")
     log: list[dict[str, Any]] = Field(description="The last 100 log lines up to this step")
     seats: list[SeatFacts]
     result: dict[str, Any] | None = Field(description="Only at the last step")

@@ -413,6 +413,7 @@ class LiveTable:
             "to_act": state.to_act,
             "view": view,
             "text": self.game.render(view),
+            "svg": drawing(self.game, view),
             "log": self.log_for(seat, upto=step),
             "seats": self.seats_info(),
             "result": self.record.result if step == self.step else None,

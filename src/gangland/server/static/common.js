@@ -287,3 +287,18 @@ export function tableIdFromPath(pathname = location.pathname) {
   const m = pathname.match(/\/t\/([^/]+)/);
   return m ? decodeURIComponent(m[1]) : null;
 }
+
+/** The server's drawing of a view, parsed as SVG (never as HTML) and cleaned: no scripts, no foreign
+ * objects, no event attributes, no links out. Null when the text is not a clean SVG document. */
+export function parseDrawing(svgText) {
+  if (typeof svgText !== "string" || !svgText) return null;
+  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.nodeName !== "svg" || doc.querySelector("parsererror, script, foreignObject, a, use, image, style")) return null;
+  for (const node of [root, ...root.querySelectorAll("*")]) {
+    for (const attr of [...node.attributes]) {
+      if (/^on/i.test(attr.name) || /href$/i.test(attr.name)) node.removeAttribute(attr.name);
+    }
+  }
+  return document.importNode(root, true);
+}

@@ -1,5 +1,5 @@
 // The replay page: a finished game step by step, as a spectator or as one seat saw it.
-import { api, el, setChildren, tableIdFromPath, resultTable } from "/static/common.js";
+import { api, el, parseDrawing, setChildren, tableIdFromPath, resultTable } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -76,6 +76,10 @@ async function load(target) {
     updateControls();
     rememberInUrl();
     $("text").textContent = typeof answer?.text === "string" ? answer.text : "";
+    const drawn = parseDrawing(answer?.svg);
+    setChildren($("drawing"), drawn);
+    $("drawing").classList.toggle("hidden", !drawn);
+    $("text-box").open = !drawn;
     $("view-json").textContent = JSON.stringify(answer?.view ?? null, null, 2);
     renderLog(answer?.log);
     const atEnd = total !== null && step >= total;

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to /ws/{table_id}; plays a seat (#seat=TOKEN) or watches (#watch=TOKEN or none).
 import {
-  api, el, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
+  api, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
 } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -356,7 +356,10 @@ let drawnKeys = new Map(); // data-key -> the markup of that thing as last drawn
 /** The server's drawing of this seat's view (made from the view only), parsed as SVG, never as HTML. */
 function renderDrawing(msg) {
   const box = $("drawing");
-  if (typeof msg.svg !== "string" || !msg.svg) {
+  const fresh = typeof msg.svg === "string" && msg.svg !== drawnSvg;
+  const shown = fresh ? parseDrawing(msg.svg) : null;
+  if (typeof msg.svg !== "string" || !msg.svg || (fresh && !shown)) {
+    // No drawing (or one that is not clean SVG): the table as text says it all.
     box.classList.add("hidden");
     $("zoom").classList.add("hidden");
     setChildren(box);
@@ -365,16 +368,9 @@ function renderDrawing(msg) {
     $("text-box").open = true;
     return;
   }
-  if (msg.svg !== drawnSvg) {
-    const doc = new DOMParser().parseFromString(msg.svg, "image/svg+xml");
-    const root = doc.documentElement;
-    if (root.nodeName !== "svg" || doc.querySelector("parsererror, script, foreignObject")) return;
-    for (const node of root.querySelectorAll("*")) {
-      for (const attr of [...node.attributes]) if (/^on/i.test(attr.name)) node.removeAttribute(attr.name);
-    }
-    const keys = new Map([...root.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), looks(n)]));
+  if (shown) {
+    const keys = new Map([...shown.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), looks(n)]));
     const changed = drawnSvg === null ? new Set() : changedKeys(drawnKeys, keys);
-    const shown = document.importNode(root, true);
     markChanged(shown, changed);
     closeChooser();
     setChildren(box, shown);
