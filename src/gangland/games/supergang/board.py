@@ -230,6 +230,14 @@ def moves_from_jail(board: Board, face: int, steps: int) -> tuple[Move, ...]:
                  sorted(_paths(board, exit_.heading, exit_.square, steps - 2, None)))
 
 
+def step_heading(board: Board, before: str, end: str) -> int:
+    """0 north, 1 east, 2 south, 3 west: the heading of the step from `before` to `end` (squares or
+    shops; y grows southwards)."""
+    a = board.squares.get(before) or board.shops[before]
+    b = board.squares.get(end) or board.shops[end]
+    return 1 if b.x > a.x else 3 if b.x < a.x else 2 if b.y > a.y else 0
+
+
 # --- Loading and checking -------------------------------------------------------------------------
 
 

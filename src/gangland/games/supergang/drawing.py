@@ -29,7 +29,8 @@ from xml.sax.saxutils import quoteattr
 from ...engine.svg import INK, MUTED, button, document, group, rect, seat_colour, seat_letter, text
 from . import constants as rule
 from .actions import DIRECTIONS, MAX_PAIRS, PRICES
-from .board import Board, Move, Place, moves, moves_from_jail, section_bar
+from .board import Board, Move, Place, section_bar
+from .movement import arrival_heading, move_choices
 from .render import option
 from .textmap import (
     ROLE_LETTER,
@@ -153,43 +154,14 @@ def _mover(view: Mapping[str, Any]) -> tuple[tuple[int, str] | None, int | None]
     return None, None
 
 
-def _heading(board: Board, before: str, end: str) -> int:
-    """0 north, 1 east, 2 south, 3 west: the heading of the step from `before` to `end`."""
-    a = board.squares.get(before) or board.shops[before]
-    b = board.squares.get(end) or board.shops[end]
-    return 1 if b.x > a.x else 3 if b.x < a.x else 2 if b.y > a.y else 0
-
-
 def destinations(board: Board, view: Mapping[str, Any], here: str, before: str | None,
                  entry: str | None, die: int) -> dict[str, list[tuple[int, Move]]]:
-    """Where a piece at `here` may stop with `die`, as the rules move it (movement.py, S6-S10, S25,
-    S27): place -> (heading of the last step, path) for each side it may arrive from, the first path
-    in sorted order for each (the one the move takes). Without the entrance a piece came in by (a
-    patrol's is not in the view) the moves out of a shop are all of them, a few more than the legal."""
-    if die < 1:
-        return {}
-    if option(view, "shop_exit") == "free" or here not in board.shops:
-        entry = None
-        if here in board.shops:
-            before = None
-    if here == "jail":
-        found: tuple[Move, ...] = moves_from_jail(board, die, die) if die in board.jail_exits else ()
-    elif here == "clinic":  # S25: out by one of the clinic's entrance squares, the move's first step
-        found = tuple(Move((e, *m.path)) for e in board.places["clinic"].entrances
-                      for m in (moves(board, e, None, die - 1) if die > 1 else (Move(()),)))
-    elif here in board.shops:
-        found = moves(board, here, None, die)
-        if entry is not None:  # S9 "keep": out by the entrance it came in by, then straight on
-            found = tuple(m for m in found if m.path[0] == entry
-                          and (len(m.path) == 1 or m.path[1] != before))
-    elif here in board.squares:
-        found = moves(board, here, before, die)
-    else:
-        return {}
+    """Where a piece at `here` may stop with `die`, as the rules move it (movement.move_choices):
+    place -> (heading of the last step, path) for each side it may arrive from, the first path in
+    sorted order for each (the one the move takes)."""
     out: dict[str, list[tuple[int, Move]]] = {}
-    for m in found:
-        last = m.path[-2] if len(m.path) > 1 else here
-        heading = _heading(board, last, m.end) if last in board.squares or last in board.shops else 0
+    for m in move_choices(board, here, before, entry, die, str(option(view, "shop_exit"))):
+        heading = arrival_heading(board, here, m)
         sides = out.setdefault(m.end, [])
         if all(h != heading for h, _ in sides):
             sides.append((heading, m))
