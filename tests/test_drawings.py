@@ -7,12 +7,14 @@ the view's alone."""
 from __future__ import annotations
 
 import random
+import re
 import statistics
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
-from gangland.engine import Game
+from gangland.engine import Game, svg
 from gangland.games import all_games
 
 OPTIONS = {"downtown": {"turn_limit": 10}, "supergang": {"turn_limit": 5}}
@@ -57,3 +59,34 @@ def test_a_move_changes_only_the_pieces_it_touches(game: Game) -> None:
     changed.sort()
     assert statistics.median(changed) <= 0.3
     assert changed[int(len(changed) * 0.9)] <= 0.5
+
+
+def test_drawings_use_only_what_the_page_lets_through() -> None:
+    """The page keeps a drawing only when every element is one of DRAWING_ELEMENTS and drops attributes
+    outside DRAWING_ATTRIBUTES (static/common.js, whose lists are these): every game draws within them."""
+    for game in all_games():
+        players = 4 if 4 in game.player_counts else game.player_counts[-1]
+        for seed in range(2):
+            state = game.new_game(players, seed, OPTIONS.get(game.id, {}))
+            rng = random.Random(seed)
+            for _ in range(150):
+                if state.is_over:
+                    break
+                for seat in (state.to_act, None):
+                    for node in ET.fromstring(game.svg(state.view(seat))).iter():
+                        assert node.tag.startswith(f"{{{svg.SVG_NS}}}"), node.tag
+                        assert node.tag.split("}")[1] in svg.DRAWING_ELEMENTS, (game.id, node.tag)
+                        assert set(node.attrib) <= svg.DRAWING_ATTRIBUTES, (game.id, set(node.attrib))
+                state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_page_and_the_engine_list_the_same_drawing_kind() -> None:
+    script = (Path(svg.__file__).parents[1] / "server" / "static" / "common.js").read_text(encoding="utf-8")
+
+    def listed(name: str) -> set[str]:
+        match = re.search(rf"const {name} = new Set\(\[(.*?)\]\);", script, re.S)
+        assert match, f"common.js has no {name}"
+        return set(re.findall(r'"([^"]+)"', match.group(1)))
+
+    assert listed("DRAWING_ELEMENTS") == svg.DRAWING_ELEMENTS
+    assert listed("DRAWING_ATTRIBUTES") == svg.DRAWING_ATTRIBUTES

@@ -282,3 +282,41 @@ def test_a_phone_plays_a_whole_game_on_the_drawing(browser_server: Server, brows
         assert not phone.errors, phone.errors
     finally:
         phone.context.close()
+
+
+# The page inserts the server's SVG into itself: docs/server.md "The drawn table" says it is cleaned. The
+# drawings escape every string they hold, so these can only come from a fault; the page must still refuse
+# to run or show them.
+HOSTILE_DRAWINGS = [
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>window.PWNED=1</script></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:h="http://www.w3.org/1999/xhtml">'
+    '<h:iframe srcdoc="&lt;script&gt;parent.PWNED=1&lt;/script&gt;"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div>x</div></foreignObject></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:window.PWNED=1"><text>x</text></a></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><image href="http://example.invalid/x.png"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><style>*{display:none}</style></svg>',
+    '<html><body>not svg</body></html>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><g>unclosed</svg>',
+]
+
+
+def test_the_page_refuses_hostile_drawings_and_strips_unknown_attributes(browser_server: Server,
+                                                                          windows: list[Window]) -> None:
+    page = windows[0].page
+    page.goto(browser_server.base + "/")
+    refused = page.evaluate("""async (drawings) => {
+        const { parseDrawing } = await import('/static/common.js');
+        return drawings.map((d) => parseDrawing(d) === null);
+    }""", HOSTILE_DRAWINGS)
+    assert refused == [True] * len(HOSTILE_DRAWINGS)
+    kept = page.evaluate("""async () => {
+        const { parseDrawing } = await import('/static/common.js');
+        const node = parseDrawing('<svg xmlns="http://www.w3.org/2000/svg" onload="window.PWNED=1">' +
+            '<rect width="5" height="5" onclick="window.PWNED=1" style="x" data-act="pass" fill="red"/>' +
+            '</svg>');
+        document.body.appendChild(node);
+        const rect = node.querySelector('rect');
+        return [node.getAttributeNames().sort(), rect.getAttributeNames().sort(), window.PWNED ?? null];
+    }""")
+    assert kept == [[], ["data-act", "fill", "height", "width"], None]
+    assert not windows[0].errors, windows[0].errors

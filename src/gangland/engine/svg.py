@@ -30,6 +30,18 @@ SEAT_COLOURS = ("#c0392b", "#1f6fb2", "#2e7d32", "#8e44ad", "#b35900")
 """A colour per seat, each dark enough for white letters on it (contrast above 4.5:1)."""
 
 
+DRAWING_ELEMENTS = frozenset({"svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
+                              "text", "tspan", "title"})
+"""The elements a drawing may use: the page refuses a drawing with any other (static/common.js)."""
+DRAWING_ATTRIBUTES = frozenset({
+    "xmlns", "viewBox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "d",
+    "points", "fill", "fill-opacity", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap",
+    "stroke-linejoin", "stroke-opacity", "opacity", "font-family", "font-size", "font-weight", "font-style",
+    "text-anchor", "dominant-baseline", "transform", "class", "role", "data-act", "data-key", "data-glyph",
+})
+"""The attributes a drawing may use: the page drops any other."""
+
+
 def seat_letter(seat: int) -> str:
     """The letter that marks seat `seat` wherever its colour does (A for seat 0)."""
     return chr(ord("A") + seat)
