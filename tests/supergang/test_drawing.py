@@ -13,11 +13,21 @@ from typing import Any
 
 from gangland.engine.svg import drawn_actions
 from gangland.games.supergang import GAME
-from gangland.games.supergang.actions import NUM_ACTIONS, PRICE0, PRICES, RECRUIT
-from gangland.games.supergang.constants import COP_OFFER, GRAVEYARD, PATROL_ACT, PATROL_PLACE, VAMP
+from gangland.games.supergang.actions import COWARD, NUM_ACTIONS, PRICE0, PRICES, RACKET, RECRUIT
+from gangland.games.supergang.constants import (
+    ACT,
+    COP_OFFER,
+    DEALER,
+    GRAVEYARD,
+    MOVE,
+    PATROL_ACT,
+    PATROL_MOVE,
+    PATROL_PLACE,
+    VAMP,
+)
 from gangland.games.supergang.state import SupergangState
 
-from .test_fights import new
+from .test_fights import new, street
 from .test_police import gang_turn
 from .test_state import shop_of, stop_at
 
@@ -59,6 +69,9 @@ def check(state: SupergangState, seen: Counter[str]) -> None:
     names = {GAME.public_action_name(state, a, seat) for a in state.legal_actions()}
     drawn = drawn_actions(svg)  # parses it
     assert names <= drawn, f"{view['phase']}: not on the drawing: {sorted(names - drawn)}"
+    if state.phase in (MOVE, PATROL_MOVE):  # the view holds all a move depends on (a patrol's entrance too)
+        stops = {name for name in drawn if name.startswith("stop at ")}
+        assert stops == names, f"{view['actor']}: drawn, not legal: {sorted(stops - names)}"
     seen.update({kind(name) for name in names})
     # Drawn from the view alone: a state the seat cannot tell from this one draws the same.
     assert GAME.svg(state.determinize(seat, random.Random(seat)).view(seat)) == svg
@@ -152,3 +165,22 @@ def test_the_drawing_says_what_is_going_on() -> None:
     # Every piece of the table keeps one key from view to view.
     keys = [node.get("data-key") for node in root.iter() if node.get("data-key")]
     assert len(keys) == len(set(keys)) and {"char:0:killer", "patrol:1", "place:jail", "shop:R1"} <= set(keys)
+
+
+def test_what_a_character_did_at_its_stop_is_not_offered_again() -> None:
+    # S11: each action once a stop. The view says what was done (stop_done), so its button or name goes.
+    s = new()
+    stop_at(s, DEALER, shop_of(s, "basic"))
+    assert "racket" in drawn_actions(GAME.svg(s.view(0)))
+    s.apply(RACKET)
+    assert s.phase == ACT and s.view(0)["stop_done"] == ["racket"]
+    assert "racket" not in drawn_actions(GAME.svg(s.view(0)))
+    s = new()
+    stop_at(s, DEALER, street(s))
+    s.pawn_stock[0] = 2
+    s._legal = None
+    assert {"coward attack", "place pawns"} <= drawn_actions(GAME.svg(s.view(0)))
+    s.apply(COWARD)
+    assert s.phase == ACT and s.view(0)["stop_done"] == ["coward attack"]
+    drawn = drawn_actions(GAME.svg(s.view(0)))
+    assert "coward attack" not in drawn and "place pawns" in drawn

@@ -137,6 +137,10 @@ class Table:
     here: str | None = None
     dests: dict[str, list[tuple[int, Move]]] = field(default_factory=dict)
     """Where the moving piece may stop: place -> (heading of the last step, the path) a side."""
+    done: frozenset[str] = frozenset()
+    """What the acting character did at its stop already (the view's `stop_done`): not offered again."""
+    gang: int | None = None
+    """The gang the acting character plays for (its vamp's while vamped, L41)."""
 
 
 def _mover(view: Mapping[str, Any]) -> tuple[tuple[int, str] | None, int | None]:
@@ -172,12 +176,15 @@ def read_table(view: Mapping[str, Any]) -> Table:
     board = view_board(view)
     table = Table(view, board, _phase(view))
     table.actor, table.patrol = _mover(view)
+    table.done = frozenset(str(d) for d in view.get("stop_done") or [])
     gangs = gangs_of(view)
     patrols = patrols_of(view)
     if table.actor is not None:
         g, role = table.actor
         char = gangs[g]["characters"][role]
         table.here = char.get("at")
+        vamp = char.get("vamped_by")
+        table.gang = vamp if isinstance(vamp, int) else g
         if table.phase == rule.MOVE:
             table.dests = destinations(board, view, str(char.get("at")), char.get("from"),
                                        char.get("entrance"), int(char.get("die") or 0))
@@ -185,7 +192,7 @@ def read_table(view: Mapping[str, Any]) -> Table:
         p = patrols[table.patrol]
         table.here = p.get("at")
         if table.phase == rule.PATROL_MOVE:
-            table.dests = destinations(board, view, str(p.get("at")), p.get("from"), None,
+            table.dests = destinations(board, view, str(p.get("at")), p.get("from"), p.get("entrance"),
                                        int(p.get("die") or 0))
     return table
 
@@ -204,17 +211,42 @@ def stop_hint(table: Table, place: str) -> str:
     return f"; click to stop here: {'; or '.join(ways)}" if ways else ""
 
 
+def early(table: Table) -> bool:
+    """L6: no harm among gangsters in the first rounds (no attacks, vamping, shots)."""
+    return int(table.view.get("round") or 0) <= rule.EARLY_ROUNDS
+
+
+def cops_here(table: Table) -> bool:
+    """A patrol stands where the acting character is (L36: no duel among gangsters before it)."""
+    return any(p.get("at") == table.here for p in patrols_of(table.view))
+
+
+def vamp_free(table: Table) -> bool:
+    """The acting character is a vamp neither vamped nor holding a captive (S20, L41-L43)."""
+    if table.actor is None or table.actor[1] != "vamp":
+        return False
+    g, role = table.actor
+    gangs = gangs_of(table.view)
+    if gangs[g]["characters"][role].get("vamped_by") is not None:
+        return False
+    # A gang has one vamp, so a character held by gang g's colour is held by this vamp.
+    return all(char.get("vamped_by") != g for gang in gangs for _, char in characters(gang))
+
+
 def character_acts(table: Table, g: int, role: str, char: Mapping[str, Any]) -> list[str]:
     """What clicking a character could do in the view's phase."""
     name = f"seat {g}'s {role}"
     at = char.get("at")
     if table.phase == rule.CHOOSE and char.get("die") and not char.get("moved"):
         return [f"move {name}"]
-    if table.phase == rule.ACT and table.actor is not None and table.actor != (g, role):
+    if table.phase == rule.ACT and table.actor is not None and table.actor != (g, role) and not early(table):
+        duel = "duel" not in table.done and not cops_here(table)  # L36: no shots with cops by
         out = []
-        if at == table.here:
-            out += [f"attack {name}", f"vamp {name}"]
-        if at == "clinic" and table.here in table.board.places["clinic"].entrances:
+        if at == table.here and duel:
+            out.append(f"attack {name}")
+        if at == table.here and vamp_free(table) and "vamp" not in table.done:
+            out.append(f"vamp {name}")
+        if at == "clinic" and table.here in table.board.places["clinic"].entrances and duel:
             out.append(f"shoot {name} in the clinic")
         return out
     if table.phase == rule.PATROL_ACT and table.patrol is not None and at == table.here:
@@ -228,9 +260,30 @@ def shop_acts(table: Table, shop: str, owner: int, racket: int) -> list[str]:
     out = stop_names(table, shop)
     if table.phase == rule.ACT and table.actor is not None:
         if shop == table.here:
-            out += ["racket", "purchase", "stick up for money", "stick up for ownership", "recruit"]
+            out += here_acts(table, shop, owner, racket)
         elif table.view.get("to_act") in (owner, racket) and table.view.get("to_act") is not None:
             out.append(f"take the token off {shop}")
+    return out
+
+
+def here_acts(table: Table, shop: str, owner: int, racket: int) -> list[str]:
+    """The shop actions the view leaves open to the character standing in `shop` (S13-S17): none it
+    did at this stop, a racket or purchase on a shop nobody owns, a stick-up of another's shop not
+    stuck up this turn; the rules' other conditions (money, tokens, patrols) are the page's to check."""
+    done, view = table.done, table.view
+    out = []
+    if owner < 0 and racket < 0 and "racket" not in done:
+        out.append("racket")
+    if owner < 0 and "purchase" not in done:
+        out.append("purchase")
+    robbed = shop in (view.get("stuck_up_this_turn") or [])
+    may_rob = (not early(table) or option(view, "early_stickup")) and not cops_here(table)
+    if may_rob and "duel" not in done and owner != table.gang and not robbed:
+        out.append("stick up for money")
+        if owner >= 0:
+            out.append("stick up for ownership")
+    if "recruit" not in done:
+        out.append("recruit")
     return out
 
 
@@ -278,7 +331,8 @@ def character_piece(table: Table, g: int, role: str, char: Mapping[str, Any]) ->
 
 def patrol_piece(table: Table, index: int, patrol: Mapping[str, Any]) -> Piece:
     acts = [f"attack patrol {index + 1}"] if (table.phase == rule.ACT and table.actor is not None
-                                               and patrol.get("at") == table.here) else []
+                                               and patrol.get("at") == table.here and not early(table)
+                                               and "duel" not in table.done) else []
     notes = [str(patrol.get("at"))]
     if patrol.get("die"):
         notes.append(f"die {patrol['die']}")
@@ -637,15 +691,16 @@ def decision_buttons(table: Table, x: float, y: float) -> list[str]:
         g, role = table.actor
         char = gangs_of(view)[g]["characters"][role]
         at = str(char.get("at"))
-        if at in table.board.squares:
+        if at in table.board.squares and "coward attack" not in table.done:
             wanted.append(("coward attack", ["coward attack"], "mug a passer-by: 10 from the bank, "
                                                               "a year on the record if noticed (S19)"))
         shop = table.board.shops.get(at)
-        if role == "dealer" and shop is not None and shop.kind == "star":
+        if role == "dealer" and shop is not None and shop.kind == "star" and "buy pawns" not in table.done:
             for k in range(1, MAX_PAIRS + 1):
                 wanted.append((f"buy {2 * k}", [f"buy {2 * k} pawns"],
                                f"buy {2 * k} traffic pawns for ${5 * k} (S16)"))
-        if role == "dealer" and int(gangs_of(view)[g].get("pawn_stock") or 0) > 0:
+        stock = int(gangs_of(view)[g].get("pawn_stock") or 0)
+        if role == "dealer" and stock > 0 and "place pawns" not in table.done:
             wanted.append(("place pawns", ["place pawns"], "put a stocked pawn on each empty sidewall "
                                                           "section here (S16)"))
         wanted.append(("done", ["done"], "end this character's stop"))

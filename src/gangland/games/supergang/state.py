@@ -69,6 +69,14 @@ from .constants import (
     BANK,
     CHOOSE,
     COP_OFFER,
+    F_BUY,
+    F_COWARD,
+    F_DUEL,
+    F_PLACE,
+    F_PURCHASE,
+    F_RACKET,
+    F_RECRUIT,
+    F_VAMP,
     JAIL,
     MOVE,
     OFFER,
@@ -85,6 +93,11 @@ from .duel import DuelOptions
 from .geometry import geometry
 from .options import DEFAULTS, check_options
 from .turn import TurnRules
+
+STOP_DONE = ((F_RACKET, "racket"), (F_PURCHASE, "purchase"), (F_BUY, "buy pawns"), (F_PLACE, "place pawns"),
+             (F_COWARD, "coward attack"), (F_DUEL, "duel"), (F_VAMP, "vamp"), (F_RECRUIT, "recruit"))
+"""The view's names of what a character did at its stop (S11: each at most once; "duel" is the stop's
+one throw against characters or a patrol, L38)."""
 
 
 class SupergangState(TurnRules):
@@ -326,7 +339,10 @@ class SupergangState(TurnRules):
                 "pawn_stock": self.pawn_stock[g],
                 "characters": {ROLES[r]: character(3 * g + r) for r in range(3)},
             } for g in range(self.gangs)],
-            "patrols": [{"at": self.ppos[p], "from": self.pprev[p], "die": self.pdice[p],
+            "stop_done": ([name for flag, name in STOP_DONE if self.flags & flag]
+                          if self.phase in (ACT, PRICE, OFFER) else []),
+            "patrols": [{"at": self.ppos[p], "from": self.pprev[p], "entrance": self.pentry[p],
+                         "die": self.pdice[p],
                          "returns_with": self.preturn[p] if self.preturn[p] >= 0 else None}
                         for p in range(PATROLS)],
             "shops": {shop: {"owner": self.owner[i], "racket": self.racket[i]}
