@@ -1,0 +1,290 @@
+"""Supergang's table drawing, around the board: the header (round, whose turn, the phase line, the buttons
+of the decisions with no object on the table) and the panels under the board (a gang each, the city,
+what just happened with the duel set apart)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...engine.svg import INK, MUTED, button, group, rect, seat_colour, seat_letter, text
+from . import constants as rule
+from .actions import MAX_PAIRS, PRICES
+from .drawing_table import (
+    GOLD,
+    PAD,
+    Table,
+    character_piece,
+    chip_shape,
+    count,
+    fit,
+    seat_label,
+    tint,
+    whereabouts,
+    wrap,
+)
+from .render import option
+from .textmap import characters, gangs_of, patrols_of, shop_marks
+
+PANEL_HEIGHT = 150
+ROW = 22
+"""Height of a character's row in its gang's panel."""
+DUEL_WORDS = (" throw ", "fire first", "volley ", " down: ", "no result after", "equal totals", "dart ")
+"""Words of the events `duel.py` writes for a duel's throws and volleys (and a clinic shot's darts)."""
+
+
+
+# -- the header: what is going on and the buttons ---------------------------------------------------
+
+
+def phase_line(table: Table) -> str:
+    """One line saying whose decision it is and what it is about."""
+    view, phase = table.view, table.phase
+    if view.get("over"):
+        winner = view.get("winner", -1)
+        if isinstance(winner, int) and winner >= 0:
+            return f"Game over: {seat_label(view, winner)} wins."
+        # No win by the rules (the turn limit): most shops, then most money ranks the gangs (S39).
+        marks = shop_marks(view)
+        keys = [(sum(1 for o, _ in marks.values() if o == g), int(gang.get("money") or 0))
+                for g, gang in enumerate(gangs_of(view))]
+        best = [g for g, key in enumerate(keys) if key == max(keys, default=None)]
+        return (f"Game over, no gang won outright: most shops, then most money: "
+                f"{' and '.join(seat_label(view, g) for g in best) or 'nobody'}.")
+    who = seat_label(view, view.get("to_act"))
+    actor = view.get("actor")
+    die = ""
+    if table.actor is not None:
+        die = str(gangs_of(view)[table.actor[0]]["characters"][table.actor[1]].get("die") or "")
+    elif table.patrol is not None and table.patrol < len(patrols_of(view)):
+        die = str(patrols_of(view)[table.patrol].get("die") or "")
+    lines = {
+        rule.CHOOSE: f"{who}: choose the character that moves next (click it)",
+        rule.RESURFACE: f"{who}: {actor} is on a manhole: stay, or resurface at another (click it)",
+        rule.MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop to stop there",
+        rule.ACT: f"{who}: {actor} acts at {table.here} (click a piece or the shop), then done",
+        rule.COP_OFFER: f"{who}: buy the cops for ${option(view, 'cop_price')}?",
+        rule.PATROL_PLACE: f"{who}: {actor} comes up from the sewers: click a manhole",
+        rule.PATROL_MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop",
+        rule.PATROL_ACT: f"{who}: {actor} at {table.here}: arrest a gangster there (click him), or no arrest",
+        rule.ARRESTED: f"{who}: {view.get('arrested')} is arrested by {actor}: surrender or rebel?",
+        rule.PRICE: f"{who}: {actor} wants to recruit in {table.here}: name the price, or refuse to sell",
+        rule.OFFER: f"{who}: the owner asks ${view.get('asked_price')} for the recruit: pay or decline?",
+    }
+    return lines.get(phase, f"{who}: {view.get('phase', '?')}")
+
+
+def decision_buttons(table: Table, x: float, y: float) -> list[str]:
+    """The decisions with no object on the table, as buttons, left to right from (x, y)."""
+    view, phase = table.view, table.phase
+    wanted: list[tuple[str, list[str], str]] = []  # label, action names, hover text
+    if view.get("over"):
+        return []
+    if phase == rule.CHOOSE and view.get("turn_clock"):
+        wanted.append(("time is up", ["time is up"], "the turn clock ran out: the characters not moved "
+                                                     "go to the jail for a turn (S35)"))
+    elif phase == rule.RESURFACE:
+        wanted.append(("stay", ["stay on the manhole"], "do not resurface: move from this manhole"))
+    elif phase == rule.ACT and table.actor is not None:
+        g, role = table.actor
+        char = gangs_of(view)[g]["characters"][role]
+        at = str(char.get("at"))
+        if at in table.board.squares and "coward attack" not in table.done:
+            wanted.append(("coward attack", ["coward attack"], "mug a passer-by: 10 from the bank, "
+                                                              "a year on the record if noticed (S19)"))
+        shop = table.board.shops.get(at)
+        if role == "dealer" and shop is not None and shop.kind == "star" and "buy pawns" not in table.done:
+            for k in range(1, MAX_PAIRS + 1):
+                wanted.append((f"buy {2 * k}", [f"buy {2 * k} pawns"],
+                               f"buy {2 * k} traffic pawns for ${5 * k} (S16)"))
+        stock = int(gangs_of(view)[g].get("pawn_stock") or 0)
+        if role == "dealer" and stock > 0 and "place pawns" not in table.done:
+            wanted.append(("place pawns", ["place pawns"], "put a stocked pawn on each empty sidewall "
+                                                          "section here (S16)"))
+        wanted.append(("done", ["done"], "end this character's stop"))
+    elif phase == rule.COP_OFFER:
+        price = option(view, "cop_price")
+        wanted += [(f"buy the cops ${price}", [f"buy the cops for {price}"], "move both patrols from now "
+                                                                            "on (S32)"),
+                   ("do not buy", ["do not buy the cops"], "leave the cops for sale")]
+    elif phase == rule.PATROL_ACT:
+        wanted.append(("no arrest", ["no arrest"], "the patrol arrests nobody"))
+    elif phase == rule.ARRESTED:
+        wanted += [("surrender", ["surrender"], "go to the jail for the years on the record (S30)"),
+                   ("rebel", ["rebel"], "resist: a duel against the patrol (S30)")]
+    elif phase == rule.PRICE:
+        wanted += [(f"ask ${p}", [f"ask {p}"], f"ask {p} for the recruit") for p in PRICES]
+        wanted.append(("refuse", ["refuse to sell"], "refuse to sell the recruit"))
+    elif phase == rule.OFFER:
+        wanted += [(f"pay ${view.get('asked_price')}", ["pay the price"], "pay the price asked"),
+                   ("decline", ["decline the price"], "decline the price asked")]
+    out = []
+    for label, names, hover in wanted:
+        width = max(56.0, len(label) * 7.5 + 20)
+        out.append(button(x, y, width, label, names, title=hover))
+        x += width + 8
+    return out
+
+
+def header(table: Table, width: float) -> list[str]:
+    view = table.view
+    limit = option(view, "turn_limit")
+    rounds = f"round {view.get('round', '?')}" + (f" of {limit}" if limit else "")
+    parts = [text(PAD, 26, f"Supergang \u2014 {rounds}", 18, "bold")]
+    turn = view.get("turn_player")
+    if isinstance(turn, int) and not view.get("over"):
+        label = f"{seat_label(view, turn)}'s gang turn"
+        lx = width - PAD - len(label) * 7.6 - 36
+        badge = rect(lx, 8, width - PAD - lx, 26, tint(seat_colour(turn), 0.8), seat_colour(turn), 13)
+        disc = f'<circle cx="{lx + 13:g}" cy="21" r="10" fill="{seat_colour(turn)}" stroke="#111"/>'
+        letter = text(lx + 13, 25, seat_letter(turn), 11, "bold", "middle", "#ffffff")
+        parts.append(group([badge, disc, letter, text(lx + 28, 26, label, 13, "bold", "start", INK)],
+                           title=f"whose gang turn it is: {seat_label(view, turn)}", key="turn"))
+    parts.append(text(PAD, 52, phase_line(table), 14, "normal", "start", INK))
+    parts += decision_buttons(table, PAD, 64)
+    return parts
+
+
+# -- the panels under the board --------------------------------------------------------------------
+
+
+def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: float, w: float) -> list[str]:
+    view = table.view
+    colour = seat_colour(g)
+    to_act = view.get("to_act") == g and not view.get("over")
+    turn = view.get("turn_player") == g and not view.get("over")
+    marks = shop_marks(view)
+    owned = sorted(s for s, (o, _) in marks.items() if o == g)
+    rackets = sorted(s for s, (_, r) in marks.items() if r == g)
+    placed = sum(1 for p in (view.get("pawns") or {}).values() if p == g)
+    frame = rect(x, y, w, PANEL_HEIGHT, "#fff3c4" if to_act else "#fbfaf6", GOLD if to_act else "#bbbbbb", 8,
+                 f'stroke-width="{3 if to_act else 1}"')
+    head = [rect(x, y, w, 24, colour, colour, 8), rect(x, y + 12, w, 12, colour, colour, 0),
+            text(x + 10, y + 17, seat_label(view, g), 13, "bold", "start", "#ffffff")]
+    if to_act or turn:
+        head.append(text(x + w - 10, y + 17, "to act" if to_act else "its turn", 12, "bold", "end",
+                         "#ffffff"))
+    tokens, stock, supply = gang.get("tokens", 0), gang.get("pawn_stock", 0), gang.get("pawn_supply", 0)
+    stats = [rect(x, y, w, PANEL_HEIGHT, "none", "none", 8),
+             text(x + 10, y + 44, f"${gang.get('money', 0)}", 18, "bold", "start", INK),
+             text(x + w - 10, y + 44, f"{count(len(owned), 'shop')} \u00b7 {count(len(rackets), 'racket')}",
+                  12, "normal", "end", INK),
+             text(x + 10, y + 60, fit(f"{count(tokens, 'token')} \u00b7 pawns {placed} out, {stock} in "
+                                       f"stock, {supply} to buy", w - 20, 11), 11, "normal", "start", MUTED)]
+    stats_title = (f"{seat_label(view, g)}: ${gang.get('money', 0)}; shops: {' '.join(owned) or 'none'}; "
+                   f"rackets: {' '.join(rackets) or 'none'}; {tokens} tokens left; traffic pawns: {placed} "
+                   f"on the sidewalls, {stock} in stock, {supply} still to buy")
+    parts = [frame, *head, group(stats, title=stats_title, key=f"seat:{g}")]
+    for i, (role, char) in enumerate(characters(gang)):
+        piece = character_piece(table, g, role, char)
+        ry = y + 68 + i * (ROW + 4)
+        record = int(char.get("record") or 0) + int(char.get("pending") or 0)
+        notes = [f"rec {record}"] if record else []
+        if char.get("die") and char.get("at") not in ("graveyard", "clinic", "jail"):
+            notes.append("moved" if char.get("moved") else f"die {char['die']}")
+        right = " \u00b7 ".join(notes)
+        where = whereabouts(char).replace(" (dead)", "")
+        row = [rect(x + 6, ry, w - 12, ROW, "#ffffff" if not piece.acting else "#ffe9a8", "#dddddd", 4),
+               f"<g>{''.join(chip_shape(piece, x + 10, ry + 2, 30, 18))}</g>",
+               text(x + 46, ry + 15, fit(f"{role}: {where}", w - 64 - len(right) * 6.6, 11), 11, "normal",
+                    "start", INK)]
+        if right:
+            row.append(text(x + w - 12, ry + 15, right, 11, "bold", "end", "#8b1a1a" if record else INK))
+        parts.append(group(row, title=piece.title, act=piece.acts, cls="row"))
+    return parts
+
+
+def _city_panel(table: Table, x: float, y: float, w: float, h: float) -> list[str]:
+    view = table.view
+    cops = view.get("cops_owner")
+    police = view.get("police_seat")
+    who = (f"played by {seat_label(view, police)}" if police is not None
+           else seat_label(view, cops) if cops is not None else f"for sale (${option(view, 'cop_price')})")
+    lines = [(f"bank ${view.get('bank', 0)}", 13, "bold"), (f"cops: {who}", 12, "normal")]
+    for i, patrol in enumerate(patrols_of(view)):
+        at = patrol.get("at")
+        where = "in the sewers" if at == "sewer" else f"at {at}"
+        more = f", die {patrol['die']}" if patrol.get("die") else ""
+        if patrol.get("returns_with") is not None:
+            more += f", back on seat {patrol['returns_with']}'s turn"
+        lines.append((f"patrol {i + 1} {where}{more}", 12, "normal"))
+    robbed = view.get("stuck_up_this_turn") or []
+    if robbed:
+        lines.append((f"stuck up this turn: {' '.join(robbed)}", 12, "normal"))
+    clock = view.get("turn_clock")
+    if isinstance(clock, Mapping):
+        lines.append((f"turn clock: {clock.get('seconds')} s a gang turn", 12, "normal"))
+    out = [rect(x, y, w, h, "#eef1f8", "#9aa5c4", 8), text(x + 10, y + 20, "The city", 13, "bold")]
+    if police is not None:  # the police player's seat, by its colour and letter like a gang's
+        out.append(f'<circle cx="{x + w - 20:g}" cy="{y + 16:g}" r="10" fill="{seat_colour(police)}" '
+                   'stroke="#111"/>')
+        out.append(text(x + w - 20, y + 20, seat_letter(police), 11, "bold", "middle", "#ffffff"))
+        out.append(text(x + w - 36, y + 20, "police", 12, "bold", "end", INK))
+    ty = y + 40
+    for content, size, weight in lines:
+        for line in wrap(content, w - 20, size):
+            out.append(text(x + 10, ty, line, size, weight, "start", INK))
+            ty += 17
+    return [group(out, key="city", title="the bank, the cops and the patrols")]
+
+
+def split_duel(events: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+    """The events before the duel, the duel's (from its first throw to its outcome), and after."""
+    marks = [i for i, e in enumerate(events) if any(w in e for w in DUEL_WORDS)]
+    if not marks:
+        return list(events), [], []
+    first, last = marks[0], marks[-1]
+    return list(events[:first]), list(events[first:last + 1]), list(events[last + 1:])
+
+
+def _events_panel(table: Table, x: float, y: float, w: float) -> tuple[list[str], float]:
+    """What the last action did, the duel's throws and volleys in a box of their own."""
+    events = [" ".join(str(e).split()) for e in table.view.get("events") or []]
+    before, duel, after = split_duel(events)
+    out = [text(x + 10, y + 20, "What just happened", 13, "bold")]
+    ty = y + 40
+    for event in before:
+        for line in wrap(event, w - 20):
+            out.append(text(x + 10, ty, line, 12, "normal", "start", INK))
+            ty += 16
+    if duel:
+        lines = [line for event in duel for line in wrap(event, w - 44)]
+        box = 26 + 16 * len(lines)
+        out.append(rect(x + 8, ty - 10, w - 16, box, "#fdecea", "#c62828", 6))
+        out.append(text(x + 18, ty + 6, "\u2694 Duel", 12, "bold", "start", "#8b1a1a"))
+        ly = ty + 22
+        for line in lines:
+            out.append(text(x + 26, ly, line, 12, "bold" if line.startswith("all ") else "normal", "start",
+                            INK))
+            ly += 16
+        ty += box + 6
+    for event in after:
+        for line in wrap(event, w - 20):
+            out.append(text(x + 10, ty, line, 12, "normal", "start", INK))
+            ty += 16
+    if not events:
+        out.append(text(x + 10, ty, "nothing yet", 12, "normal", "start", MUTED))
+        ty += 16
+    height = ty - y + 4
+    return [rect(x, y, w, height, "#ffffff", "#bbbbbb", 8), *out], height
+
+
+
+def panels_below(table: Table, y: float, width: float) -> tuple[list[str], float]:
+    """The panels under the board from `y` down: a gang each in a row, then the city and what just
+    happened side by side; and the drawing's height below them."""
+    view = table.view
+    parts: list[str] = []
+    gangs = gangs_of(view)
+    if gangs:
+        gap = 8.0
+        w = (width - 2 * PAD - gap * (len(gangs) - 1)) / len(gangs)
+        for g, gang in enumerate(gangs):
+            parts += _gang_panel(table, g, gang, PAD + g * (w + gap), y, w)
+        y += PANEL_HEIGHT + 10
+    city_w = 290.0
+    events, events_h = _events_panel(table, PAD + city_w + 10, y, width - 2 * PAD - city_w - 10)
+    city_h = max(events_h, 40 + 17 * (4 + len(patrols_of(view))))
+    parts += _city_panel(table, PAD, y, city_w, city_h)
+    parts += events
+    return parts, y + max(city_h, events_h) + PAD
