@@ -184,3 +184,23 @@ def test_what_a_character_did_at_its_stop_is_not_offered_again() -> None:
     assert s.phase == ACT and s.view(0)["stop_done"] == ["coward attack"]
     drawn = drawn_actions(GAME.svg(s.view(0)))
     assert "coward attack" not in drawn and "place pawns" in drawn
+
+
+def test_pawn_bars_tell_the_gangs_apart_without_colour() -> None:
+    # A sidewall bar has no room for a letter: each gang's bar carries its own mark, shown in its panel.
+    s = new(4)
+    sections = sorted(s.geo.board.sections)
+    s.pawns = {sections[g]: g for g in range(4)}
+    root = ET.fromstring(GAME.svg(s.view(None)))
+    looks = {}
+    for node in root.iter(f"{SVG}g"):
+        if node.get("class") == "pawn":
+            gang = s.pawns[(node.get("data-key") or "").split(":")[1]]
+            shape = "".join(ET.tostring(child, encoding="unicode") for child in node
+                            if child.tag != f"{SVG}title")
+            looks[gang] = re.sub(r'\b(x|y|x1|y1|x2|y2|width|height)="[^"]*"|#[0-9a-fA-F]{6}', "", shape)
+            assert f"({chr(65 + gang)})" in (node.findtext(f"{SVG}title") or "")
+    assert len(looks) == 4 and len(set(looks.values())) == 4, looks
+    legends = [node.findtext(f"{SVG}title") or "" for node in root.iter(f"{SVG}g")
+               if node.get("class") == "legend"]
+    assert len(legends) == 4 and len({legend.split("drawn ")[1] for legend in legends}) == 4

@@ -3,7 +3,8 @@
 At the top the round, whose turn it is and a line saying what is going on, with the buttons of the
 decisions that have no object on the table (done, coward attack, no arrest, surrender, rebel, the cops,
 the price of a recruit). Then the city: streets, manholes, bridges, the shops in their districts' colours
-with their owners and racket tokens (colour and letter), the traffic pawns on the sidewalls, the jail,
+with their owners and racket tokens (colour and letter), the traffic pawns on the sidewalls (colour and
+a mark a gang: plain, dashed, dotted, barred), the jail,
 the clinic and the graveyard, and every character and patrol where it stands. Under it a panel a gang:
 its money, holdings and characters; then the bank, the cops and the patrols, and what just happened,
 the duel's throws and volleys set apart.
@@ -38,6 +39,8 @@ from .drawing_table import (
     Piece,
     Table,
     chip_shape,
+    pawn_bar,
+    pawn_mark,
     pieces_at,
     read_table,
     seat_label,
@@ -302,8 +305,8 @@ def _places(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list
 
 
 def _pawns(table: Table, top: float) -> list[str]:
-    """The traffic pawns on the sidewall sections, a bar in the gang's colour (its letter in the title
-    and the gang's panel: a sidewall has no room for it)."""
+    """The traffic pawns on the sidewall sections, a bar in the gang's colour with its mark (a sidewall
+    has no room for the gang's letter: it is in the title, and the gang's panel shows its mark)."""
     out = []
     for section_id, gang in sorted((table.view.get("pawns") or {}).items()):
         section = table.board.sections.get(section_id)
@@ -313,10 +316,10 @@ def _pawns(table: Table, top: float) -> list[str]:
         if bar is None:
             continue
         bx, by, bw, bh = bar
-        shape = rect(PAD + bx, top + by, bw, bh, seat_colour(gang), "#111", 2)
-        out.append(group(shape, title=f"sidewall {section_id}: a traffic pawn of "
-                                       f"{seat_label(table.view, gang)}", key=f"pawn:{section_id}",
-                         cls="pawn"))
+        shape = pawn_bar(PAD + bx, top + by, bw, bh, gang)
+        title = (f"sidewall {section_id}: a traffic pawn of {seat_label(table.view, gang)} "
+                 f"(drawn {pawn_mark(gang)})")
+        out.append(group(shape, title=title, key=f"pawn:{section_id}", cls="pawn"))
     return out
 
 

@@ -18,6 +18,8 @@ from .drawing_table import (
     chip_shape,
     count,
     fit,
+    pawn_bar,
+    pawn_mark,
     seat_label,
     tint,
     whereabouts,
@@ -161,9 +163,14 @@ def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: floa
                  f'stroke-width="{3 if to_act else 1}"')
     head = [rect(x, y, w, 24, colour, colour, 8), rect(x, y + 12, w, 12, colour, colour, 0),
             text(x + 10, y + 17, seat_label(view, g), 13, "bold", "start", "#ffffff")]
-    if to_act or turn:
-        head.append(text(x + w - 10, y + 17, "to act" if to_act else "its turn", 12, "bold", "end",
-                         "#ffffff"))
+    status = "to act" if to_act else "its turn" if turn else ""
+    if status:
+        head.append(text(x + w - 10, y + 17, status, 12, "bold", "end", "#ffffff"))
+    # A sample of the gang's pawn bar, so that its mark on the sidewalls reads as this gang's.
+    sx = x + w - 10 - (len(status) * 7 + 8 if status else 0) - 34
+    head.append(group([rect(sx, y + 5, 34, 14, "#ffffff", "#ffffff", 7), *pawn_bar(sx + 4, y + 9, 26, 6, g)],
+                      title=f"{seat_label(view, g)}'s traffic pawns on the sidewalls: a bar drawn "
+                            f"{pawn_mark(g)}", cls="legend"))
     tokens, stock, supply = gang.get("tokens", 0), gang.get("pawn_stock", 0), gang.get("pawn_supply", 0)
     stats = [rect(x, y, w, PANEL_HEIGHT, "none", "none", 8),
              text(x + 10, y + 44, f"${gang.get('money', 0)}", 18, "bold", "start", INK),

@@ -339,3 +339,28 @@ def chip_shape(piece: Piece, x: float, y: float, w: float, h: float) -> list[str
     out.append(text(x + w / 2, y + h / 2 + 4, piece.label, 11, "bold", "middle", "#ffffff"))
     return out
 
+
+PAWN_MARKS = (("solid", ""), ("dashed", 'stroke-dasharray="7 4"'),
+              ("dotted", 'stroke-dasharray="0.1 4.5" stroke-linecap="round"'),
+              ("barred", 'stroke-dasharray="2 4" stroke-width="4.5"'),
+              ("dash-dotted", 'stroke-dasharray="8 3 0.1 3" stroke-linecap="round"'))
+"""A seat's mark on its traffic pawns, white over its colour (seat 0 plain): a sidewall bar is too thin
+for a letter, so the mark tells the gangs apart where colours alone would (the gang's panel shows it)."""
+
+
+def pawn_mark(gang: int) -> str:
+    """The name of the mark on seat `gang`'s pawn bars ("dashed")."""
+    return PAWN_MARKS[gang % len(PAWN_MARKS)][0]
+
+
+def pawn_bar(x: float, y: float, w: float, h: float, gang: int) -> list[str]:
+    """A traffic pawn: a bar in the gang's colour with its mark, a white line along the bar."""
+    out = [rect(x, y, w, h, seat_colour(gang), "#111", 2)]
+    style = PAWN_MARKS[gang % len(PAWN_MARKS)][1]
+    if style:
+        x1, y1, x2, y2 = (x + 3, y + h / 2, x + w - 3, y + h / 2) if w >= h else (x + w / 2, y + 3, x + w / 2,
+                                                                                   y + h - 3)
+        width = "" if "stroke-width" in style else ' stroke-width="2"'
+        out.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#ffffff"{width} {style}/>')
+    return out
+
