@@ -54,3 +54,12 @@ def test_a_thing_lists_its_actions_and_text_is_escaped() -> None:
     assert keyed and keyed[0].get("data-act") == "bid 3|bid 4"
     with pytest.raises(ValueError, match="may not contain"):
         svg.acts(["a|b"])
+
+
+def test_the_page_colours_seats_as_the_drawings_do() -> None:
+    import re
+    from pathlib import Path
+
+    css = (Path(svg.__file__).parents[1] / "server" / "static" / "style.css").read_text(encoding="utf-8")
+    found = dict(re.findall(r"\.seat-letter\.s(\d) \{ background: (#[0-9a-f]{6}); \}", css))
+    assert [found.get(str(i)) for i in range(len(svg.SEAT_COLOURS))] == list(svg.SEAT_COLOURS)

@@ -86,7 +86,7 @@ def check_decision(state: ProtectionRacketState, salt: int) -> set[str]:
             assert f"site:{label[1]}" in carried[name], (name, carried[name])
         elif kind in ON_GANG:
             gang = re.search(r"seat (\d)'s", name)
-            assert gang and f"seat:{gang[1]}" in carried[name], (name, carried[name])
+            assert gang and f"panel:{gang[1]}" in carried[name], (name, carried[name])
         elif kind in ON_BUTTON:
             assert "button" in carried[name], (name, carried[name])
         else:
@@ -169,9 +169,9 @@ def test_the_table_says_who_holds_what() -> None:
     assert "seat 1 (B)" in (muscle.findtext(f"{SVG}title") or "")
     # each gang's panel: its money, letter and the seat to act
     for seat in range(2):
-        panel = " ".join(node.text or "" for node in keyed[f"seat:{seat}"].iter(f"{SVG}text"))
+        panel = " ".join(node.text or "" for node in keyed[f"panel:{seat}"].iter(f"{SVG}text"))
         assert f"Seat {seat} ({'AB'[seat]})" in panel and f"${state.money[seat]}" in panel
-    assert "to act" in " ".join(node.text or "" for node in keyed["seat:0"].iter(f"{SVG}text"))
+    assert "to act" in " ".join(node.text or "" for node in keyed["panel:0"].iter(f"{SVG}text"))
     # deploying is drawn on every open site, up to the hideout (2 left here)
     centre_acts = centre.attrib["data-act"].split(ACT_SEPARATOR)
     assert "deploy 2 to Gambling Den (B2)" in centre_acts

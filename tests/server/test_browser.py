@@ -12,6 +12,7 @@ offers, until both pages show the result table.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -189,14 +190,27 @@ def test_two_people_see_only_their_own_hands_and_a_reload_comes_back(browser_ser
         assert "gangsters" not in theirs and "cash" not in theirs, f"{w.name} sees {other.name}'s hand"
         assert isinstance(theirs["hand"]["gangsters"], int)
 
+        # The drawing too: the seat's own table (its cash and hand) and not the other's.
+        drawn = w.page.locator("#drawing svg").text_content() or ""
+        assert f"Your table (seat {w.seat})" in drawn and f"Your table (seat {other.seat})" not in drawn
+        cash = f"cash ${mine['cash']['money']:,}"
+        assert cash in drawn, (cash, w.name)
+        theirs_cash = f"Your table (seat {other.seat}): cash"
+        assert theirs_cash not in drawn
+
+    def drawing(w: Window) -> str:
+        """The drawing as the server sent it: without what the page adds (what is clickable, what changed)."""
+        markup = w.page.locator("#drawing svg").evaluate("svg => svg.outerHTML")
+        return re.sub(r' (class|tabindex|role|aria-label)="[^"]*"', "", str(markup))
+
     # A's turn now: nothing moves until A does, so a reload must show exactly what was there.
     before = (a.page.locator("#step").inner_text(), seen(a), a.page.locator("#text").text_content(),
-              a.page.locator("#actions button").all_inner_texts())
+              a.page.locator("#actions button").all_inner_texts(), drawing(a))
     a.page.reload()
     expect(a.page.locator("#conn")).to_have_text("connected")
     expect(a.page.locator("#step")).to_have_text(before[0])
     after = (a.page.locator("#step").inner_text(), seen(a), a.page.locator("#text").text_content(),
-             a.page.locator("#actions button").all_inner_texts())
+             a.page.locator("#actions button").all_inner_texts(), drawing(a))
     assert after == before, "the reload did not come back to the same state"
     play_to_end(windows)
     for w in windows:
@@ -320,3 +334,46 @@ def test_the_page_refuses_hostile_drawings_and_strips_unknown_attributes(browser
     }""")
     assert kept == [[], ["data-act", "fill", "height", "width"], None]
     assert not windows[0].errors, windows[0].errors
+
+
+# Issue 17: "A legal action is clickable where its object is drawn ... number keys work as in the terminal.
+# ... After a move the change is visible (the moved thing marked)". A Protection Racket site stands for
+# "deploy 1..N": clicking it opens a chooser, which keys, Escape and a click elsewhere work.
+def test_the_chooser_of_a_thing_with_several_moves(browser_server: Server, windows: list[Window]) -> None:
+    from playwright.sync_api import expect
+
+    a = windows[0]
+    open_table(browser_server, a, None, "protection-racket", 2, {})
+    page = a.page
+    site = page.locator("#drawing .actable[data-act*='deploy 2 to']").first
+    site.wait_for()
+    key = site.get_attribute("data-key")
+    chooser = page.locator("#chooser")
+
+    site.click()
+    expect(chooser).to_be_visible()
+    choices = chooser.locator("button[data-action]")
+    assert choices.count() >= 2, "a site with several deploys offered one"
+    assert all("deploy " in t for t in choices.all_inner_texts()), choices.all_inner_texts()
+    page.keyboard.press("Escape")
+    expect(chooser).to_have_count(0)
+    assert page.evaluate("document.activeElement.getAttribute('data-key')") == key, "focus left the site"
+
+    page.keyboard.press("Enter")  # the focused site opens its chooser from the keyboard too
+    expect(chooser).to_be_visible()
+    page.locator("#game-name").click()  # a click elsewhere closes it
+    expect(chooser).to_have_count(0)
+    assert not a.sent, "closing the chooser made a move"
+
+    site.click()
+    second = int(choices.nth(1).get_attribute("data-action") or "-1")
+    page.keyboard.press("2")  # number keys pick in the chooser while it is open
+    expect(chooser).to_have_count(0)
+    deadline = time.monotonic() + 10
+    while not a.sent:
+        assert time.monotonic() < deadline, "the chooser's key 2 sent nothing"
+        page.wait_for_timeout(15)
+    assert a.sent[0][1] == second
+    # The move shows: the deployed mobsters are new on the site, marked as changed.
+    page.locator("#drawing .changed").first.wait_for()
+    assert not a.errors, a.errors

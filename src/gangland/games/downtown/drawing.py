@@ -39,15 +39,11 @@ from .drawing_parts import (
     Acts,
     card_backs,
     casino_face,
-    dollars,
     fence_face,
     gangster_card,
-    gangster_count,
     hover,
-    kilo,
     note_backs,
     note_chip,
-    plural,
     seat_label,
     stooge_face,
     stooge_label,
@@ -73,6 +69,8 @@ from .phases import (
     STOOGE_BACK,
     WINDOW,
 )
+from .render import dollars, kilo, plural
+from .render import gangsters as gangster_count
 
 WIDTH = 980
 CITY_TOP = 92
@@ -451,6 +449,9 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
             text(x + 36, y + 23, f"seat {seat} ({seat_letter(seat)})", 13, "bold")]
     if tags:
         body.append(text(x + width - 10, y + 23, " · ".join(tags), 12, "bold", "end", "#7a5200"))
+    # The frame and the turn tags above change with the turn; the keyed piece is what the seat has, so that
+    # the page marks a panel as changed only when that does.
+    frame, body = body, []
     tokens = ", ".join(LOCATION_SHORT[LOCATION_NAMES.index(t)] for t in player["tokens"] if t is not None)
     body.append(text(x + 10, y + 42, f"tokens: {tokens or 'none yet'}", 11))
     hand = player["hand"]
@@ -487,7 +488,8 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
     what = (f"{seat_label(view, seat)}: display {dollars(display['money'])} and "
             f"{gangster_count(display['gangsters'])}; hand {hand['gangsters']} gangsters, "
             f"{hand['stooge_cards']} stooge cards")
-    return group(body, title=hover(what, names), act=names, key=f"seat:{seat}", cls="seat")
+    return group([*frame, group(body, key=f"seat:{seat}")], title=hover(what, names), act=names,
+                 key=f"panel:{seat}", cls="seat")
 
 
 def _own(view: dict[str, Any], acts: Acts, y0: float) -> tuple[list[str], float]:

@@ -32,6 +32,7 @@ from .phases import (
     STOOGE_BACK,
     WINDOW,
 )
+from .render import dollars, kilo, plural
 
 LOOT_FILL = {"money": "#d4ecd0", "jewellery": "#f7d9e0", "art": "#e2dbf3"}
 LOOT_BAND = {"money": "#2e6b34", "jewellery": "#9c2f52", "art": "#5b3f99"}
@@ -63,29 +64,9 @@ _PHASE_KINDS: dict[str, frozenset[str]] = {PHASE_NAMES[phase]: frozenset(kinds) 
 )}
 
 
-def dollars(amount: int) -> str:
-    """'$26,000' for 26000 (a view's money is in dollars)."""
-    return f"${amount:,}"
-
-
-def kilo(amount: int) -> str:
-    """'$52k' for 52000, where space is short."""
-    return f"${amount // 1000}k" if amount % 1000 == 0 else dollars(amount)
-
-
 def seat_label(view: dict[str, Any], seat: int) -> str:
     """'seat 1 (B)', and '(you)' for the viewing seat."""
     return f"seat {seat} ({seat_letter(seat)})" + (" (you)" if seat == view.get("seat") else "")
-
-
-def plural(n: int, word: str, words: str = "") -> str:
-    return f"{n} {word if n == 1 else words or word + 's'}"
-
-
-def gangster_count(counts: list[int]) -> str:
-    """'2 lookouts, 1 spy' for [2, 0, 1]; 'none' for none."""
-    return ", ".join(plural(n, GANGSTER_NAMES[k], GANGSTER_PLURALS[k]) for k, n in enumerate(counts) if n) \
-        or "none"
 
 
 def stooge_label(card: dict[str, Any]) -> str:

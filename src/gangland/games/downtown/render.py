@@ -205,13 +205,13 @@ def _wrap(text: str, indent: str = "    ") -> list[str]:
     return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
 
 
-def plural(n: int, word: str) -> str:
-    """`n word`, with an s unless n is 1.
+def plural(n: int, word: str, words: str = "") -> str:
+    """`n word`, with an s unless n is 1 (or `words`, where the plural is not word + s).
 
-    >>> plural(1, "note"), plural(3, "card")
-    ('1 note', '3 cards')
+    >>> plural(1, "note"), plural(3, "card"), plural(2, "spy", "spies")
+    ('1 note', '3 cards', '2 spies')
     """
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def _players(view: dict[str, Any]) -> list[str]:

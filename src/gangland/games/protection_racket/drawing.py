@@ -465,6 +465,9 @@ def _panel(view: dict[str, Any], seat: int, x: float, y: float, width: float) ->
         tags.append("started the round")
     parts.append(text(x + 12, y + 44, " · ".join(tags), 11, "bold" if acting else "normal", "start",
                       INK if acting else MUTED))
+    # The frame and the turn tags above change with the turn; the keyed piece is what the gang has, so that
+    # the page marks a panel as changed only when that does.
+    frame, parts = parts, []
     # the hideout: a pawn per mobster ready to deploy
     parts.append(text(x + 12, y + 66, "hideout", 11, "normal", "start", MUTED))
     hideout = view["hideout"][seat]
@@ -484,7 +487,8 @@ def _panel(view: dict[str, Any], seat: int, x: float, y: float, width: float) ->
     acts = gang_actions(view, seat, None)
     if acts:
         hover = f"{seat_name(seat)}'s mobsters: {view['pending']['question']}"
-    return group(parts, title=hover, act=acts, key=f"seat:{seat}", cls="seat")
+    return group([*frame, group(parts, key=f"seat:{seat}")], title=hover, act=acts, key=f"panel:{seat}",
+                 cls="seat")
 
 
 # -- the whole table ---------------------------------------------------------------------------------

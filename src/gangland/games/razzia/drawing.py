@@ -79,14 +79,14 @@ def _header(view: dict[str, Any]) -> list[str]:
     return parts
 
 
-def _lot(x: float, y: float, index: int, kind: str) -> str:
+def _lot(x: float, y: float, key: str, kind: str) -> str:
     family, colour = _family(kind)
     return group([rect(x, y, LOT_WIDTH, LOT_HEIGHT, colour, "#3a3a3a", 6),
                   text(x + LOT_WIDTH / 2, y + 30, kind, 13, "bold", "middle"),
                   text(x + LOT_WIDTH / 2, y + 50, family if family != kind else "", 11, "normal", "middle",
                        MUTED)],
                  title=f"{kind} (a thief may steal it: steal {kind})", act=f"steal {kind}",
-                 key=f"lot:{index}", cls="lot")
+                 key=key, cls="lot")
 
 
 def _row(view: dict[str, Any]) -> list[str]:
@@ -97,7 +97,9 @@ def _row(view: dict[str, Any]) -> list[str]:
     for i in range(limit):
         x = 14 + i * (LOT_WIDTH + 6)
         if i < len(lots):
-            places.append(_lot(x, ROW_TOP, i, lots[i]))
+            # A lot is known by its kind and how many of that kind come before it, so that a lot stolen
+            # from the row does not make the others new to the page's eye (only those after it move).
+            places.append(_lot(x, ROW_TOP, f"lot:{lots[i]}:{lots[:i].count(lots[i])}", lots[i]))
         else:  # an empty place of the row
             places.append(rect(x, ROW_TOP, LOT_WIDTH, LOT_HEIGHT, "none", "#9fc4ad", 6,
                                'stroke-dasharray="5 4"'))

@@ -4,10 +4,9 @@ At the top the round, whose turn it is and a line saying what is going on, with 
 decisions that have no object on the table (done, coward attack, no arrest, surrender, rebel, the cops,
 the price of a recruit). Then the city: streets, manholes, bridges, the shops in their districts' colours
 with their owners and racket tokens (colour and letter), the traffic pawns on the sidewalls (colour and
-a mark a gang: plain, dashed, dotted, barred), the jail,
-the clinic and the graveyard, and every character and patrol where it stands. Under it a panel a gang:
-its money, holdings and characters; then the bank, the cops and the patrols, and what just happened,
-the duel's throws and volleys set apart.
+a mark a gang: plain, dashed, dotted, barred), the jail, the clinic and the graveyard, and every
+character and patrol where it stands. Under it a panel a gang: its money, holdings and characters; then
+the bank, the cops and the patrols, and what just happened, the duel's throws and volleys set apart.
 
 A thing a player may act on carries `data-act` with the names of the actions it stands for, exactly as
 `SupergangState.action_text` writes them: a character "move / attack / vamp / arrest / shoot ... in the

@@ -22,6 +22,7 @@ let pingTimer = null;
 let badToken = false;
 let state = null;         // the last state message
 let pending = false;      // an action was sent and no new state came yet
+let freshSocket = false;  // no state has come on this connection yet
 let clockTimer = null;
 let clockDeadline = null; // performance.now() time when the clock runs out
 let lastFilterStep = null;
@@ -54,6 +55,7 @@ function connect() {
   }
   socket = ws;
   ws.addEventListener("open", () => {
+    freshSocket = true;
     const hello = { type: "hello" };
     if (token) hello.token = token;
     ws.send(JSON.stringify(hello));
@@ -71,6 +73,10 @@ function connect() {
     if (msg.type === "state") {
       attempt = 0;
       setConn("connected");
+      // A move sent on a connection that dropped may never have arrived: the new connection's first
+      // state says where the game is, and the seat may move again if it is still its turn.
+      if (freshSocket) pending = false;
+      freshSocket = false;
       renderState(msg);
     } else if (msg.type === "error") {
       onError(msg);
@@ -238,6 +244,7 @@ function renderSeats(msg) {
         role: "img",
         "aria-label": s.connected ? "connected" : "not connected",
       }) : el("span", { class: "dot none", "aria-hidden": "true" }),
+      el("span", { class: `seat-letter s${Number(s.seat) % 5}`, "aria-hidden": "true" }, String.fromCharCode(65 + Number(s.seat))),
       el("span", { class: "seat-name" },
         seatText(s),
         s.seat === msg.seat ? " (you)" : "",
@@ -290,6 +297,7 @@ function visibleActions(msg) {
 }
 
 function renderActions(msg) {
+  hint("", false); // the buttons are made again: no hover is left on them
   const panel = $("actions-panel");
   const legal = Array.isArray(msg.legal) ? msg.legal : [];
   const show = legal.length > 0 && !msg.over;
@@ -343,7 +351,11 @@ function applyZoom() {
   for (const b of $("zoom").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.zoom === mode));
 }
 
-window.addEventListener("resize", () => { if (drawnSvg !== null) applyZoom(); });
+window.addEventListener("resize", () => {
+  closeChooser();
+  if (drawnSvg !== null) applyZoom();
+});
+$("drawing").addEventListener("scroll", () => closeChooser());
 for (const b of $("zoom").querySelectorAll("button")) {
   b.addEventListener("click", () => {
     localStorage.setItem(ZOOM_KEY, b.dataset.zoom);
@@ -438,24 +450,33 @@ function wireDrawing(msg) {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); take(event); }
       };
     } else {
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
-      node.onclick = null;
-      node.onkeydown = null;
+      unwire(node);
     }
   }
 }
 
+/** A drawn thing that cannot be played now: not clickable, not focusable. */
+function unwire(node) {
+  node.classList.remove("actable", "hint");
+  node.removeAttribute("tabindex");
+  node.removeAttribute("role");
+  node.removeAttribute("aria-label");
+  node.onclick = null;
+  node.onkeydown = null;
+}
+
 /** The actions one drawn thing stands for, to pick from, beside it. */
+let chooserOwner = null; // the drawn thing whose chooser is open
+
 function openChooser(node, choices) {
   closeChooser();
+  chooserOwner = node;
   const heading = node.querySelector("title")?.textContent || "Choose";
   const box = el("div", { id: "chooser", class: "chooser", role: "dialog", "aria-label": heading },
     el("div", { class: "chooser-head" }, heading),
     ...choices.map((c, i) => el("button", { type: "button", title: c.name, dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); } },
       i < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)) : null, c.name)),
-    el("button", { type: "button", class: "secondary", onclick: () => { closeChooser(); node.focus(); } }, "Cancel"));
+    el("button", { type: "button", class: "secondary", onclick: () => closeChooser(true) }, "Cancel"));
   document.body.appendChild(box);
   const where = node.getBoundingClientRect();
   const width = Math.min(320, window.innerWidth - 16);
@@ -465,8 +486,13 @@ function openChooser(node, choices) {
   box.querySelector("button")?.focus();
 }
 
-function closeChooser() {
-  document.getElementById("chooser")?.remove();
+/** Close the chooser; `refocus`: give the focus back to the thing that opened it (Escape, Cancel). */
+function closeChooser(refocus = false) {
+  const box = document.getElementById("chooser");
+  if (!box) return;
+  box.remove();
+  if (refocus && chooserOwner && chooserOwner.isConnected) chooserOwner.focus();
+  chooserOwner = null;
 }
 
 /** Show on the drawing where an action of the list is played (hovering or focusing its button). */
@@ -480,10 +506,7 @@ function hint(name, on) {
 function disableActions() {
   closeChooser();
   for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
-  for (const node of $("drawing").querySelectorAll(".actable")) {
-    node.classList.remove("actable");
-    node.onclick = null;
-  }
+  for (const node of $("drawing").querySelectorAll("[data-act]")) unwire(node);
 }
 
 function act(actionId) {
@@ -542,7 +565,7 @@ document.addEventListener("keydown", (event) => {
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
   const chooser = document.getElementById("chooser");
   if (event.key === "Escape" && chooser) {
-    closeChooser();
+    closeChooser(true);
     return;
   }
   if (!/^[1-9]$/.test(event.key)) return;
