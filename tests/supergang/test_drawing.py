@@ -25,6 +25,7 @@ from gangland.games.supergang.constants import (
     PATROL_PLACE,
     VAMP,
 )
+from gangland.games.supergang.drawing import CELL, HEADER, PAD
 from gangland.games.supergang.state import SupergangState
 
 from .test_fights import new, street
@@ -204,3 +205,78 @@ def test_pawn_bars_tell_the_gangs_apart_without_colour() -> None:
     legends = [node.findtext(f"{SVG}title") or "" for node in root.iter(f"{SVG}g")
                if node.get("class") == "legend"]
     assert len(legends) == 4 and len({legend.split("drawn ")[1] for legend in legends}) == 4
+
+
+def centre(s: SupergangState, place: str) -> tuple[float, float]:
+    """The middle of a square or shop as the board is drawn."""
+    cell = s.geo.board.squares.get(place) or s.geo.board.shops[place]
+    return PAD + (cell.x + 0.5) * CELL, HEADER + (cell.y + 0.5) * CELL
+
+
+def routes(node: ET.Element) -> list[list[tuple[float, ...]]]:
+    """The points of each route drawn in `node` (a route's casing and line count once), each hidden."""
+    out = []
+    for line in node.iter(f"{SVG}polyline"):
+        if line.get("class") == "route":
+            assert line.get("opacity") == "0"
+            points = [tuple(float(v) for v in p.split(",")) for p in (line.get("points") or "").split()]
+            if points not in out:
+                out.append(points)
+    return out
+
+
+def check_routes(state: SupergangState) -> int:
+    """Each stop of the move drawn with one route a way in; the route of each legal stop goes through
+    the middle of the mover's square or shop (when it is in one), then of each square the move enters.
+    Returns the number of stops checked."""
+    seat = state.to_act
+    assert seat is not None
+    moving = state.phase == MOVE
+    options = state.move_options(state.actor) if moving else state.patrol_options(state.patrol)
+    here = state.pos[state.actor] if moving else state.ppos[state.patrol]
+    stops = {g.get("data-act", ""): g for g in ET.fromstring(GAME.svg(state.view(seat))).iter(f"{SVG}g")
+             if "stop at" in g.get("data-act", "")}
+    for act, node in stops.items():
+        assert len(routes(node)) == len(act.split("|")), act
+    for action, move in options.items():
+        name = GAME.public_action_name(state, action, seat)
+        node = next(g for act, g in stops.items() if name in act.split("|"))
+        drawn = [points for points in routes(node) if points[1:] == [centre(state, p) for p in move.path]]
+        assert len(drawn) == 1 and drawn[0][-1] == centre(state, move.end), (name, move, routes(node))
+        if here in state.geo.board.squares or here in state.geo.board.shops:
+            assert drawn[0][0] == centre(state, here)
+    return len(options)
+
+
+def test_a_stop_holds_the_path_each_way_to_it_takes() -> None:
+    # The issue: a move is clicked "where its object is drawn (... a square and the path to it)". Each
+    # square or shop a move may stop on holds a route a side it may be entered from, drawn hidden for
+    # the page to show while the stop is hovered: a line through the squares of the move's path.
+    checked = 0
+    for seed in range(4):
+        state = GAME.new_game(4, seed, {"turn_limit": 6, "police_player": seed % 2 == 1})
+        assert isinstance(state, SupergangState)
+        rng = random.Random(seed)
+        while not state.is_over and checked < 60 * (seed + 1):
+            if state.phase in (MOVE, PATROL_MOVE) and state.view(None)["round"] >= 2:
+                checked += check_routes(state)
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 100
+
+
+def test_every_shop_is_drawn_with_its_managers() -> None:
+    # L50-L51 (docs/rules/supergang.md): the managers are not marked on the board; their number is the
+    # shop kind's (one in a basic shop, two in the others). The drawing shows them and says how many.
+    s = new(4)
+    stop_at(s, DEALER, shop_of(s, "T"))
+    board = s.geo.board
+    drawn = {}
+    for node in ET.fromstring(GAME.svg(s.view(0))).iter(f"{SVG}g"):
+        if node.get("class") == "shop":
+            keys = [g.get("data-key", "") for g in node.iter(f"{SVG}g")]
+            sid = next(key[5:] for key in keys if key.startswith("shop:"))
+            drawn[sid] = sum(g.get("class") == "manager" for g in node.iter(f"{SVG}g"))
+            words = {1: "one manager", 2: "two managers"}[board.shops[sid].managers]
+            assert words in (node.findtext(f"{SVG}title") or ""), sid
+    assert drawn == {sid: shop.managers for sid, shop in board.shops.items()}
+    assert set(drawn.values()) == {1, 2}

@@ -3,14 +3,16 @@
 At the top the round, whose turn it is and a line saying what is going on, with the buttons of the
 decisions that have no object on the table (done, coward attack, no arrest, surrender, rebel, the cops,
 the price of a recruit). Then the city: streets, manholes, bridges, the shops in their districts' colours
-with their owners and racket tokens (colour and letter), the traffic pawns on the sidewalls (colour and
-a mark a gang: plain, dashed, dotted, barred), the jail, the clinic and the graveyard, and every
-character and patrol where it stands. Under it a panel a gang: its money, holdings and characters; then
-the bank, the cops and the patrols, and what just happened, the duel's throws and volleys set apart.
+with their managers (one or two small grey busts), owners and racket tokens (colour and letter), the
+traffic pawns on the sidewalls (colour and a mark a gang: plain, dashed, dotted, barred), the jail, the
+clinic and the graveyard, and every character and patrol where it stands. Under it a panel a gang: its
+money, holdings and characters; then the bank, the cops and the patrols, and what just happened, the
+duel's throws and volleys set apart.
 
 A thing a player may act on carries `data-act` with the names of the actions it stands for, exactly as
 `SupergangState.action_text` writes them: a character "move / attack / vamp / arrest / shoot ... in the
-clinic" it, a square or a shop "stop at X from the Y" (one name a side it may be entered from), a manhole
+clinic" it, a square or a shop "stop at X from the Y" (one name a side it may be entered from, each with
+the route the move takes drawn inside it, `class="route"` and hidden, for the page to show), a manhole
 "resurface at" / "put the patrol at", the shop a character stands in "racket", "purchase", "stick up ...",
 "recruit", a shop of the gang "take the token off" it, a patrol "attack patrol N". Which of them are legal
 the page knows; the drawing only works out, from the view, which could be (the squares a die reaches,
@@ -30,7 +32,7 @@ from xml.sax.saxutils import quoteattr
 
 from ...engine.svg import INK, document, group, rect, seat_colour, seat_letter, text
 from . import constants as rule
-from .board import Board, Place, section_bar
+from .board import Board, Move, Place, section_bar
 from .drawing_panels import header, panels_below
 from .drawing_table import (
     GOLD,
@@ -60,7 +62,15 @@ ARROW_INK = "#6b4a00"
 """The side a move enters a square by: dark, to show on the gold of a square and on every district."""
 KIND_MARK = {"T": "T", "V": "V", "D": "D", "star": "\u2605"}
 KIND_NAME = {"T": "recruits killers", "V": "recruits vamps", "D": "recruits dealers",
-             "star": "sells traffic pawns", "basic": "one manager"}
+             "star": "sells traffic pawns", "basic": "basic"}
+MANAGERS = ("no manager", "one manager", "two managers")
+"""A shop's managers in words (board.Shop.managers: one in a basic shop, two in the others, L20-L21)."""
+MANAGER_INK = "#5d5850"
+"""A manager's figure: a neutral grey, no gang's colour nor the patrols' blue."""
+ROUTE_INK = "#0d3a8c"
+"""The path a move takes to a stop, drawn over the board while the stop is hovered, focused or hinted."""
+ROUTE_STROKES = (("#ffffff", 9), (ROUTE_INK, 5))
+"""A route's line: a white casing under the blue, so that it reads on every square, shop and piece."""
 CHIP_SIZES = ((30.0, 20.0), (30.0, 16.0), (16.0, 16.0))
 """Sizes a piece is drawn at, the largest that lets every piece of a place fit."""
 
@@ -125,6 +135,46 @@ def _arrow(x: float, y: float, heading: int) -> str:
     return f'<polygon points="{points}" fill="{ARROW_INK}" stroke="none"/>'
 
 
+def _centre(board: Board, top: float, sid: str) -> tuple[float, float]:
+    """The middle of square or shop `sid` on the drawing."""
+    cell = board.squares.get(sid) or board.shops[sid]
+    return PAD + (cell.x + 0.5) * CELL, top + (cell.y + 0.5) * CELL
+
+
+def route_points(table: Table, top: float, move: Move) -> list[tuple[float, float]]:
+    """The points a move's route is drawn through: the middle of the moving piece's square or shop (from
+    the jail or the clinic, the edge of the place nearest the first step), then of each square entered."""
+    board = table.board
+    steps = [_centre(board, top, sid) for sid in move.path]
+    here = str(table.here)
+    if here in board.squares or here in board.shops:
+        return [_centre(board, top, here), *steps]
+    place = board.places.get(here)
+    if place is None:
+        return steps
+    rows = _place_rows(board, place)
+    (fx, fy) = steps[0]
+    left, right = PAD + place.x * CELL + 1, PAD + (place.x + place.width) * CELL - 1
+    upper, lower = top + rows[0] * CELL + 1, top + rows[1] * CELL - 1
+    return [(min(max(fx, left), right), min(max(fy, upper), lower)), *steps]
+
+
+def _routes(table: Table, top: float, sid: str) -> list[str]:
+    """The path of each way to stop at `sid`, hidden (`opacity="0"`) until the page shows the stop's
+    `.route`: a thick blue line cased in white, a dot a step, a larger one at the stop."""
+    hidden = 'class="route" opacity="0"'
+    out = []
+    for _, move in sorted(table.dests.get(sid, []), key=lambda hm: hm[0]):
+        points = route_points(table, top, move)
+        line = " ".join(f"{x:g},{y:g}" for x, y in points)
+        out += [f'<polyline {hidden} points="{line}" fill="none" stroke="{ink}" stroke-width="{width}" '
+                f'stroke-linejoin="round" stroke-linecap="round"/>' for ink, width in ROUTE_STROKES]
+        last = len(points) - 1
+        out += [f'<circle {hidden} cx="{x:g}" cy="{y:g}" r="{5 if i == last else 3.5}" fill="{ROUTE_INK}" '
+                f'stroke="#ffffff" stroke-width="1.5"/>' for i, (x, y) in enumerate(points) if i]
+    return out
+
+
 _PLAIN: dict[tuple[int, str, float], tuple[Board, str]] = {}
 """The drawing of each square and shop with nothing on it nor to do with it, by board, id and top: most
 of the city on any view, so made once (it is some two thirds of the drawing's time)."""
@@ -142,7 +192,8 @@ def _plain(table: Table, ident: str, top: float, draw: Callable[[], str]) -> str
     return drawn
 
 
-def _street(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list[str]:
+def _street(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: list[str]) -> list[str]:
+    """The streets, bridges and squares; the squares the move may stop on go to `stops`, drawn last."""
     board = table.board
     out = []
     for b in board.bridges.values():  # the street passing under a bridge: a dashed link, no square
@@ -153,7 +204,9 @@ def _street(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list
                        f'stroke="#777" stroke-width="6" stroke-dasharray="5 4"/>')
     for sid in sorted(board.squares):
         acts = square_acts(table, sid)
-        if acts or sid in placed or sid in table.dests:
+        if sid in table.dests:
+            stops.append(_square(table, sid, top, placed.get(sid, []), acts))
+        elif acts or sid in placed:
             out.append(_square(table, sid, top, placed.get(sid, []), acts))
         else:
             out.append(_plain(table, sid, top, partial(_square, table, sid, top, [], [])))
@@ -183,6 +236,7 @@ def _square(table: Table, sid: str, top: float, here: Sequence[Piece], acts: lis
     body += [_arrow(x, y, heading) for heading, _ in reach]
     # No key: a street square is only where pieces stand, and the pieces have theirs.
     body += chips(here, x + 1, y + 1, CELL - 2, CELL - 2)
+    body += _routes(table, top, sid)
     return group(body, title="; ".join(what) + hint, act=acts, cls="square")
 
 
@@ -204,14 +258,17 @@ def _shop_tags(view: Mapping[str, Any], sid: str, owner: int, racket: int, x: fl
     return out
 
 
-def _shops(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list[str]:
+def _shops(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: list[str]) -> list[str]:
+    """The shops; those the move may stop on go to `stops`, drawn last."""
     marks = shop_marks(table.view)
     robbed = table.view.get("stuck_up_this_turn") or []
     out = []
     for sid in sorted(table.board.shops):
         owner, racket = marks.get(sid, (-1, -1))
         acts = shop_acts(table, sid, owner, racket)
-        if acts or sid in placed or owner >= 0 or racket >= 0 or sid in robbed:
+        if sid in table.dests:
+            stops.append(_shop(table, sid, top, placed.get(sid, []), acts))
+        elif acts or sid in placed or owner >= 0 or racket >= 0 or sid in robbed:
             out.append(_shop(table, sid, top, placed.get(sid, []), acts))
         else:
             out.append(_plain(table, sid, top, partial(_shop, table, sid, top, [], [])))
@@ -225,7 +282,8 @@ def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[
     x, y = PAD + shop.x * CELL, top + shop.y * CELL
     owner, racket = shop_marks(table.view).get(sid, (-1, -1))
     reach = table.dests.get(sid, [])
-    what = [f"shop {sid}, {district.name} district, {KIND_NAME.get(shop.kind, shop.kind)}"]
+    what = [f"shop {sid}, {district.name} district, {KIND_NAME.get(shop.kind, shop.kind)}, "
+            f"{MANAGERS[shop.managers]}"]
     if owner >= 0:
         what.append(f"owned by {seat_label(table.view, owner)}")
     if racket >= 0:
@@ -252,10 +310,19 @@ def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[
              text(x + 4, y + 13, sid, 11, "bold", "start", INK)]
     if shop.kind in KIND_MARK:
         inner.append(text(x + CELL - 4, y + 13, KIND_MARK[shop.kind], 12, "bold", "end", INK))
+    inner += [_manager(x + 8 + 7 * i, y + CELL - 4) for i in range(shop.managers)]
     inner += _shop_tags(table.view, sid, owner, racket, x, y)
     inner += chips(here, x + 1, y + 15, CELL - 2, CELL - 16)
     body.append(group(inner, key=f"shop:{sid}"))
+    body += _routes(table, top, sid)  # outside the shop's key: the route comes and goes with the move
     return group(body, title="; ".join(what) + hint, act=acts, cls="shop")
+
+
+def _manager(cx: float, bottom: float) -> str:
+    """A shop's manager (who is not a piece, L50): a small grey bust, head and shoulders, standing on
+    `bottom` (the characters who come in are drawn over it)."""
+    return (f'<g class="manager"><circle cx="{cx:g}" cy="{bottom - 7:g}" r="2.2" fill="{MANAGER_INK}"/>'
+            f'<path d="M{cx - 3:g} {bottom:g}v-1.5a3 3 0 0 1 6 0v1.5z" fill="{MANAGER_INK}"/></g>')
 
 
 PLACE_LOOK = {"jail": ("#4a4a4a", "#ffffff", "jail"), "clinic": ("#ffffff", INK, "clinic"),
@@ -325,8 +392,12 @@ def _pawns(table: Table, top: float) -> list[str]:
 def board_layer(table: Table, top: float) -> list[str]:
     placed = pieces_at(table)
     width, height = table.board.width * CELL, table.board.height * CELL
-    return [rect(PAD - 4, top - 4, width + 8, height + 8, "#e9e4d6", "#b5ad97", 8),
-            *_street(table, top, placed), *_places(table, top, placed), *_shops(table, top, placed),
+    # The squares and shops the move may stop on come last, so that the route each holds, when the page
+    # shows it, is not hidden under the squares drawn after it (the pawns' thin bars still go over).
+    stops: list[str] = []
+    city = [*_street(table, top, placed, stops), *_places(table, top, placed),
+            *_shops(table, top, placed, stops)]
+    return [rect(PAD - 4, top - 4, width + 8, height + 8, "#e9e4d6", "#b5ad97", 8), *city, *stops,
             *_pawns(table, top)]
 
 
