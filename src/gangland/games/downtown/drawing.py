@@ -40,6 +40,7 @@ from .drawing_parts import (
     card_backs,
     casino_face,
     fence_face,
+    fit_lines,
     gangster_card,
     hover,
     note_backs,
@@ -47,6 +48,7 @@ from .drawing_parts import (
     seat_label,
     stooge_face,
     stooge_label,
+    text_width,
     token_row,
 )
 from .phases import (
@@ -76,7 +78,15 @@ WIDTH = 980
 CITY_TOP = 92
 PILES_TOP = 352
 PILE_WIDTH = 150
+OUT_TOP = PILES_TOP + 238
+"""Where the line of what is out of the game begins: right under the most the piles list below their tops
+(a stooge pile four lines, a fence pile six)."""
+SITUATION_TOP = OUT_TOP + 36
+"""Where the offer, the casino and the events begin: under the two lines kept for what is out of the game."""
 SEAT_HEIGHT = 172
+PANEL_PAD = 8
+"""How far a seat panel's texts keep from its right edge."""
+CHIP_GAP = 4
 LOCATION_FILL = ("#f3d9a4", "#cfe6c6", "#c9dcef", "#e2d3c1", "#e8e6c4", "#efd3e8")
 _PHASE = {name: number for number, name in enumerate(PHASE_NAMES)}
 _LOOK = re.compile(r"looks at the top card of (stooge|fence) pile (\d)")
@@ -283,7 +293,9 @@ def _stooge_piles(view: dict[str, Any], acts: Acts, looked: tuple[str, int] | No
         known = [f"{_ordinal(d)}: {c['loot']} really {kilo(c['value'])}" for d, c in enumerate(pile["cards"])
                  if d and c is not None and "value" in c]
         putting = looked == ("stooge", p) and acts.on("put_back")
-        body.extend(_pile_notes(x, y + (194 if putting else 168), known, 3 if putting else 4))
+        # Known cards below the top: one seat may know 7 in a real game (measured over bots' games), so the
+        # four lines kept here (two under the put-back buttons) end at the out-of-game line's room.
+        body.extend(_pile_notes(x, y + (194 if putting else 168), known, 2 if putting else 4))
         if known:
             what += "; known below: " + ", ".join(known)
         parts.append(group(body, title=hover(what, names), act=names, key=f"stooge:{pile['stooge']}",
@@ -362,7 +374,7 @@ def _out_of_game(view: dict[str, Any], y: float) -> list[str]:
         return []
     line = "Out of the game: " + "; ".join(items)
     return [group([text(12, y + 14 * i, part, 11, "normal", "start", MUTED)
-                   for i, part in enumerate(textwrap.wrap(line, 165)[:2])],
+                   for i, part in enumerate(fit_lines(line.split(" "), WIDTH - 24, 11)[:2])],
                   title=line, key="out")]
 
 
@@ -437,6 +449,8 @@ def _casino(view: dict[str, Any], acts: Acts, y0: float) -> list[str]:
 # -- the players ------------------------------------------------------------------------------------
 
 def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float, width: float) -> str:
+    """A player's panel: tokens, hand size, the display face up and what lies in it face down. Every text
+    is laid out by its estimated width (`text_width`), so that it stays inside the panel at 4 players."""
     player = view["players"][seat]
     to_act = view.get("to_act") == seat
     active = view.get("active") == seat and view.get("result") is None
@@ -444,11 +458,13 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
     stroke, thick = ("#b8860b", 3) if to_act else ("#8f8a7c", 1.5 if active else 1)
     tags = [t for t, on in (("you", view.get("seat") == seat), ("to act", to_act),
                             ("turn", active and not to_act), ("next", view.get("next") == seat)) if on]
+    right = x + width - PANEL_PAD
+    label = f"seat {seat} ({seat_letter(seat)})"
     body = [rect(x, y, width, SEAT_HEIGHT, fill, stroke, 8, f'stroke-width="{thick}"'),
             seat_badge(x + 18, y + 18, seat, 11),
-            text(x + 36, y + 23, f"seat {seat} ({seat_letter(seat)})", 13, "bold")]
+            text(x + 36, y + 23, label, 13, "bold")]
     if tags:
-        body.append(text(x + width - 10, y + 23, " · ".join(tags), 12, "bold", "end", "#7a5200"))
+        body.append(_tags(tags, x + 44 + text_width(label, 13, "bold"), right, y + 23))
     # The frame and the turn tags above change with the turn; the keyed piece is what the seat has, so that
     # the page marks a panel as changed only when that does.
     frame, body = body, []
@@ -456,12 +472,13 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
     body.append(text(x + 10, y + 42, f"tokens: {tokens or 'none yet'}", 11))
     hand = player["hand"]
     backs = ((hand["gangsters"], CARD_BACK), (hand["stooge_cards"], STOOGE_CARD_BACK))
-    for i, (count, colour) in enumerate(backs):
-        body.append(card_backs(x + 10 + 40 * i, y + 50, count, colour) if count else
-                    rect(x + 10 + 40 * i, y + 50, 16, 22, "none", "#999", 2, 'stroke-dasharray="3 2"'))
-    limit = player["hand_limit"]
-    body.append(text(x + 90, y + 60, f"hand: {plural(hand['gangsters'], 'gangster')},", 11))
-    body.append(text(x + 90, y + 74, f"{plural(hand['stooge_cards'], 'stooge card')} (limit {limit})", 11))
+    for i, (count, colour) in enumerate(backs):  # (two fans of five at most, 28 wide each)
+        body.append(card_backs(x + 10 + 34 * i, y + 50, count, colour, 3) if count else
+                    rect(x + 10 + 34 * i, y + 50, 16, 22, "none", "#999", 2, 'stroke-dasharray="3 2"'))
+    held = ["hand:", plural(hand["gangsters"], "gangster") + ",", plural(hand["stooge_cards"], "stooge card"),
+            f"(limit {player['hand_limit']})"]
+    lines = fit_lines(held, right - x - 78, 11)  # (three lines only at 4 players with a long hand)
+    body.extend(_lines(x + 78, y + (67 if len(lines) > 2 else 61), lines))
     display = player["display"]
     body.append(text(x + 10, y + 94, f"display {dollars(display['money'])}", 12, "bold"))
     notes = [(NOTE_FILL[i], f"{kilo(d * 1000)} x{n}")
@@ -469,27 +486,64 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
     gangsters = [(GANGSTER_FILL[k], plural(n, GANGSTER_NAMES[k], GANGSTER_PLURALS[k]))
                  for k, n in enumerate(display["gangsters"]) if n]
     for row, chips in enumerate((notes, gangsters)):
-        cx = x + 10
-        for fill_colour, label in chips:
-            w = 10 + 6.2 * len(label)
-            if cx + w > x + width - 6:  # (five kinds of note in a narrow panel: the total says it all)
-                break
-            body.append(rect(cx, y + 101 + 22 * row, w, 18, fill_colour, "#7a6a4f", 3))
-            body.append(text(cx + w / 2, y + 114 + 22 * row, label, 11, "normal", "middle"))
-            cx += w + 4
+        body.extend(_chips(x + 10, y + 101 + 22 * row, width - 16, chips))  # (chips pad their text)
     if not notes and not gangsters:
         body.append(text(x + 10, y + 114, "empty", 11, "normal", "start", MUTED))
     down = player["face_down"]
     if down["notes"] or down["gangsters"]:
-        label = f"face down: {plural(down['notes'], 'note')}, {plural(down['gangsters'], 'gangster')}"
+        hidden = ["face down:", plural(down["notes"], "note") + ",", plural(down["gangsters"], "gangster")]
         body.append(note_backs(x + 10, y + 146, min(down["notes"] + down["gangsters"], 4), ""))
-        body.append(text(x + 72, y + 161, label, 11))
+        body.extend(_lines(x + 72, y + 160, fit_lines(hidden, right - x - 72, 11)))
     names = acts.seat_panel(seat)
     what = (f"{seat_label(view, seat)}: display {dollars(display['money'])} and "
             f"{gangster_count(display['gangsters'])}; hand {hand['gangsters']} gangsters, "
             f"{hand['stooge_cards']} stooge cards")
     return group([*frame, group(body, key=f"seat:{seat}")], title=hover(what, names), act=names,
                  key=f"panel:{seat}", cls="seat")
+
+
+def _tags(tags: list[str], left: float, right: float, y: float) -> str:
+    """The seat's tags ("you · to act"), right-aligned at `right`: smaller, then closer, when they would
+    run into the seat's name ending at `left`."""
+    for size, joint in ((12, " · "), (11, " · "), (11, "·")):
+        line = joint.join(tags)
+        if left + text_width(line, size, "bold") <= right:
+            break
+    return text(right, y, line, size, "bold", "end", "#7a5200")
+
+
+def _lines(x: float, middle: float, lines: list[str], size: int = 11) -> list[str]:
+    """Lines of text centred on `middle` (the baseline of a lone line): two 13 px apart, three 12."""
+    step = size + 2 if len(lines) < 3 else size + 1
+    top = middle - step * (len(lines) - 1) / 2
+    return [text(x, top + step * i, line, size) for i, line in enumerate(lines)]
+
+
+def _chips(x: float, y: float, room: float, chips: list[tuple[str, str]]) -> list[str]:
+    """Labelled chips (fill, label) side by side within `room`; those that do not fit are one "+N more"
+    chip whose hover lists them, so that nothing in a display is left out unsaid."""
+    labels = [label for _, label in chips]
+    for shown in range(len(chips), -1, -1):  # as many as fit beside the "+N more" chip the rest need
+        row = [*labels[:shown], f"+{len(chips) - shown} more"] if shown < len(chips) else labels
+        if sum(_chip_width(label) for label in row) + CHIP_GAP * (len(row) - 1) <= room:
+            break
+    parts = []
+    for fill_colour, label in chips[:shown]:
+        w = _chip_width(label)
+        parts.append(rect(x, y, w, 18, fill_colour, "#7a6a4f", 3))
+        parts.append(text(x + w / 2, y + 13, label, 11, "normal", "middle"))
+        x += w + CHIP_GAP
+    if shown < len(chips):
+        more = f"+{len(chips) - shown} more"
+        w = _chip_width(more)
+        parts.append(group([rect(x, y, w, 18, "#ffffff", "#7a6a4f", 3, 'stroke-dasharray="3 2"'),
+                            text(x + w / 2, y + 13, more, 11, "normal", "middle")],
+                           title="also in the display: " + ", ".join(labels[shown:])))
+    return parts
+
+
+def _chip_width(label: str) -> float:
+    return text_width(label, 11) + 8
 
 
 def _own(view: dict[str, Any], acts: Acts, y0: float) -> tuple[list[str], float]:
@@ -554,10 +608,8 @@ def view_svg(view: dict[str, Any]) -> str:
     looked = _looked_pile(view)
     parts = [*_header(view, acts), *_city(view, acts), *_display(view, acts),
              *_stooge_piles(view, acts, looked), *_fence_piles(view, acts, looked)]
-    y: float = PILES_TOP + 238
-    out = _out_of_game(view, y + 10)
-    parts.extend(out)
-    y += 36  # room for the line of what is out of the game, kept when there is none (see _situation)
+    parts.extend(_out_of_game(view, OUT_TOP + 10))
+    y: float = SITUATION_TOP  # (the out-of-game room is kept when there is none: see _situation)
     situation, used = _situation(view, acts, y)
     parts.extend(situation)
     y += used
