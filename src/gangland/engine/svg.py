@@ -42,6 +42,54 @@ DRAWING_ATTRIBUTES = frozenset({
 """The attributes a drawing may use: the page drops any other."""
 
 
+# Em widths of DejaVu Sans (the sans-serif of Debian's chromium, and wider than Arial or Helvetica), by
+# groups of characters, each rounded up to its widest; bold is wider by BOLD_WIDTH.
+_EM_GROUPS = (
+    (0.30, "ijlIJ'"),
+    (0.34, " ,.:;|/\\\u00b7"),
+    (0.42, "!-()[]frt\""),
+    (0.56, "csz?*_`"),
+    (0.70, "ABCKRVXZ"),
+    (0.79, "DGHNOQU&"),
+    (0.84, "#+<=>^~wM"),
+    (1.00, "mW%@\u2026\u2014"),
+)
+_EM = {char: em for em, chars in _EM_GROUPS for char in chars}
+DEFAULT_EM = 0.64
+"""Digits, '$', most lower-case letters and the other capitals."""
+BOLD_WIDTH = 1.12
+
+
+def text_width(content: str, size: float, weight: str = "normal") -> float:
+    """About how wide `content` is drawn at `size` px, erring wide (see `_EM_GROUPS`): what a drawing
+    lays out by, so that its text stays inside its boxes.
+
+    >>> round(text_width("seat 0 (A)", 10))
+    51
+    >>> text_width("10", 11, "bold") > text_width("10", 11)
+    True
+    """
+    em = sum(_EM.get(char, DEFAULT_EM) for char in content)
+    return em * size * (BOLD_WIDTH if weight == "bold" else 1.0)
+
+
+def fit_lines(units: list[str], width: float, size: float, weight: str = "normal") -> list[str]:
+    """`units` (pieces never broken, such as "3 gangsters,") joined by spaces into lines each at most
+    `width` wide, as few as may be (a unit wider than `width` alone on its line).
+
+    >>> fit_lines(["face down:", "2 notes,", "3 gangsters"], 120, 11)
+    ['face down: 2 notes,', '3 gangsters']
+    """
+    lines: list[str] = []
+    for unit in units:
+        joined = f"{lines[-1]} {unit}" if lines else unit
+        if lines and text_width(joined, size, weight) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(unit)
+    return lines
+
+
 def seat_letter(seat: int) -> str:
     """The letter that marks seat `seat` wherever its colour does (A for seat 0)."""
     return chr(ord("A") + seat)

@@ -19,7 +19,19 @@ import re
 import textwrap
 from typing import Any
 
-from ...engine.svg import INK, MUTED, button, document, group, rect, seat_badge, seat_letter, text
+from ...engine.svg import (
+    INK,
+    MUTED,
+    button,
+    document,
+    fit_lines,
+    group,
+    rect,
+    seat_badge,
+    seat_letter,
+    text,
+    text_width,
+)
 from .cards import (
     DENOMINATIONS,
     GANGSTER_NAMES,
@@ -40,7 +52,6 @@ from .drawing_parts import (
     card_backs,
     casino_face,
     fence_face,
-    fit_lines,
     gangster_card,
     hover,
     note_backs,
@@ -48,7 +59,6 @@ from .drawing_parts import (
     seat_label,
     stooge_face,
     stooge_label,
-    text_width,
     token_row,
 )
 from .phases import (
