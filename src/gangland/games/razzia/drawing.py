@@ -18,10 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine.svg import INK, button, document, group, rect, seat_badge, seat_letter, text
-from .cards import BOOTY_KINDS, BUSINESSES, KIND_NAMES, TRINKETS
-from .scoring import score_round
+from .cards import BUSINESSES, KIND_NAMES, TRINKETS
 from .screen import BUSINESS_LETTERS, TRINKET_LETTERS
-from .view import points_if_scored_now
+from .view import breakdown_if_scored_now, cheque_sums, points_if_scored_now
 
 WIDTH = 800
 FELT, FELT_DARK, ON_FELT = "#24553a", "#1b4230", "#ffffff"
@@ -189,13 +188,7 @@ def _breakdowns(view: dict[str, Any]) -> list[dict[str, int]]:
     would give if the round were scored now (businesses and cheque sums as if it were the last)."""
     if view["result"] is not None:
         return [dict(points) for points in view["round_scores"][-1]]
-    estates = [[info["estate"].get(KIND_NAMES[kind], 0) for kind in range(BOOTY_KINDS)]
-               for info in view["seats"]]
-    return score_round(estates, _cheque_sums(view), view["options"]["all_tied"])
-
-
-def _cheque_sums(view: dict[str, Any]) -> list[int]:
-    return [sum(info["open_cheques"]) + sum(info["face_down_cheques"]) for info in view["seats"]]
+    return breakdown_if_scored_now(view, as_last_round=True)
 
 
 def _standing(values: list[int], seat: int) -> str:
@@ -271,7 +264,7 @@ def _tile(view: dict[str, Any], seat: int, tile: tuple[str, str, int, str], poin
         hover = ("after round 3: 1-6 kinds 1-6, all 7 10; +5 for three alike, +10 for four; held: "
                  + _held(estate, BUSINESSES))
     else:  # cheques
-        sums = _cheque_sums(view)
+        sums = cheque_sums(view)
         held = 1
         lines = (f"sum {sums[seat]}" + (", at end" if later else ""), _standing(sums, seat))
         hover = "after round 3: highest sum of cheques +5, lowest -5 (ties share)"

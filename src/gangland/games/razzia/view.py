@@ -167,14 +167,24 @@ def auction_answers(view: dict[str, Any]) -> list[tuple[int, str]]:
     return answers
 
 
+def cheque_sums(view: dict[str, Any]) -> list[int]:
+    """Each seat's cheques added up, face up and face down (razzia.txt "Cheques")."""
+    return [sum(info["open_cheques"]) + sum(info["face_down_cheques"]) for info in view["seats"]]
+
+
+def breakdown_if_scored_now(view: dict[str, Any], as_last_round: bool = False) -> list[dict[str, int]]:
+    """Each seat's points by category for this round if it were scored now, from the view alone: with
+    businesses and cheque sums in the last round, or in any round with `as_last_round`."""
+    estates = [[info["estate"].get(KIND_NAMES[kind], 0) for kind in range(BOOTY_KINDS)]
+               for info in view["seats"]]
+    last = as_last_round or view["round"] == view["rounds"]
+    return score_round(estates, cheque_sums(view) if last else None, view["options"]["all_tied"])
+
+
 def points_if_scored_now(view: dict[str, Any]) -> list[int]:
     """Each seat's points for this round if it were scored now (in the last round with businesses
     and cheque sums): the counts that score, from the view alone."""
-    estates = [[info["estate"].get(KIND_NAMES[kind], 0) for kind in range(BOOTY_KINDS)]
-               for info in view["seats"]]
-    sums = ([sum(info["open_cheques"]) + sum(info["face_down_cheques"]) for info in view["seats"]]
-            if view["round"] == view["rounds"] else None)
-    return [sum(points.values()) for points in score_round(estates, sums, view["options"]["all_tied"])]
+    return [sum(points.values()) for points in breakdown_if_scored_now(view)]
 
 
 def estate_words(estate: dict[str, int]) -> str:
