@@ -132,8 +132,13 @@ class Window:
             return self._click_drawing()
 
         index = self.rng.randrange(count)
-        if index < 9 and self.rng.random() < 0.5:
-            self.page.keyboard.press(str(index + 1))
+        if self.rng.random() < 0.5:
+            # Its number, typed as in the terminal (10 and up in two digits); the page plays it at once
+            # when no further digit could name another action, else after a short pause.
+            self.page.keyboard.type(str(index + 1))
+            with contextlib.suppress(PlaywrightTimeout):
+                self.page.wait_for_function("() => !document.getElementById('typed').textContent",
+                                            timeout=2_000)
             return True
         try:
             # If a new state re-rendered the buttons meanwhile, the pick may be gone: choose again.
@@ -148,6 +153,11 @@ class Window:
         if not count:
             return False
         thing = drawn.nth(self.rng.randrange(count))
+        if thing.locator(".route").count():
+            # A stop holds the hidden routes to it, which widen its box: click the square itself, as a
+            # person does (the page shows the routes only while the stop is hovered).
+            thing = thing.locator("xpath=./*[not(contains(@class, 'route'))"
+                                  " and not(self::*[local-name()='title'])]").first
         try:
             thing.click(timeout=2_000)
         except PlaywrightTimeout:
@@ -168,7 +178,7 @@ class Window:
             for (const node of document.querySelectorAll('#drawing [data-act]'))
                 for (const name of node.getAttribute('data-act').split('|')) drawn.add(name);
             return [...document.querySelectorAll('#actions button[data-action]')]
-                .map((b) => b.title).filter((name) => !drawn.has(name));
+                .map((b) => b.dataset.name).filter((name) => !drawn.has(name));
         }"""))
 
 

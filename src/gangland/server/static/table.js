@@ -320,14 +320,14 @@ function renderActions(msg) {
   setChildren($("actions"), shown.map((action, i) => el("button", {
     type: "button",
     disabled: !canAct,
-    title: String(action.name ?? action.id),
-    dataset: { action: String(action.id) },
+    title: whatItDoes(String(action.name ?? action.id)),
+    dataset: { action: String(action.id), name: String(action.name ?? action.id) },
     onclick: () => act(action.id),
     onmouseenter: () => hint(String(action.name), true),
     onmouseleave: () => hint(String(action.name), false),
     onfocus: () => hint(String(action.name), true),
     onblur: () => hint(String(action.name), false),
-  }, i < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)) : null, String(action.name ?? action.id))));
+  }, el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), String(action.name ?? action.id))));
   if (!shown.length) setChildren($("actions"), el("p", { class: "muted" }, "No action matches the filter."));
   wireDrawing(msg);
 }
@@ -475,7 +475,7 @@ function openChooser(node, choices) {
   const box = el("div", { id: "chooser", class: "chooser", role: "dialog", "aria-label": heading },
     el("div", { class: "chooser-head" }, heading),
     ...choices.map((c, i) => el("button", { type: "button", title: c.name, dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); } },
-      i < 9 ? el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)) : null, c.name)),
+      el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), c.name)),
     el("button", { type: "button", class: "secondary", onclick: () => closeChooser(true) }, "Cancel"));
   document.body.appendChild(box);
   const where = node.getBoundingClientRect();
@@ -493,6 +493,14 @@ function closeChooser(refocus = false) {
   box.remove();
   if (refocus && chooserOwner && chooserOwner.isConnected) chooserOwner.focus();
   chooserOwner = null;
+}
+
+/** An action's hover text: its name and what the drawing says of the thing it is played on (the drawn
+ * thing's own hover text: the lot, the site, the square and the path to it). */
+function whatItDoes(name) {
+  const node = [...$("drawing").querySelectorAll("[data-act]")].find((n) => namesOf(n).includes(name));
+  const about = node?.querySelector(":scope > title")?.textContent?.trim();
+  return about ? `${name}\n${about}` : name;
 }
 
 /** Show on the drawing where an action of the list is played (hovering or focusing its button). */
@@ -568,14 +576,37 @@ document.addEventListener("keydown", (event) => {
     closeChooser(true);
     return;
   }
-  if (!/^[1-9]$/.test(event.key)) return;
-  const buttons = [...(chooser ?? $("actions")).querySelectorAll(chooser ? "button[data-action]" : "button")];
-  const button = buttons[Number(event.key) - 1];
-  if (button && !button.disabled) {
-    event.preventDefault();
-    button.click();
-  }
+  if (!/^[0-9]$/.test(event.key)) return;
+  event.preventDefault();
+  typeNumber(event.key, [...(chooser ?? $("actions")).querySelectorAll(chooser ? "button[data-action]" : "button")]);
 });
+
+// Numbers as in the terminal: "1" to "9" and "10" upwards. A number is played as soon as no further digit
+// could make another action's number, else after a short pause (so "1" then "2" is the 12th action of 20).
+const NUMBER_PAUSE_MS = 800;
+let typed = "";
+let typedTimer = null;
+
+function typeNumber(digit, buttons) {
+  clearTimeout(typedTimer);
+  if (Number(typed + digit) > buttons.length) typed = "";  // no such action: this digit starts a new number
+  typed += digit;
+  const number = Number(typed);
+  showTyped(number >= 1 ? typed : "");
+  const play = () => {
+    typed = "";
+    showTyped("");
+    const button = buttons[number - 1];
+    if (button && button.isConnected && !button.disabled) button.click();
+  };
+  if (number < 1) typed = "";
+  else if (number * 10 > buttons.length) play();
+  else typedTimer = setTimeout(play, NUMBER_PAUSE_MS);
+}
+
+function showTyped(digits) {
+  $("typed").textContent = digits ? `Number ${digits}…` : "";
+}
 
 document.addEventListener("click", (event) => {
   const chooser = document.getElementById("chooser");
