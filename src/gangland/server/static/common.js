@@ -290,7 +290,7 @@ export function tableIdFromPath(pathname = location.pathname) {
 
 // What a drawing may hold: the elements and attributes the games draw with (gangland.engine.svg keeps the
 // same lists, and a test holds the two together). Anything else is refused or dropped.
-const SVG_NS = "http://www.w3.org/2000/svg";
+export const SVG_NS = "http://www.w3.org/2000/svg";
 const DRAWING_ELEMENTS = new Set(["svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan", "title"]);
 const DRAWING_ATTRIBUTES = new Set([
   "xmlns", "viewBox", "width", "height", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "d", "points",

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to /ws/{table_id}; plays a seat (#seat=TOKEN) or watches (#watch=TOKEN or none).
 import {
-  api, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
+  SVG_NS, api, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
 } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -383,9 +383,9 @@ function renderDrawing(msg) {
   if (shown) {
     const keys = new Map([...shown.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), looks(n)]));
     const changed = drawnSvg === null ? new Set() : changedKeys(drawnKeys, keys);
-    markChanged(shown, changed);
     closeChooser();
     setChildren(box, shown);
+    markChanged(shown, changed); // once shown: a mark's box is measured on the drawing
     if (drawnSvg === null) $("text-box").open = false; // the drawing says it; the text stays a click away
     drawnSvg = msg.svg;
     drawnKeys = keys;
@@ -413,10 +413,21 @@ function changedKeys(before, after) {
 }
 
 /** Mark the pieces that changed: the things holding no other keyed thing (a card, a token, a cheque), not
- * the panels around them, whose turn marks change every move. */
+ * the panels around them, whose turn marks change every move. The mark is an orange frame drawn around
+ * the piece (under it, so it hides nothing), not a glow, which blurred the text of a piece. */
 function markChanged(root, changed) {
   for (const node of root.querySelectorAll("[data-key]")) {
-    if (changed.has(node.getAttribute("data-key")) && !node.querySelector("[data-key]")) node.classList.add("changed");
+    if (!changed.has(node.getAttribute("data-key")) || node.querySelector("[data-key]")) continue;
+    node.classList.add("changed");
+    const box = node.getBBox();
+    if (!box.width && !box.height) continue;
+    const frame = document.createElementNS(SVG_NS, "rect");
+    const pad = 2.5;
+    for (const [name, value] of Object.entries({ x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad,
+      height: box.height + 2 * pad, rx: 4, class: "changed-frame" })) frame.setAttribute(name, String(value));
+    // A group's frame goes inside it (its own coordinates); a text's beside it.
+    if (node.localName === "g") node.insertBefore(frame, node.firstChild);
+    else node.parentNode.insertBefore(frame, node);
   }
 }
 
