@@ -72,7 +72,12 @@ def play(page: Any, moves: int, rng: random.Random) -> None:
         if drawn.count():
             if made >= moves:
                 return
-            drawn.nth(rng.randrange(drawn.count())).click()
+            thing = drawn.nth(rng.randrange(drawn.count()))
+            if thing.locator(".route").count():
+                # The hidden routes to a stop widen its box: click the square itself, as a person does.
+                thing = thing.locator("xpath=./*[not(contains(@class, 'route'))"
+                                      " and not(self::*[local-name()='title'])]").first
+            thing.click()
             chooser = page.locator("#chooser button[data-action]")
             if chooser.count():
                 chooser.nth(rng.randrange(chooser.count())).click()
