@@ -263,6 +263,38 @@ def test_killing_the_server_loses_nothing(own_server: Server, windows: list[Wind
         assert not errors, f"{w.name}: {errors}"
 
 
+def check_phone_layout(page: Any) -> None:
+    """On a phone the page never scrolls sideways (only the drawing's own box does), and the drawing is at
+    its full size."""
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow} px on a phone"
+    scale = page.evaluate("""() => {
+        const svg = document.querySelector('#drawing svg');
+        return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    }""")
+    assert scale >= 0.99, f"the drawing is shrunk to {scale:.2f} of its size on a phone"
+
+
+# The other games on a phone: the same layout over their first moves, each made by touching the drawing.
+@pytest.mark.parametrize(("game", "players", "options"), GAMES[1:], ids=[g[0] for g in GAMES[1:]])
+def test_every_game_fits_a_phone(browser_server: Server, browser: Any, game: str, players: int,
+                                 options: dict[str, str]) -> None:
+    phone = Window(browser, "phone", 391, viewport={"width": 390, "height": 844})
+    try:
+        open_table(browser_server, phone, None, game, players, options)
+        deadline = time.monotonic() + GAME_SECONDS
+        while len(phone.sent) < 8 and not phone.is_over():
+            assert time.monotonic() < deadline, f"8 moves were not made; step {phone.last_step}"
+            if phone.try_move(drawing_share=1.0):
+                check_phone_layout(phone.page)
+            else:
+                phone.page.wait_for_timeout(15)
+        assert phone.drawn_clicks == len(phone.sent) >= 8
+        assert not phone.errors, phone.errors
+    finally:
+        phone.context.close()
+
+
 # Issue 17: "The page works at 1280x800 and at a phone's 390 px width". On a phone the page never scrolls
 # sideways (only the drawing's own box does), the drawing starts at full size so its smallest text (11
 # units) is at least 11 px, and a whole game is played by touching the drawing.
@@ -273,13 +305,7 @@ def test_a_phone_plays_a_whole_game_on_the_drawing(browser_server: Server, brows
         page = phone.page
 
         def check_layout() -> None:
-            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"the page scrolls sideways by {overflow} px on a phone"
-            scale = page.evaluate("""() => {
-                const svg = document.querySelector('#drawing svg');
-                return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-            }""")
-            assert scale >= 0.99, f"the drawing is shrunk to {scale:.2f} of its size on a phone"
+            check_phone_layout(page)
 
         deadline = time.monotonic() + GAME_SECONDS
         checks = 0

@@ -352,10 +352,12 @@ function applyZoom() {
 }
 
 window.addEventListener("resize", () => {
-  closeChooser();
   if (drawnSvg !== null) applyZoom();
+  placeChooser();
 });
-$("drawing").addEventListener("scroll", () => closeChooser());
+// The chooser follows its thing when the drawing's box scrolls (a phone scrolls it; a scroll that was
+// started before a tap may end after the chooser opened).
+$("drawing").addEventListener("scroll", () => placeChooser());
 for (const b of $("zoom").querySelectorAll("button")) {
   b.addEventListener("click", () => {
     localStorage.setItem(ZOOM_KEY, b.dataset.zoom);
@@ -489,12 +491,23 @@ function openChooser(node, choices) {
       el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), c.name)),
     el("button", { type: "button", class: "secondary", onclick: () => closeChooser(true) }, "Cancel"));
   document.body.appendChild(box);
-  const where = node.getBoundingClientRect();
+  placeChooser();
+  box.querySelector("button")?.focus({ preventScroll: true });
+}
+
+/** Put the chooser just under the thing it is for, within the window's width. */
+function placeChooser() {
+  const box = document.getElementById("chooser");
+  if (!box || !chooserOwner) return;
+  if (!chooserOwner.isConnected) {
+    closeChooser();
+    return;
+  }
+  const where = chooserOwner.getBoundingClientRect();
   const width = Math.min(320, window.innerWidth - 16);
   box.style.width = `${width}px`;
   box.style.left = `${Math.max(8, Math.min(where.left + window.scrollX, window.scrollX + window.innerWidth - width - 8))}px`;
   box.style.top = `${where.bottom + window.scrollY + 4}px`;
-  box.querySelector("button")?.focus();
 }
 
 /** Close the chooser; `refocus`: give the focus back to the thing that opened it (Escape, Cancel). */
