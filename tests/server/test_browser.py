@@ -208,7 +208,8 @@ def test_two_people_see_only_their_own_hands_and_a_reload_comes_back(browser_ser
     def drawing(w: Window) -> str:
         """The drawing as the server sent it: without what the page adds (what is clickable, what changed)."""
         markup = w.page.locator("#drawing svg").evaluate("svg => svg.outerHTML")
-        return re.sub(r' (class|tabindex|role|aria-label)="[^"]*"', "", str(markup))
+        markup = re.sub(r'<rect [^>]*class="changed-frame"[^>]*></rect>', "", str(markup))
+        return re.sub(r' (class|tabindex|role|aria-label)="[^"]*"', "", markup)
 
     # A's turn now: nothing moves until A does, so a reload must show exactly what was there.
     before = (a.page.locator("#step").inner_text(), seen(a), a.page.locator("#text").text_content(),
