@@ -113,7 +113,9 @@ class GanglandServer:
 
     def command(self) -> list[str]:
         """The command line that starts the server."""
-        serve = ["serve", "--host", HOST, "--port", str(self.port), "--db", self.database, "--bot-delay", "0"]
+        serve = ["serve", "--host", HOST, "--port", str(self.port), "--db", self.database, "--bot-delay", "0",
+                 # every table comes from this one address: the server's limit per address is lifted
+                 "--tables-per-address", "100000"]
         if self.profile == "cprofile" and self.starts == 0:
             return [sys.executable, "-m", "cProfile", "-o", str(self.profile_out), "-m", "gangland", *serve]
         if self.profile == "py-spy" and self.starts == 0:

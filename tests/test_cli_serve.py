@@ -19,3 +19,5 @@ def test_a_database_the_server_cannot_use_is_one_line_of_error(tmp_path: Path) -
     assert_usage_error(run("serve", "--db", f"sqlite:///{tmp_path}/no/such/folder/g.db"),
                        "cannot open the database", "unable to open database file")
     assert_usage_error(run("serve", "--bot-delay", "-1"), "--bot-delay must be 0 to 60 seconds")
+    assert_usage_error(run("serve", "--tables-per-address", "0"), "--tables-per-address must be 1 to 100000")
+    assert_usage_error(run("serve", "--allow-origin", "evil.example"), "is not an origin")

@@ -41,6 +41,13 @@ def serve_command(
     search_workers: Annotated[int | None, typer.Option(
         show_default=False,
         help="Processes that run search bots (IS-MCTS) side by side (default: one per CPU).")] = None,
+    allow_origin: Annotated[list[str] | None, typer.Option(
+        show_default=False, metavar="ORIGIN",
+        help="A page origin (scheme://host[:port]) besides the server's own that may open game sockets, e.g. "
+        "the public address of a reverse proxy that does not pass on the Host header; repeatable.")] = None,
+    tables_per_address: Annotated[int, typer.Option(
+        help="Unfinished tables one client address may have opened (a club behind one address, or a load "
+        "benchmark, may need more).")] = 20,
 ) -> None:
     """Run the game server: open http://HOST:PORT/ to make tables, invite friends and play in the browser."""
     try:
@@ -51,6 +58,11 @@ def serve_command(
         fail(f"the server needs its web packages: {exc}")
     if not 0 <= bot_delay <= 60 or not 1 <= (search_workers or 1) <= 64:
         fail("--bot-delay must be 0 to 60 seconds and --search-workers 1 to 64")
+    if not 1 <= tables_per_address <= 100_000:
+        fail("--tables-per-address must be 1 to 100000")
+    for origin in allow_origin or ():
+        if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
+            fail(f"--allow-origin {origin!r} is not an origin: use scheme://host[:port], e.g. https://example.org")
     from sqlalchemy.engine import make_url
 
     from gangland.server.storage import Storage
@@ -75,7 +87,11 @@ def serve_command(
     except Exception as exc:
         first = str(exc).splitlines()[0] if str(exc) else ""
         fail(f"cannot open the database {database}: {type(exc).__name__}: {first}")
-    app = create_app(url, bot_delay=bot_delay, search_workers=search_workers)
+    from gangland.server.limits import Limits
+
+    app = create_app(url, bot_delay=bot_delay, search_workers=search_workers,
+                     limits=Limits(allowed_origins=frozenset(allow_origin or ()),
+                                   open_tables_per_address=tables_per_address))
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"Gangland is serving at http://{shown}:{port}/  (database: {database}; Ctrl-C stops it)")
     # Client messages are at most 4 KiB (protocol.MAX_MESSAGE): refuse frames far above that outright.

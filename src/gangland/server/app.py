@@ -19,14 +19,27 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gangland.engine import Game, GanglandError, all_games
 
 from .bots import BotRunner, bot_names
+from .limits import (
+    FLOOD_CLOSE,
+    ORIGIN_CLOSE,
+    Limits,
+    MessageBudget,
+    OpenTables,
+    SeatSockets,
+    TooManyTables,
+    keep_frames_out_of_logs,
+    origin_allowed,
+)
 from .protocol import Act, Hello, Ping, Refusal, encode, parse_client
 from .rules import decisions_page, rules_page
-from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, ReplayFrame, TableSummary
+from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import Storage, StorageError
 from .tables import Client, Hub, LiveTable, seat_facts, summary
 
@@ -36,6 +49,27 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 log = logging.getLogger("gangland.server")
 RECENT_FINISHED = 20
 """How many finished games the lobby lists."""
+TOO_MANY: dict[int | str, dict[str, Any]] = {
+    429: {"model": Problem, "description": "This address has as many unfinished tables as it may open"}
+}
+PAGE_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+               "connect-src 'self'{sockets}; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+"""The Content-Security-Policy of every answer but /docs: the pages' own scripts and style sheet only (no
+inline script, style or event attribute, no javascript: address), sockets to this server only, never in a
+frame."""
+DOCS_POLICY = ("default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+               "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+               "img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self'; "
+               "frame-ancestors 'none'; base-uri 'none'")
+"""/docs is FastAPI's Swagger UI: an inline script and files from its CDN; nothing of a table's."""
+SECURITY_HEADERS = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+}
+HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,255}")
+"""A Host header fit to name in a policy (anything else: the policy says 'self' alone)."""
 
 
 class SeatChoice(BaseModel):
@@ -115,10 +149,44 @@ def seat_link(table_id: str, token: str) -> str:
     return f"/t/{table_id}#seat={token}"
 
 
-def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int | None = None) -> FastAPI:
+class SecurityHeaders:
+    """Every HTTP answer (pages, files, the API) gets docs/security.md's headers: the Content-Security-Policy,
+    no MIME sniffing, no Referer, never framed, a window of its own."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if scope["path"] == "/docs" or scope["path"].startswith("/docs/"):
+            policy = DOCS_POLICY
+        else:
+            host = Headers(scope=scope).get("host", "")
+            sockets = f" ws://{host} wss://{host}" if HOST.fullmatch(host) else ""
+            policy = PAGE_POLICY.format(sockets=sockets)
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["content-security-policy"] = policy
+                for name, value in SECURITY_HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int | None = None,
+               limits: Limits | None = None) -> FastAPI:
     """The server's app on the database at `database_url`; bot moves wait `bot_delay` seconds so that
-    people can follow them."""
+    people can follow them; `limits` (default: `Limits()`) bound what one client may ask."""
     hub = Hub(Storage(database_url), BotRunner(search_workers), bot_delay)
+    limits = limits or Limits()
+    keep_frames_out_of_logs()
+    open_tables = OpenTables(limits.open_tables_per_address)
+    seat_sockets = SeatSockets(limits.sockets_per_seat)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -133,8 +201,11 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         summary="Play Gangland's games with friends and bots",
         version="1",
         lifespan=lifespan,
+        redoc_url=None,
     )
     app.state.hub = hub
+    app.state.limits = limits
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -200,17 +271,27 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         """Every game: id, name, version, player counts, rule options, and the bots a seat may have."""
         return [{**game.describe(), "bots": bot_names(game)} for game in all_games()]
 
-    @app.post("/api/tables", status_code=201, responses=PROBLEMS)
-    async def create_table(request: CreateTable) -> TableCreated:
+    @app.post("/api/tables", status_code=201, responses={**PROBLEMS, **TOO_MANY})
+    async def create_table(request: CreateTable, http: Request) -> TableCreated:
         """Open a table. The answer holds every link; they are not shown again."""
         seats = request.seats
         if seats is None:
             seats = [SeatChoice(bot=None)] + [SeatChoice(bot="heuristic")] * (request.players - 1)
         bots = [s.bot for s in seats]
-        created = await hub.create(
-            request.game, request.players, request.options, bots, request.move_seconds, request.listed,
-            request.creator_seat,
-        )
+        address = http.client.host if http.client else ""
+        try:
+            open_tables.claim(address, hub.live.__contains__)
+        except TooManyTables as exc:
+            raise HTTPException(429, str(exc)) from None
+        made = None
+        try:
+            created = await hub.create(
+                request.game, request.players, request.options, bots, request.move_seconds, request.listed,
+                request.creator_seat,
+            )
+            made = created.table.id
+        finally:
+            open_tables.created(address, made)
         table_id = created.table.id
         creator = created.creator_seat
         links = {seat: seat_link(table_id, token) for seat, token in created.seat_tokens.items()}
@@ -293,6 +374,13 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
 
     @app.websocket("/ws/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
+        # A page of another site must not play (or watch) with a visitor's links: refused before the
+        # handshake completes (an HTTP 403). Clients that are not browsers send no Origin.
+        headers = socket.headers
+        if not origin_allowed(headers.get("origin"), headers.get("host"), socket.url.scheme,
+                              limits.allowed_origins):
+            await socket.close(ORIGIN_CLOSE)
+            return
         await socket.accept()
         try:
             table = await hub.table(table_id) if TABLE_ID.fullmatch(table_id) else None
@@ -306,22 +394,26 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             )
             await socket.close(4404)
             return
-        await serve_socket(table, hub, socket)
+        await serve_socket(table, hub, socket, MessageBudget(limits), seat_sockets)
 
     return app
 
 
-async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
-    """Read one connection's messages until it closes: hello first, then moves and pings."""
+async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: MessageBudget,
+                       seat_sockets: SeatSockets) -> None:
+    """Read one connection's messages until it closes: hello first, then moves and pings; each message
+    within the connection's `budget`, and the seat held by at most `seat_sockets.limit` connections."""
     client: Client | None = None
     writer: asyncio.Task[None] | None = None
+    held: tuple[str, int] | None = None
+    close_code = 4403  # of a close the outbox asks for: the link was revoked, unless set otherwise
 
     async def write(client: Client) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client left
             while True:
                 text = await client.outbox.get()
                 if text is None:
-                    await socket.close(4403)
+                    await socket.close(close_code)
                     return
                 await socket.send_text(text)
 
@@ -340,16 +432,20 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
             if data is None:
                 data = raw.get("bytes") or b""
             try:
+                budget.admit()
                 message = parse_client(data)
                 if isinstance(message, Hello):
                     if client is not None:
                         raise Refusal("malformed", "this connection has already said hello")
                     try:
                         seat = await hub.who(table, message.token)
+                        if seat is not None:  # counted before an invitation is spent on it
+                            seat_sockets.acquire((table.id, seat))
+                            held = (table.id, seat)
                         own_token = None if seat is None else await table.take_seat(seat, message.token or "")
                     except Refusal as refusal:
                         await socket.send_text(encode(refusal.to_message()))
-                        await socket.close(4403)
+                        await socket.close(FLOOD_CLOSE if refusal.code == "too_many_connections" else 4403)
                         return
                     client = Client(seat)
                     writer = asyncio.create_task(write(client))
@@ -368,6 +464,16 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
                     await table.play(client.seat, message.action, message.step, "person")
             except Refusal as refusal:
                 await answer(refusal.to_message())
+                if budget.flooding:  # the refusal goes out first, then the close
+                    if client is None:
+                        await socket.close(FLOOD_CLOSE)
+                    else:
+                        close_code = FLOOD_CLOSE
+                        client.push(None)
+                        if writer is not None:
+                            with contextlib.suppress(Exception):
+                                await asyncio.wait_for(asyncio.shield(writer), 5)
+                    return
             except (WebSocketDisconnect, asyncio.CancelledError):
                 raise
             except Exception:  # never a traceback to the client, nor a dropped connection for it
@@ -377,6 +483,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        if held is not None:
+            seat_sockets.release(held)
         if client is not None:
             table.clients.discard(client)
             table.broadcast()

@@ -1,0 +1,221 @@
+"""What one client may ask of the server, and where a WebSocket may come from (docs/server.md: Limits).
+
+A stranger on the network must not be able to wear the server out nor use a visitor's browser to play for
+them. The limits here are plain counters, kept in memory by the one server process:
+
+- `MessageBudget`: a token bucket per connection; a message beyond it is refused (`rate_limited`) and a
+  connection that goes on flooding is closed.
+- `SeatSockets`: how many connections hold one seat at once.
+- `OpenTables`: how many unfinished tables one client address has opened.
+- `origin_allowed`: a browser's WebSocket must come from a page of this server (or an origin allowed by
+  `gangland serve --allow-origin`), so that another site cannot open a seat with a visitor's link.
+- `keep_frames_out_of_logs`: uvicorn's WebSocket library logs each frame's text at DEBUG, and a hello
+  holds a token: the frames' contents are left out of those records.
+
+`Limits` holds the numbers; `create_app(..., limits=Limits(...))` sets them.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from .protocol import Refusal
+
+FLOOD_CLOSE = 4429
+"""The close code of a connection closed for flooding, or for one connection too many on a seat."""
+ORIGIN_CLOSE = 4403
+"""The close code (before the handshake completes: an HTTP 403) of a WebSocket from a foreign page."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The numbers of docs/server.md's "Limits"; the defaults are the server's."""
+
+    message_rate: float = 20.0
+    """Messages per second a connection may send, on average."""
+    message_burst: int = 100
+    """Messages a connection may send at once (after a quiet while) before `message_rate` applies."""
+    flood_refusals: int = 50
+    """Refused (`rate_limited`) messages in a row after which the connection is closed."""
+    sockets_per_seat: int = 4
+    """Connections that may hold one seat at once (tabs, windows, a phone)."""
+    open_tables_per_address: int = 20
+    """Unfinished tables one client address may have opened."""
+    allowed_origins: frozenset[str] = field(default_factory=frozenset)
+    """Origins (scheme://host[:port]) besides the server's own whose pages may open a WebSocket."""
+
+
+class MessageBudget:
+    """One connection's token bucket: `message_burst` tokens, refilled at `message_rate` a second; each
+    message takes one.
+
+    >>> clock = iter([0.0, 0.0, 0.0, 0.0, 1.0]).__next__
+    >>> budget = MessageBudget(Limits(message_rate=1, message_burst=2, flood_refusals=5), clock)
+    >>> budget.admit(); budget.admit()
+    >>> try:
+    ...     budget.admit()
+    ... except Refusal as refusal:
+    ...     print(refusal.code)
+    rate_limited
+    >>> budget.admit()  # a second later, one token more
+    """
+
+    __slots__ = ("_clock", "_last", "_tokens", "flooding", "limits", "refused")
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self._clock = clock
+        self._tokens = float(limits.message_burst)
+        self._last = clock()
+        self.refused = 0
+        """Messages refused in a row."""
+        self.flooding = False
+        """True once `flood_refusals` messages in a row were refused: the connection is to be closed."""
+
+    def admit(self) -> None:
+        """Take a token for a message just received; Refusal rate_limited if there is none."""
+        now = self._clock()
+        rate, burst = self.limits.message_rate, self.limits.message_burst
+        self._tokens = min(float(burst), self._tokens + (now - self._last) * rate)
+        self._last = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            self.refused = 0
+            return
+        self.refused += 1
+        self.flooding = self.refused >= self.limits.flood_refusals
+        raise Refusal(
+            "rate_limited",
+            f"too many messages: a connection may send {rate:g} a second (and {burst} at once); "
+            "this one was not read" + ("; the connection is closed" if self.flooding else ""),
+        )
+
+
+class SeatSockets:
+    """How many connections hold each seat (a key: table id and seat), at most `limit` at once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.held: Counter[Hashable] = Counter()
+
+    def acquire(self, key: Hashable) -> None:
+        """Count one more connection on `key`; Refusal too_many_connections if it already has `limit`."""
+        if self.held[key] >= self.limit:
+            raise Refusal(
+                "too_many_connections",
+                f"this seat is open in {self.limit} places already, the most at once; close one of them",
+            )
+        self.held[key] += 1
+
+    def release(self, key: Hashable) -> None:
+        """One connection on `key` ended."""
+        self.held[key] -= 1
+        if self.held[key] <= 0:
+            del self.held[key]
+
+
+class TooManyTables(Exception):
+    """A client address has as many unfinished tables as it may open."""
+
+
+class OpenTables:
+    """The unfinished tables each client address opened (since the server started), at most `limit`."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.tables: dict[str, set[str]] = {}
+        self.pending: Counter[str] = Counter()
+        """Tables being created now, per address (counted before their creation is awaited)."""
+
+    def claim(self, address: str, unfinished: Callable[[str], bool]) -> None:
+        """Count one table being created by `address`; TooManyTables if its tables still `unfinished`
+        (and those being created) already reach the limit. Follow with `created` in every case."""
+        mine = {table for table in self.tables.get(address, ()) if unfinished(table)}
+        if mine:
+            self.tables[address] = mine
+        else:
+            self.tables.pop(address, None)
+        if len(mine) + self.pending[address] >= self.limit:
+            raise TooManyTables(
+                f"you have {self.limit} unfinished tables, the most one address may have open; finish "
+                "one, or wait for one to end, before you open another"
+            )
+        self.pending[address] += 1
+
+    def created(self, address: str, table_id: str | None) -> None:
+        """The creation `claim` counted ended: with the table `table_id`, or (None) none was made."""
+        self.pending[address] -= 1
+        if self.pending[address] <= 0:
+            del self.pending[address]
+        if table_id is not None:
+            self.tables.setdefault(address, set()).add(table_id)
+
+
+def _place(url: str, default_scheme: str | None = None) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an origin or of `//host[:port]`, the port filled in; None if unreadable."""
+    try:
+        parts = urlsplit(url)
+        scheme = (parts.scheme or default_scheme or "").lower()
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if scheme not in ("http", "https") or not host:
+        return None
+    return scheme, host, port if port is not None else 443 if scheme == "https" else 80
+
+
+def origin_allowed(origin: str | None, host: str | None, scheme: str, allowed: frozenset[str]) -> bool:
+    """May a WebSocket whose handshake says `Origin: origin` open here, the server being reached at
+    `host` (the Host header) over `scheme` ("ws"/"wss" or "http"/"https")? Yes without an Origin (not a
+    browser: browsers always send one), or for the server's own origin or one `allowed`.
+
+    >>> origin_allowed("http://localhost:8000", "localhost:8000", "ws", frozenset())
+    True
+    >>> origin_allowed("https://evil.example", "localhost:8000", "ws", frozenset())
+    False
+    >>> origin_allowed(None, "localhost:8000", "ws", frozenset())
+    True
+    >>> origin_allowed("https://games.example", "127.0.0.1:8000", "ws", frozenset({"https://games.example"}))
+    True
+    """
+    if origin is None:
+        return True
+    seen = _place(origin)
+    if seen is None:
+        return False  # "null" (a sandboxed frame, a file), or nonsense
+    if any(_place(other) == seen for other in allowed):
+        return True
+    own_scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+    return host is not None and _place(f"//{host}", own_scheme) == seen
+
+
+class NoFrameContents(logging.Filter):
+    """Logs a WebSocket frame's kind and size, never its text (a hello or a seat_token holds a token).
+
+    The `websockets` library logs `"< %s"` / `"> %s"` with the frame at DEBUG."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if record.msg in ("< %s", "> %s") and isinstance(args, tuple) and len(args) == 1:
+            frame = args[0]
+            opcode, data = getattr(frame, "opcode", None), getattr(frame, "data", None)
+            if opcode is not None and isinstance(data, bytes | bytearray | memoryview):
+                record.args = (f"{getattr(opcode, 'name', opcode)} [{len(data)} bytes, not logged]",)
+        return True
+
+
+FRAME_LOGGERS = ("uvicorn.error", "websockets.server", "websockets.protocol")
+"""The loggers uvicorn's WebSocket implementations log frames with."""
+
+
+def keep_frames_out_of_logs() -> None:
+    """Put `NoFrameContents` on the loggers that log WebSocket frames (once)."""
+    for name in FRAME_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, NoFrameContents) for f in logger.filters):
+            logger.addFilter(NoFrameContents())
