@@ -14,9 +14,10 @@ every text colour here keeps a contrast of at least 4.5:1 on the light paper the
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 ACT_SEPARATOR = "|"
 """Separates the action names of one drawn thing in its `data-act` (no action name contains it)."""
@@ -58,6 +59,28 @@ _EM = {char: em for em, chars in _EM_GROUPS for char in chars}
 DEFAULT_EM = 0.64
 """Digits, '$', most lower-case letters and the other capitals."""
 BOLD_WIDTH = 1.12
+
+
+def escape(content: str) -> str:
+    """`content` as XML character data: `&`, `<` and `>` escaped (as `xml.sax.saxutils.escape`, faster).
+
+    >>> escape("A & B <3")
+    'A &amp; B &lt;3'
+    """
+    return content.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+_ATTRIBUTE_SPECIAL = re.compile('[&<>"\n\r\t]').search
+
+
+def attribute(value: str) -> str:
+    """`value` quoted as an XML attribute value: the same text as `xml.sax.saxutils.quoteattr`, with a fast
+    path for the usual value that holds nothing to escape.
+
+    >>> print(attribute("bid 8"), attribute('say "hi"'))
+    "bid 8" 'say "hi"'
+    """
+    return quoteattr(value) if _ATTRIBUTE_SPECIAL(value) else f'"{value}"'
 
 
 def text_width(content: str, size: float, weight: str = "normal") -> float:
@@ -103,7 +126,7 @@ def text(x: float, y: float, content: object, size: int = 13, weight: str = "nor
          anchor: str = "start", fill: str = INK) -> str:
     """One line of text at (x, y), its baseline at y."""
     return (f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'fill="{fill}">{escape(str(content))}</text>')
+            f'fill="{fill}">{escape(content if type(content) is str else str(content))}</text>')
 
 
 def rect(x: float, y: float, width: float, height: float, fill: str, stroke: str = "#555",
@@ -124,15 +147,23 @@ def acts(names: Iterable[str]) -> str:
 def group(inner: Iterable[str] | str, *, title: str = "", act: Iterable[str] | str = (), key: str = "",
           cls: str = "") -> str:
     """A `<g>` holding `inner`: with a hover title, the actions it stands for and its `data-key`."""
-    names = [act] if isinstance(act, str) else list(act)
-    attributes = "".join([
-        f" class={quoteattr(cls)}" if cls else "",
-        f" data-act={quoteattr(acts(names))}" if names else "",
-        f" data-key={quoteattr(key)}" if key else "",
-    ])
+    head = "<g"
+    if cls:
+        head += f" class={attribute(cls)}"
+    if isinstance(act, str):  # one name (an empty one too: the thing is marked as acting on nothing)
+        if ACT_SEPARATOR in act:
+            acts([act])  # raises, naming it
+        head += f" data-act={attribute(act)}"
+    else:
+        names = list(act)
+        if names:
+            head += f" data-act={attribute(acts(names))}"
+    if key:
+        head += f" data-key={attribute(key)}"
     body = inner if isinstance(inner, str) else "".join(inner)
-    hover = f"<title>{escape(title)}</title>" if title else ""
-    return f"<g{attributes}>{hover}{body}</g>"
+    if title:
+        return f"{head}><title>{escape(title)}</title>{body}</g>"
+    return f"{head}>{body}</g>"
 
 
 def button(x: float, y: float, width: float, label: str, act: Iterable[str] | str, note: str = "",

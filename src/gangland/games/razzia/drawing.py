@@ -289,7 +289,18 @@ def _tile(view: dict[str, Any], seat: int, tile: tuple[str, str, int, str], poin
     return group(parts, title=hover, key=f"estate:{seat}:{category}", cls="estate")
 
 
-def _seat(view: dict[str, Any], seat: int, top: float, points: dict[str, int], now: int) -> str:
+def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int]) -> str:
+    """`seat`'s row of scoring tiles (the same whichever seat looks)."""
+    parts = []
+    left = 16
+    for tile in TILES:
+        parts.append(_tile(view, seat, tile, points[tile[0]], left, top))
+        left += tile[2] + TILE_GAP
+    return "".join(parts)
+
+
+def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str) -> str:
+    """`seat`'s panel as `view` shows it, around its `tiles` (`_tiles`)."""
     info = view["seats"][seat]
     me = view.get("seat") == seat
     to_act = view.get("to_act") == seat
@@ -317,11 +328,51 @@ def _seat(view: dict[str, Any], seat: int, top: float, points: dict[str, int], n
     for value in info["face_down_cheques"]:
         parts.append(_cheque(x, top + 7, value, False, f"cheque:{value}"))
         x += CHEQUE_WIDTH
-    left = 16
-    for tile in TILES:
-        parts.append(_tile(view, seat, tile, points[tile[0]], left, top))
-        left += tile[2] + TILE_GAP
+    parts.append(tiles)
     return group(parts, key=f"seat:{seat}", cls="seat")
+
+
+class _Table:
+    """What the drawings of one table's views have in common: a seat's view is the spectator's plus which
+    seat it is (see view.py), so the header, the row, the auction and each seat's panel (as its own seat
+    and as anyone else's) are drawn once for all of them."""
+
+    __slots__ = ("breakdowns", "now", "panels", "tiles", "top")
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.top = "\n".join([*_header(view), *_row(view), *_auction(view)])
+        self.breakdowns, self.now = _breakdowns(view), points_if_scored_now(view)
+        self.panels: dict[tuple[int, bool], str] = {}
+        self.tiles: dict[int, str] = {}
+
+    def panel(self, view: dict[str, Any], seat: int) -> str:
+        """`seat`'s panel as `view` shows it."""
+        mine = view.get("seat") == seat
+        drawn = self.panels.get((seat, mine))
+        if drawn is None:
+            top = SEAT_TOP + seat * SEAT_HEIGHT
+            tiles = self.tiles.get(seat)
+            if tiles is None:
+                tiles = self.tiles[seat] = _tiles(view, seat, top, self.breakdowns[seat])
+            drawn = self.panels[seat, mine] = _seat(view, seat, top, self.now[seat], tiles)
+        return drawn
+
+
+_TABLES: dict[str, _Table] = {}
+"""The latest tables drawn, by their view without its seat (a server draws each seat's view of a move in
+turn); oldest first."""
+_TABLES_KEPT = 64
+
+
+def _table(view: dict[str, Any]) -> _Table:
+    # repr, not JSON: quicker, and as exact (a view holds only dicts, lists, strings, numbers and None).
+    key = repr({name: value for name, value in view.items() if name != "seat"})
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = _Table(view)
+        if len(_TABLES) > _TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+    return table
 
 
 def view_svg(view: dict[str, Any]) -> str:
@@ -329,8 +380,6 @@ def view_svg(view: dict[str, Any]) -> str:
     players = view["players"]
     height = SEAT_TOP + players * SEAT_HEIGHT + 4
     who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
-    parts = [*_header(view), *_row(view), *_auction(view)]
-    breakdowns, now = _breakdowns(view), points_if_scored_now(view)
-    for seat in range(players):
-        parts.append(_seat(view, seat, SEAT_TOP + seat * SEAT_HEIGHT, breakdowns[seat], now[seat]))
+    table = _table(view)
+    parts = [table.top, *(table.panel(view, seat) for seat in range(players))]
     return document(WIDTH, height, f"Razzia! round {view['round']}, as {who} sees it", parts, "#efeae0")
