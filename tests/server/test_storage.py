@@ -7,7 +7,9 @@ results). The same test suite runs against SQLite and against a real PostgreSQL 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -27,11 +29,11 @@ from gangland.server.storage import (
 from .tables import create, server
 
 
-def a_table(table_id: str = "t1") -> TableRecord:
+def a_table(table_id: str = "t1", seat_token: str = "seat0") -> TableRecord:
     return TableRecord(id=table_id, game="razzia", game_version="1", players=2, options={"x": True},
                        seed=2**62 + 5, bot_seed=2**63 - 1, move_seconds=None, listed=True,
                        host_hash=token_hash("host"), spectator_hash=token_hash("watch"), created_at=1.5,
-                       seats=[SeatRecord(0, None, token_hash("seat0"), joined=True),
+                       seats=[SeatRecord(0, None, token_hash(seat_token), joined=True),
                               SeatRecord(1, "heuristic", None)])
 
 
@@ -83,3 +85,73 @@ def test_a_table_this_server_cannot_replay_does_not_stop_it(tmp_path: Path) -> N
         assert "old" in client.app.state.hub.unplayable  # type: ignore[attr-defined]
         created = create(client, "razzia", 2, [None, "heuristic"])
         assert client.get(f"/api/tables/{created['table_id']}").status_code == 200
+
+
+# Moves of several tables that arrive while a commit is under way wait for it and go in the next
+# transaction together (Storage.append_move). Each still has its own outcome: a conflict keeps out only its
+# own move, and a failed transaction refuses the moves it held and only those.
+def test_moves_waiting_for_a_commit_go_in_together_each_with_its_outcome(database_url: str) -> None:
+    import threading
+
+    storage = Storage(database_url)
+    storage.migrate()
+    for table_id in ("a", "b", "c", "d"):
+        storage.create_table(a_table(table_id, f"seat0 of {table_id}"))
+    batches: list[list[str]] = []
+    first_commit, queued = threading.Event(), threading.Event()
+    write = storage._append_moves
+    fail_next = False
+
+    def slow_write(batch: list[Any]) -> None:
+        nonlocal fail_next
+        batches.append([w.table_id for w in batch])
+        if len(batches) == 1:  # hold the first commit until the others wait behind it
+            first_commit.set()
+            assert queued.wait(10)
+        if fail_next:
+            fail_next = False
+            for waiting in batch:
+                waiting.error = OSError("the disk is full")
+            for waiting in batch:
+                if not waiting.lead:
+                    waiting.done.set()
+            return
+        write(batch)
+
+    storage._append_moves = slow_write  # type: ignore[method-assign]
+    outcomes: dict[str, BaseException | None] = {}
+
+    def append(table_id: str, step: int, action: int) -> None:
+        try:
+            storage.append_move(table_id, MoveRecord(step, 0, action, "person", ["x", "y", "z"], 1.0), None)
+            outcomes[f"{table_id}{step}:{action}"] = None
+        except Exception as exc:
+            outcomes[f"{table_id}{step}:{action}"] = exc
+
+    lead = threading.Thread(target=append, args=("a", 0, 1))
+    lead.start()
+    assert first_commit.wait(10)
+    others = [threading.Thread(target=append, args=args) for args in (("b", 0, 2), ("c", 0, 3), ("a", 0, 9))]
+    for thread in others:
+        thread.start()
+    deadline = time.monotonic() + 10
+    while len(storage._waiting) < 3:
+        assert time.monotonic() < deadline, "the moves did not queue behind the commit"
+        time.sleep(0.01)
+    queued.set()
+    for thread in [lead, *others]:
+        thread.join(10)
+    assert batches == [["a"], ["b", "c", "a"]], batches
+    assert outcomes["a0:1"] is None and outcomes["b0:2"] is None and outcomes["c0:3"] is None
+    assert isinstance(outcomes["a0:9"], StepConflict)  # step 0 of a was taken by the first commit
+    assert [m.action for m in storage.load("b").moves] == [2]  # type: ignore[union-attr]
+    assert [m.action for m in storage.load("a").moves] == [1]  # type: ignore[union-attr]
+
+    # A failed transaction: its moves are refused, the next one's are made.
+    fail_next = True
+    append("d", 0, 4)
+    assert isinstance(outcomes["d0:4"], OSError)
+    assert storage.load("d").moves == []  # type: ignore[union-attr]
+    append("d", 0, 5)
+    assert outcomes["d0:5"] is None and [m.action for m in storage.load("d").moves] == [5]  # type: ignore[union-attr]
+    storage.close()

@@ -8,6 +8,7 @@ blocking; the server runs them in a thread.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -190,6 +191,19 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+@dataclass(eq=False)
+class _Waiting:
+    """A move waiting for its commit (`Storage.append_move`): what became of it, once `done` is set."""
+
+    table_id: str
+    move: MoveRecord
+    result: dict[str, Any] | None
+    done: threading.Event = field(default_factory=threading.Event)
+    error: BaseException | None = None
+    lead: bool = False
+    """Woken to write the moves waiting then (its own among them), not with its outcome."""
+
+
 class Storage:
     """The repository: every read and write the server makes."""
 
@@ -197,6 +211,9 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._waiting: list[_Waiting] = []
+        self._writing = False
+        self._lock = threading.Lock()
 
     def migrate(self) -> None:
         """Create or upgrade the schema."""
@@ -244,32 +261,74 @@ class Storage:
 
     def append_move(self, table_id: str, move: MoveRecord, result: dict[str, Any] | None) -> None:
         """Record `move` as the table's step `move.step` and advance the table, in one transaction; with
-        `result`, the game ended with it. StepConflict if that step is taken (the table moved on)."""
+        `result`, the game ended with it. StepConflict if that step is taken (the table moved on); any other
+        error if the transaction failed (the move may yet have been made if its COMMIT's answer was lost).
+
+        Moves of other tables that arrive (in other threads) while a commit is under way wait for it, then
+        go in one transaction together: one commit (one flush to the disk) for them all. A conflict keeps
+        out only its own move; a failed commit refuses the moves it held, and only those."""
+        waiting = _Waiting(table_id, move, result)
+        with self._lock:
+            self._waiting.append(waiting)
+            waiting.lead = not self._writing
+            self._writing = True
+        if not waiting.lead:
+            waiting.done.wait()
+        if waiting.lead:  # no commit under way, or the one before handed over: write what waits
+            with self._lock:
+                batch, self._waiting = self._waiting, []
+            try:
+                self._append_moves(batch)
+            finally:
+                with self._lock:
+                    if self._waiting:  # arrived meanwhile: the first of them writes them all next
+                        self._waiting[0].lead = True
+                        self._waiting[0].done.set()
+                    else:
+                        self._writing = False
+        if waiting.error is not None:
+            raise waiting.error
+
+    def _append_moves(self, batch: list[_Waiting]) -> None:
+        """Write `batch` in one transaction, and give each its outcome (its `error`, None if made)."""
         try:
             with self.sessions.begin() as session:
-                values: dict[str, Any] = {"step": move.step + 1}
-                if result is not None:
-                    values.update(finished=True, result=result, finished_at=move.at)
-                changed = session.execute(
-                    update(TableRow)
-                    .where(TableRow.id == table_id, TableRow.step == move.step, TableRow.finished.is_(False))
-                    .values(**values)
-                )
-                if changed.rowcount != 1:  # type: ignore[attr-defined]
-                    raise StepConflict(f"table {table_id} is no longer at step {move.step}")
-                session.add(
-                    MoveRow(
-                        table_id=table_id,
-                        step=move.step,
-                        seat=move.seat,
-                        action=move.action,
-                        by=move.by,
-                        narration=move.narration,
-                        at=move.at,
+                for waiting in batch:
+                    move = waiting.move
+                    values: dict[str, Any] = {"step": move.step + 1}
+                    if waiting.result is not None:
+                        values.update(finished=True, result=waiting.result, finished_at=move.at)
+                    changed = session.execute(
+                        update(TableRow)
+                        .where(TableRow.id == waiting.table_id, TableRow.step == move.step,
+                               TableRow.finished.is_(False))
+                        .values(**values)
                     )
-                )
-        except IntegrityError as exc:
-            raise StepConflict(f"table {table_id} step {move.step} is already recorded") from exc
+                    if changed.rowcount != 1:  # type: ignore[attr-defined]
+                        waiting.error = StepConflict(
+                            f"table {waiting.table_id} is no longer at step {move.step}")
+                        continue
+                    session.add(
+                        MoveRow(
+                            table_id=waiting.table_id,
+                            step=move.step,
+                            seat=move.seat,
+                            action=move.action,
+                            by=move.by,
+                            narration=move.narration,
+                            at=move.at,
+                        )
+                    )
+        except BaseException as exc:  # the transaction failed: none of its moves is known to be made
+            for waiting in batch:
+                if waiting.error is None:
+                    waiting.error = (StepConflict(f"table {waiting.table_id} step {waiting.move.step} is "
+                                                  "already recorded") if isinstance(exc, IntegrityError)
+                                     else exc)
+        finally:
+            for waiting in batch:
+                if not waiting.lead:
+                    waiting.done.set()
 
     def update_seat(self, table_id: str, seat: int, **columns: Any) -> None:
         """Write some of a seat's columns (token_hash, joined, away_bot), and only those."""
