@@ -1,6 +1,9 @@
 """Helpers of the server tests: an app in-process, tables made over the API, seats played over WebSockets.
 
-Every message a seat's socket receives is kept (`Seat.texts`) so that tests can search the bytes.
+Every message a seat's socket receives is kept (`Seat.texts`) so that tests can search the bytes. A state
+message carries the log lines its connection was not sent yet, and its drawing whole or as lines of the one
+the connection was last sent; `Seat` keeps them as the page does, and gives each state message's `log` as
+the page shows it then (the last LOG_LINES lines) and its `svg` whole (`drawing_of`).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from gangland.server.app import create_app
+from gangland.server.protocol import LOG_LINES
 
 
 @contextmanager
@@ -68,19 +72,39 @@ class Seat(StateReader):
     socket: WebSocketTestSession
     texts: list[str] = field(default_factory=list)
     last: dict[str, Any] | None = None
+    log: list[dict[str, Any]] = field(default_factory=list)
+    """The log as the page holds it: the first state's lines, then each state's new lines; the last
+    LOG_LINES of them."""
+    drawn: str | None = None
+    """The drawing as the page holds it (the last state's)."""
 
     def receive(self) -> dict[str, Any]:
-        """The next message (kept in `texts`)."""
+        """The next message (its text kept in `texts`), a state's `log` made the log as the page shows it
+        then (the last LOG_LINES lines), not only the lines new to this connection, and its `svg` the
+        drawing whole."""
         text = self.socket.receive_text()
         self.texts.append(text)
         message: dict[str, Any] = json.loads(text)
         if message["type"] == "state":
+            self.log = [*self.log, *message["log"]][-LOG_LINES:] if self.last is not None else message["log"]
+            message["log"] = self.log
+            self.drawn = message["svg"] = drawing_of(message["svg"], self.drawn if self.last else None)
             self.last = message
         return message
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a message as JSON."""
         self.socket.send_text(json.dumps(message))
+
+
+def drawing_of(svg: str | list[str | int] | None, held: str | None) -> str | None:
+    """A state message's drawing whole, as the page makes it: sent whole (or null), or as its lines, each a
+    line or the number of a line of `held`, the drawing the connection was sent last."""
+    if not isinstance(svg, list):
+        return svg
+    assert held is not None, "a drawing sent as lines of one the connection was never sent"
+    lines = held.split("\n")
+    return "\n".join(lines[line] if isinstance(line, int) else line for line in svg)
 
 
 @contextmanager

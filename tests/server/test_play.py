@@ -20,7 +20,7 @@ from gangland.engine import GameRecord, State
 from gangland.games import get
 from gangland.server.tables import drawing
 
-from .tables import Seat, create, play_people, seated, server, token_of
+from .tables import Seat, create, drawing_of, play_people, seated, server, token_of
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     *(("razzia", n, {}) for n in get("razzia").player_counts),
@@ -49,7 +49,10 @@ def check_messages(record: GameRecord, states: list[State], seat: int | None, te
                    secrets: list[str]) -> int:
     """Every state message `seat` received is what its view at that step allows: the view, its text, the
     public names of its legal actions and the lines of the log, each made again here from the replayed
-    states. No secret string is in any byte. Returns how many state messages were checked."""
+    states. A message's log is the lines since the connection's last state (the first: the last 100), and
+    the log the page holds from them is the last 100 lines; its drawing, sent whole or as lines of the
+    connection's last one, is the drawing of the view. No secret string is in any byte. Returns how many
+    state messages were checked."""
     game = get(record.game)
     lines: list[str] = []
     for step, action in enumerate(record.actions):
@@ -59,6 +62,9 @@ def check_messages(record: GameRecord, states: list[State], seat: int | None, te
         lines.append(game.narrate(before.view(seat), actor, game.public_action_name(before, action, seat),
                                   after.view(seat)))
     checked = 0
+    sent: int | None = None  # the step of the connection's last state, whose log went up to it
+    page: list[int] = []  # the steps of the log lines the page holds
+    held: str | None = None  # the drawing the page holds
     for text in texts:
         message = json.loads(text)
         for secret in secrets:
@@ -70,7 +76,10 @@ def check_messages(record: GameRecord, states: list[State], seat: int | None, te
         view = state.view(seat)
         assert message["seat"] == seat and message["view"] == view, f"step {step}: not view({seat})"
         assert message["text"] == game.render(view)
-        assert message["svg"] == drawing(game, view)  # the drawing too is made from this view alone
+        if sent is None:  # a connection's first drawing is sent whole
+            assert message["svg"] is None or isinstance(message["svg"], str)
+        held = drawing_of(message["svg"], held)
+        assert held == drawing(game, view)  # the drawing too is made from this view alone
         if seat is not None and state.to_act == seat:
             assert message["legal"] == [{"id": a, "name": game.public_action_name(state, a, seat)}
                                         for a in state.legal_actions()]
@@ -78,7 +87,11 @@ def check_messages(record: GameRecord, states: list[State], seat: int | None, te
             assert message["legal"] == []
         for entry in message["log"]:
             assert entry["line"] == lines[entry["step"] - 1], f"step {entry['step']}: seat {seat}'s log"
-        assert [e["step"] for e in message["log"]] == list(range(max(1, step - 99), step + 1))
+        first = step - 99 if sent is None else max(sent + 1, step - 99)
+        assert [e["step"] for e in message["log"]] == list(range(max(1, first), step + 1))
+        page = [*page, *(e["step"] for e in message["log"])][-100:]
+        assert page == list(range(max(1, step - 99), step + 1))
+        sent = step
         assert (message["result"] is None) == (not state.is_over)
         checked += 1
     return checked

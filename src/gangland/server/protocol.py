@@ -13,7 +13,8 @@ from typing import Any
 MAX_MESSAGE = 4096
 """The most bytes a client message may hold."""
 LOG_LINES = 100
-"""How many of the latest log lines a state message carries."""
+"""How many of the latest log lines the first state message of a connection carries (later ones carry the
+lines since the one before)."""
 
 
 class Refusal(Exception):
@@ -97,7 +98,7 @@ def state_message(
     to_act: int | None,
     view: dict[str, Any],
     text: str,
-    svg: str | None,
+    svg: str | list[str | int] | None,
     legal: list[dict[str, Any]],
     log: list[dict[str, Any]],
     seats: list[dict[str, Any]],

@@ -48,10 +48,17 @@ def new_token() -> str:
 
 @dataclass(eq=False)
 class Client:
-    """One connection: the seat it plays (None: a spectator) and a queue of messages to send it."""
+    """One connection: the seat it plays (None: a spectator), a queue of messages to send it, and what it
+    holds of the log and of the drawing (a state message sends only what it lacks)."""
 
     seat: int | None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    logged: int | None = None
+    """The number of moves whose log lines this connection was sent: each state message carries only the
+    lines since (None: no state yet; the first carries the last LOG_LINES)."""
+    drawn: str | None = None
+    """The drawing this connection was last sent (None: none yet): a state message sends the lines of the
+    next one that this one holds as their numbers in it (`drawing_lines`)."""
 
     def push(self, text: str | None) -> None:
         """Queue a message (None: close). A client too slow to drain its queue is dropped."""
@@ -89,6 +96,8 @@ class LiveTable:
         self.expired: int | None = None
         """The step whose move clock ran out (its stand-in's move may be waiting for the database)."""
         self._views: list[dict[str, Any]] | None = None
+        self._drawn: dict[int, tuple[str, str | None]] = {}
+        """The text and drawing of each view of `_views` made so far (kept as long as `_views`)."""
 
     # -- facts -----------------------------------------------------------------------------------------
 
@@ -130,18 +139,33 @@ class LiveTable:
         left = max(0.0, self.deadline - time.monotonic())
         return {"seat": seat, "seconds_left": round(left, 1), "move_seconds": self.record.move_seconds}
 
-    def log_for(self, seat: int | None, upto: int | None = None) -> list[dict[str, Any]]:
-        """The last LOG_LINES lines `seat` may read (the spectator's for None), of the moves before step
-        `upto` (default: all)."""
+    def log_for(self, seat: int | None, upto: int | None = None, since: int | None = None
+                ) -> list[dict[str, Any]]:
+        """The lines `seat` may read (the spectator's for None) of the moves before step `upto` (default:
+        all): those from step `since` on, at most the last LOG_LINES (default: the last LOG_LINES)."""
         column = self.record.players if seat is None else seat
         end = len(self.record.moves) if upto is None else upto
-        moves = self.record.moves[max(0, end - LOG_LINES) : end]
+        start = end - LOG_LINES if since is None else max(since, end - LOG_LINES)
+        moves = self.record.moves[max(0, start) : end]
         return [{"step": m.step + 1, "seat": m.seat, "line": m.narration[column], "by": m.by} for m in moves]
 
-    def message(self, seat: int | None) -> dict[str, Any]:
-        """The state message for `seat` (None: a spectator), built from its view only."""
-        views = self.views()
-        view = views[self.record.players if seat is None else seat]
+    def shown(self, seat: int | None) -> tuple[dict[str, Any], str, str | None]:
+        """`seat`'s view of the live state, its text and its drawing, each made once per state (a
+        broadcast that follows no move, another connection of the seat, reuse them)."""
+        index = self.record.players if seat is None else seat
+        view = self.views()[index]
+        made = self._drawn.get(index)
+        if made is None:
+            made = self._drawn[index] = (self.game.render(view), drawing(self.game, view))
+        return view, made[0], made[1]
+
+    def message(self, seat: int | None, since: int | None = None,
+                shared: dict[str, Any] | None = None, held: str | None = None) -> dict[str, Any]:
+        """The state message for `seat` (None: a spectator), built from its view only, with the log lines
+        from step `since` on (None: the last LOG_LINES), and its drawing as lines of `held` (the drawing
+        the connection holds) and new lines (`drawing_lines`; None: the whole drawing). `shared`: what
+        every seat's message of one broadcast holds alike (`shared_facts`), made once for them all."""
+        view, text, svg = self.shown(seat)
         to_act = self.state.to_act
         legal = []
         if seat is not None and seat == to_act:
@@ -149,31 +173,48 @@ class LiveTable:
                 {"id": a, "name": self.game.public_action_name(self.state, a, seat)}
                 for a in self.state.legal_actions()
             ]
+        if shared is None:
+            shared = self.shared_facts()
         return state_message(
-            table_id=self.id,
-            game={"id": self.game.id, "name": self.game.name},
-            players=self.record.players,
             seat=seat,
-            step=self.step,
             to_act=to_act,
             view=view,
-            text=self.game.render(view),
-            svg=drawing(self.game, view),
+            text=text,
+            svg=drawing_lines(svg, held) if svg is not None and held is not None else svg,
             legal=legal,
-            log=self.log_for(seat),
-            seats=self.seats_info(),
-            thinking=self.thinking,
-            clock=self.clock(),
-            result=self.record.result,
+            log=self.log_for(seat, since=since),
+            **shared,
         )
 
+    def shared_facts(self) -> dict[str, Any]:
+        """The public facts every state message of the moment holds alike (`state_message`'s other fields)."""
+        return {
+            "table_id": self.id,
+            "game": {"id": self.game.id, "name": self.game.name},
+            "players": self.record.players,
+            "step": self.step,
+            "seats": self.seats_info(),
+            "thinking": self.thinking,
+            "clock": self.clock(),
+            "result": self.record.result,
+        }
+
     def broadcast(self) -> None:
-        """Send every connection its seat's state message."""
-        texts: dict[int | None, str] = {}
+        """Send every connection its seat's state message, with the log lines it was not sent yet (the
+        first message of a connection: the last LOG_LINES). Connections of one seat that were sent the
+        same lines and drawing get the same text, made once."""
+        texts: dict[tuple[int | None, int | None, str | None], str] = {}
+        shared: dict[str, Any] | None = None
+        step = self.step
         for client in list(self.clients):
-            if client.seat not in texts:
-                texts[client.seat] = encode(self.message(client.seat))
-            client.push(texts[client.seat])
+            key = (client.seat, client.logged, client.drawn)
+            text = texts.get(key)
+            if text is None:
+                if shared is None:
+                    shared = self.shared_facts()
+                text = texts[key] = encode(self.message(client.seat, client.logged, shared, client.drawn))
+            client.logged, client.drawn = step, self.shown(client.seat)[2]
+            client.push(text)
 
     # -- the one path a move takes ----------------------------------------------------------------------
 
@@ -244,7 +285,7 @@ class LiveTable:
     def _advance(self, move: MoveRecord, after_state: State,
                  after_views: list[dict[str, Any]] | None) -> None:
         """Make a committed move the live state's (under the lock)."""
-        self.state, self._views = after_state, after_views
+        self.state, self._views, self._drawn = after_state, after_views, {}
         self.record.moves.append(move)
         self.game_record.actions.append(move.action)
         if after_state.is_over:
@@ -422,6 +463,20 @@ class LiveTable:
     def summary(self) -> dict[str, Any]:
         """The public facts of the table, for the lobby."""
         return summary(self.record, self.game, self.step, self.state.to_act, self.seats_info())
+
+
+def drawing_lines(svg: str, held: str) -> list[str | int]:
+    """`svg` for a connection that holds the drawing `held`: its lines (split at "\\n"), each the number of
+    the same line in `held` when `held` has it (the first such), else the line itself. The page joins
+    them again with "\\n"; a drawing changed by a move sends only what changed.
+
+    >>> drawing_lines("<svg>\\n<a/>\\n<b/>\\n</svg>\\n", "<svg>\\n<b/>\\n</svg>\\n")
+    [0, '<a/>', 1, 2, 3]
+    """
+    numbers: dict[str, int] = {}
+    for number, line in enumerate(held.split("\n")):
+        numbers.setdefault(line, number)
+    return [numbers.get(line, line) for line in svg.split("\n")]
 
 
 def drawing(game: Game, view: dict[str, Any]) -> str | None:

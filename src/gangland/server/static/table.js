@@ -5,6 +5,7 @@ import {
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
+const LOG_LINES = 100;    // the log lines the page keeps (the server's protocol.LOG_LINES)
 const MAX_BANNERS = 4;
 
 const tableId = tableIdFromPath();
@@ -26,6 +27,8 @@ let freshSocket = false;  // no state has come on this connection yet
 let clockTimer = null;
 let clockDeadline = null; // performance.now() time when the clock runs out
 let lastFilterStep = null;
+let logLines = [];        // the log: the first state's lines on this connection, then each state's new ones
+let heldLines = null;     // the lines of the drawing this connection was last sent (null: none)
 
 if (seatToken && tableId) saveSeat({ table_id: tableId, seat: null, token: seatToken, game: null, own: true });
 
@@ -76,6 +79,9 @@ function connect() {
       // A move sent on a connection that dropped may never have arrived: the new connection's first
       // state says where the game is, and the seat may move again if it is still its turn.
       if (freshSocket) pending = false;
+      // A state carries the log lines this connection was not sent yet; its first one, the last 100.
+      takeLog(msg.log, freshSocket);
+      msg.svg = takeDrawing(msg.svg, freshSocket);
       freshSocket = false;
       renderState(msg);
     } else if (msg.type === "error") {
@@ -202,7 +208,7 @@ function renderState(msg) {
   renderDrawing(msg);
   $("view-json").textContent = JSON.stringify(msg.view ?? null, null, 2);
   renderActions(msg);
-  renderLog(msg.log);
+  renderLog(logLines);
   renderOver(msg);
 }
 
@@ -549,6 +555,36 @@ function act(actionId) {
   } else {
     banner("offline", "Not connected: the move was not sent. Wait for the connection to come back.");
   }
+}
+
+/** Keep a state's log lines: those of a connection's first state replace the log, a later state's follow it. */
+function takeLog(lines, first) {
+  const fresh = Array.isArray(lines) ? lines : [];
+  if (first) {
+    logLines = fresh.slice(-LOG_LINES);
+    return;
+  }
+  const last = logLines.length ? logLines[logLines.length - 1].step : 0;
+  logLines = logLines.concat(fresh.filter((entry) => entry.step > last)).slice(-LOG_LINES);
+}
+
+/** A state's drawing as text: sent whole, or (once this connection holds one) as its lines, each a line
+ * or the number of a line of the drawing this connection was last sent. */
+function takeDrawing(svg, first) {
+  if (first) heldLines = null;
+  if (typeof svg === "string") {
+    heldLines = svg.split("\n");
+    return svg;
+  }
+  if (Array.isArray(svg) && heldLines) {
+    const lines = svg.map((line) => (typeof line === "number" ? heldLines[line] : line));
+    if (lines.every((line) => typeof line === "string")) {
+      heldLines = lines;
+      return lines.join("\n");
+    }
+  }
+  heldLines = null;
+  return null;
 }
 
 function renderLog(log) {
