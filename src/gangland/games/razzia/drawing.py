@@ -15,6 +15,7 @@ lot of the row): see `gangland.engine.svg` for the contract with the page.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from ...engine.svg import INK, button, document, group, rect, seat_badge, seat_letter, text
@@ -362,16 +363,19 @@ _TABLES: dict[str, _Table] = {}
 """The latest tables drawn, by their view without its seat (a server draws each seat's view of a move in
 turn); oldest first."""
 _TABLES_KEPT = 64
+_TABLES_LOCK = threading.Lock()
+"""Drawings may be made in several threads (a server's workers): the cache changes under this lock."""
 
 
 def _table(view: dict[str, Any]) -> _Table:
     # repr, not JSON: quicker, and as exact (a view holds only dicts, lists, strings, numbers and None).
     key = repr({name: value for name, value in view.items() if name != "seat"})
-    table = _TABLES.get(key)
-    if table is None:
-        table = _TABLES[key] = _Table(view)
-        if len(_TABLES) > _TABLES_KEPT:
-            del _TABLES[next(iter(_TABLES))]
+    with _TABLES_LOCK:
+        table = _TABLES.get(key)
+        if table is None:
+            table = _TABLES[key] = _Table(view)
+            if len(_TABLES) > _TABLES_KEPT:
+                del _TABLES[next(iter(_TABLES))]
     return table
 
 
