@@ -34,7 +34,7 @@ from gangland.server.storage import token_hash
 
 from .dbservers import free_port
 from .tables import Seat, create, play_people, seated, server, token_of
-from .test_refusals import assert_sentence, barrier, closed, facts
+from .test_refusals import assert_sentence, barrier, closed, facts, refused_hello
 
 # -- messages per second -------------------------------------------------------------------------------------
 
@@ -149,13 +149,10 @@ def test_connections_per_seat(tmp_path: Path) -> None:
         table_id, token = created["table_id"], token_of(created["creator_link"])
         before = facts(client, table_id)
         with seated(client, table_id, token) as first, seated(client, table_id, token):
-            with client.websocket_connect(f"/ws/{table_id}") as socket:
-                third = Seat(socket)
-                third.send({"type": "hello", "token": token})
-                error = third.receive()
-                assert error["code"] == "too_many_connections", error
-                assert_sentence(error["error"], "2 places")
-                assert closed(third) == 4429
+            error, code = refused_hello(client, table_id, token)
+            assert error["code"] == "too_many_connections", error
+            assert_sentence(error["error"], "2 places")
+            assert code == 4429
             with contextlib.ExitStack() as watchers:
                 for _ in range(4):
                     watchers.enter_context(seated(client, table_id, None))

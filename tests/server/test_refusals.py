@@ -95,6 +95,16 @@ def closed(seat: Seat) -> int:
     return closing.value.code
 
 
+def refused_hello(client: TestClient, table_id: str, token: str | None) -> tuple[dict[str, Any], int]:
+    """A new connection to the table says hello with `token`: the refusal it gets and the code the server
+    then closes it with."""
+    with client.websocket_connect(f"/ws/{table_id}") as socket:
+        seat = Seat(socket)
+        seat.send({"type": "hello", "token": token})
+        error = seat.receive()
+        return error, closed(seat)
+
+
 def person_turn(seats: dict[int, Seat]) -> dict[str, Any]:
     """The present state once a person is to act (bots move on by themselves until then), as that person
     sees it. While a person is to act nothing changes until they move, so it stays the present state."""
@@ -231,25 +241,19 @@ def test_token_refusals(database_url: str) -> None:
                 assert closed(nowhere) == 4404
 
             # bad_token: an unknown token; the socket is closed after.
-            with client.websocket_connect(f"/ws/{table_id}") as socket:
-                stranger = Seat(socket)
-                stranger.send({"type": "hello", "token": "x" * 32})
-                error = stranger.receive()
-                assert error["code"] == "bad_token", error
-                assert_sentence(error["error"], "link", "unknown")
-                assert closed(stranger) == 4403
+            error, code = refused_hello(client, table_id, "x" * 32)
+            assert error["code"] == "bad_token", error
+            assert_sentence(error["error"], "link", "unknown")
+            assert code == 4403
 
             # bad_token: a revoked token: seat 1 taken from the lobby revokes its invitation link.
             joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
             assert joined.status_code == 200, joined.text
             assert joined.json()["seat"] == 1
-            with client.websocket_connect(f"/ws/{table_id}") as socket:
-                revoked = Seat(socket)
-                revoked.send({"type": "hello", "token": invitation})
-                error = revoked.receive()
-                assert error["code"] == "bad_token", error
-                assert_sentence(error["error"], "revoked")
-                assert closed(revoked) == 4403
+            error, code = refused_hello(client, table_id, invitation)
+            assert error["code"] == "bad_token", error
+            assert_sentence(error["error"], "revoked")
+            assert code == 4403
             with seated(client, table_id, token_of(joined.json()["link"])) as one:  # the new link: seat 1
                 assert one.last is not None and one.last["seat"] == 1
 
@@ -276,13 +280,10 @@ def test_token_refusals(database_url: str) -> None:
         private = create(client, "razzia", 2, [None, None], listed=False)
         private_before = facts(client, private["table_id"])
         for token in (None, "", spectator_token):  # another table's spectator link opens nothing here
-            with client.websocket_connect(f"/ws/{private['table_id']}") as socket:
-                anonymous = Seat(socket)
-                anonymous.send({"type": "hello", "token": token})
-                error = anonymous.receive()
-                assert error["code"] == "bad_token", (token, error)
-                assert_sentence(error["error"], "link")
-                assert closed(anonymous) == 4403
+            error, code = refused_hello(client, private["table_id"], token)
+            assert error["code"] == "bad_token", (token, error)
+            assert_sentence(error["error"], "link")
+            assert code == 4403
         assert facts(client, private["table_id"]) == private_before
 
 
