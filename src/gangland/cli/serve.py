@@ -45,6 +45,10 @@ def serve_command(
         show_default=False, metavar="ORIGIN",
         help="A page origin (scheme://host[:port]) besides the server's own that may open game sockets, e.g. "
         "the public address of a reverse proxy that does not pass on the Host header; repeatable.")] = None,
+    public_url: Annotated[str | None, typer.Option(
+        show_default=False, metavar="URL",
+        help="Where this server answers for its players (default: http://HOST:PORT unless HOST is every "
+        "interface). Several servers on one PostgreSQL tell a table's players which one plays it.")] = None,
     tables_per_address: Annotated[int, typer.Option(
         help="Unfinished tables one client address may have opened (a club behind one address, or a load "
         "benchmark, may need more).")] = 20,
@@ -89,7 +93,12 @@ def serve_command(
         fail(f"cannot open the database {database}: {type(exc).__name__}: {first}")
     from gangland.server.limits import Limits
 
-    app = create_app(url, bot_delay=bot_delay, search_workers=search_workers,
+    if public_url is None and host not in ("0.0.0.0", "::"):
+        public_url = f"http://{host}:{port}"
+    if public_url is not None and (len(public_url) > 200 or not public_url.startswith(("http://", "https://"))):
+        fail(f"--public-url {public_url!r} is not an address: use http(s)://host[:port][/path], at most 200 "
+             "characters")
+    app = create_app(url, bot_delay=bot_delay, search_workers=search_workers, address=public_url,
                      limits=Limits(allowed_origins=frozenset(allow_origin or ()),
                                    open_tables_per_address=tables_per_address))
     shown = "localhost" if host in ("127.0.0.1", "::1") else host

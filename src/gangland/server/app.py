@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gangland.engine import Game, GanglandError, all_games
 
 from .bots import BotRunner, bot_names
+from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
     ORIGIN_CLOSE,
@@ -41,7 +42,7 @@ from .protocol import Act, Hello, Ping, Refusal, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import Storage, StorageError
-from .tables import Client, Hub, LiveTable, seat_facts, summary
+from .tables import Client, LiveTable, seat_facts, summary
 
 STATIC = Path(__file__).with_name("static")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -179,10 +180,11 @@ class SecurityHeaders:
 
 
 def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int | None = None,
-               limits: Limits | None = None) -> FastAPI:
+               limits: Limits | None = None, address: str | None = None) -> FastAPI:
     """The server's app on the database at `database_url`; bot moves wait `bot_delay` seconds so that
-    people can follow them; `limits` (default: `Limits()`) bound what one client may ask."""
-    hub = Hub(Storage(database_url), BotRunner(search_workers), bot_delay)
+    people can follow them; `limits` (default: `Limits()`) bound what one client may ask; `address` is
+    where this process answers, told to the clients of its tables that reach another process."""
+    hub = Hub(Storage(database_url, address), BotRunner(search_workers), bot_delay)
     limits = limits or Limits()
     keep_frames_out_of_logs()
     open_tables = OpenTables(limits.open_tables_per_address)
@@ -230,6 +232,8 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             table = await hub.table(table_id)
         except StorageError as exc:
             raise HTTPException(503, f"{exc}; try again in a moment") from None
+        except HeldElsewhere as exc:
+            raise HTTPException(421, str(exc)) from None
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table
@@ -388,6 +392,10 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             await socket.send_text(encode(Refusal("storage", f"{exc}; try again in a moment").to_message()))
             await socket.close(1013)  # try again later
             return
+        except HeldElsewhere as exc:
+            await socket.send_text(encode(Refusal("elsewhere", str(exc)).to_message()))
+            await socket.close(ELSEWHERE_CLOSE)
+            return
         if table is None:
             await socket.send_text(
                 encode(Refusal("no_table", f"there is no table {table_id[:64]!r}").to_message())
@@ -406,14 +414,13 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
     client: Client | None = None
     writer: asyncio.Task[None] | None = None
     held: tuple[str, int] | None = None
-    close_code = 4403  # of a close the outbox asks for: the link was revoked, unless set otherwise
 
     async def write(client: Client) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client left
             while True:
                 text = await client.outbox.get()
                 if text is None:
-                    await socket.close(close_code)
+                    await socket.close(client.close_code)
                     return
                 await socket.send_text(text)
 
@@ -454,6 +461,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                                             "link": seat_link(table.id, own_token)}))
                     table.clients.add(client)
                     table.broadcast()
+                    if hub.outage is not None:
+                        client.push(encode(hub.status_message()))
                 elif isinstance(message, Ping):
                     await answer({"type": "pong"})
                 elif isinstance(message, Act):
@@ -468,7 +477,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     if client is None:
                         await socket.close(FLOOD_CLOSE)
                     else:
-                        close_code = FLOOD_CLOSE
+                        client.close_code = FLOOD_CLOSE
                         client.push(None)
                         if writer is not None:
                             with contextlib.suppress(Exception):

@@ -8,6 +8,7 @@ blocking; the server runs them in a thread.
 from __future__ import annotations
 
 import hashlib
+import secrets
 import threading
 import time
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -32,6 +34,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x47616E676C616E64
+"""The advisory lock key ("Gangland" in ASCII) under which a process migrates a PostgreSQL database."""
 
 
 class StorageError(Exception):
@@ -44,6 +48,11 @@ class DamagedTable(StorageError):
 
 class StepConflict(StorageError):
     """Another writer already recorded this table's step: the move was not made."""
+
+
+class LeaseLost(StepConflict):
+    """Another server process holds the table now (see leases.py): this one may no longer advance it, and
+    the move was not made."""
 
 
 def token_hash(token: str) -> str:
@@ -76,6 +85,10 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    holder: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The server process that advances the table (see leases.py): a move is written only by it."""
+    holder_address: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """Where the holder answers (its public address), to send clients of the table there."""
 
 
 class SeatRow(Base):
@@ -187,6 +200,9 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            # Server processes started together on one database migrate one after the other.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -207,8 +223,13 @@ class _Waiting:
 class Storage:
     """The repository: every read and write the server makes."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, address: str | None = None) -> None:
         self.url = url
+        self.holder = secrets.token_hex(8)
+        """This process's name as a table's holder: new at every start, so that a table a killed process
+        held is never written by its successor under the old name."""
+        self.address = address
+        """Where this process answers (written beside the tables it holds), if it was given one."""
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._waiting: list[_Waiting] = []
@@ -244,6 +265,8 @@ class Storage:
                     result=None,
                     created_at=table.created_at,
                     finished_at=None,
+                    holder=self.holder,
+                    holder_address=self.address,
                 )
             )
             session.flush()
@@ -298,15 +321,21 @@ class Storage:
                     values: dict[str, Any] = {"step": move.step + 1}
                     if waiting.result is not None:
                         values.update(finished=True, result=waiting.result, finished_at=move.at)
+                    # The holder fences the write: a process that lost the table (to another that took it
+                    # over while this one was cut off from the database) writes nothing more to it.
                     changed = session.execute(
                         update(TableRow)
                         .where(TableRow.id == waiting.table_id, TableRow.step == move.step,
-                               TableRow.finished.is_(False))
+                               TableRow.finished.is_(False), TableRow.holder == self.holder)
                         .values(**values)
                     )
                     if changed.rowcount != 1:  # type: ignore[attr-defined]
-                        waiting.error = StepConflict(
-                            f"table {waiting.table_id} is no longer at step {move.step}")
+                        holder = session.scalar(
+                            select(TableRow.holder).where(TableRow.id == waiting.table_id))
+                        waiting.error = (
+                            StepConflict(f"table {waiting.table_id} is no longer at step {move.step}")
+                            if holder == self.holder
+                            else LeaseLost(f"table {waiting.table_id} is held by another server process"))
                         continue
                     session.add(
                         MoveRow(
@@ -329,6 +358,26 @@ class Storage:
             for waiting in batch:
                 if not waiting.lead:
                     waiting.done.set()
+
+    def claim(self, table_id: str) -> bool:
+        """Make this process the holder of the unfinished table `table_id` (call it only while holding its
+        lease, see leases.py); False if there is no such unfinished table."""
+        with self.sessions.begin() as session:
+            changed = session.execute(
+                update(TableRow).where(TableRow.id == table_id, TableRow.finished.is_(False))
+                .values(holder=self.holder, holder_address=self.address)
+            )
+            return bool(changed.rowcount == 1)  # type: ignore[attr-defined]
+
+    def holds(self, table_id: str) -> bool:
+        """True if this process is still the table's holder in the database."""
+        with self.sessions() as session:
+            return session.scalar(select(TableRow.holder).where(TableRow.id == table_id)) == self.holder
+
+    def holder_address(self, table_id: str) -> str | None:
+        """Where the process that holds the table answers, if it said."""
+        with self.sessions() as session:
+            return session.scalar(select(TableRow.holder_address).where(TableRow.id == table_id))
 
     def update_seat(self, table_id: str, seat: int, **columns: Any) -> None:
         """Write some of a seat's columns (token_hash, joined, away_bot), and only those."""

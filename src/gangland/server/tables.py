@@ -13,22 +13,19 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
-from gangland.games import get
 
-from .bots import BotRunner, bot_names, fallback_bot
+from .bots import bot_names, fallback_bot
 from .protocol import LOG_LINES, Refusal, encode, state_message
 from .storage import (
-    DamagedTable,
+    LeaseLost,
     MoveRecord,
     SeatRecord,
     StepConflict,
-    Storage,
-    StorageError,
     TableRecord,
     now,
     token_hash,
@@ -39,6 +36,9 @@ BAD_LINK = "this link does not open this table: it is unknown, or it was revoked
 RETRY_SECONDS = 3.0
 """How long a bot or the clock waits before trying a move again after the database refused it."""
 log = logging.getLogger("gangland.server")
+
+if TYPE_CHECKING:  # the hub makes live tables: it imports this module, not the other way round
+    from .hub import Hub
 
 
 def new_token() -> str:
@@ -59,6 +59,8 @@ class Client:
     drawn: str | None = None
     """The drawing this connection was last sent (None: none yet): a state message sends the lines of the
     next one that this one holds as their numbers in it (`drawing_lines`)."""
+    close_code: int = 4403
+    """The close code of a close the outbox asks for: the link was revoked, unless set otherwise."""
 
     def push(self, text: str | None) -> None:
         """Queue a message (None: close). A client too slow to drain its queue is dropped."""
@@ -262,6 +264,10 @@ class LiveTable:
                 # A conflict, an outage, or a COMMIT whose outcome is unknown: the database says what
                 # was made. This move was made only if the database holds it.
                 log.warning("table %s: step %d not saved: %s", self.id, move.step, type(exc).__name__)
+                if isinstance(exc, LeaseLost):  # another process took the table over: it is played there
+                    self.hub.lose(self)
+                    raise Refusal("elsewhere", "this table is now played by another server process, so "
+                                               "the move was not made here; reconnect to reach it") from None
                 caught_up = await self._catch_up()
                 made = self.record.moves[move.step] if len(self.record.moves) > move.step else None
                 if caught_up is None:  # the database cannot say now: it is asked again until it can
@@ -529,290 +535,3 @@ def summary(
         "open_seats": [s["seat"] for s in seats if s["kind"] == "person" and not s["joined"]],
         "result": record.result if record.finished else None,
     }
-
-
-@dataclass(frozen=True, slots=True)
-class Created:
-    """A new table and the tokens of its capabilities (only the creator ever sees them)."""
-
-    table: LiveTable
-    host_token: str
-    spectator_token: str
-    seat_tokens: dict[int, str]
-    creator_seat: int | None
-
-
-class Hub:
-    """Every live table, the storage and the bots."""
-
-    def __init__(
-        self,
-        storage: Storage,
-        bots: BotRunner | None = None,
-        bot_delay: float = 0.0,
-        clock: Callable[[], float] = now,
-    ) -> None:
-        self.storage = storage
-        self.bots = bots or BotRunner()
-        self.bot_delay = bot_delay
-        self.live: dict[str, LiveTable] = {}
-        self.recent: dict[str, LiveTable] = {}
-        """Finished tables kept for their spectators and late arrivals (the last few)."""
-        self.clock = clock
-        self.tasks: set[asyncio.Task[None]] = set()
-        """Work beside the tables (see `background`)."""
-        self.unplayable: dict[str, str] = {}
-        """Stored tables this server cannot replay, with the reason."""
-        self.move_seconds_range = (5, 7 * 24 * 3600)
-        """The shortest and longest move time limit a table may have, in seconds."""
-
-    async def start(self) -> None:
-        """Create or upgrade the schema, reload every unfinished game and set its bots going."""
-        await asyncio.to_thread(self.storage.migrate)
-        for table_id in await asyncio.to_thread(self.storage.unfinished_ids):
-            table = await self._load_by_id(table_id)
-            if table is not None:
-                self.live[table.id] = table
-                table.drive()
-
-    def background(self, work: Coroutine[Any, Any, None]) -> None:
-        """Run `work` beside the tables (kept until it ends, cancelled when the server stops)."""
-        task = asyncio.create_task(work)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def stop(self) -> None:
-        """Stop the bots and clocks and close every connection."""
-        for task in list(self.tasks):
-            task.cancel()
-        for table in [*self.live.values(), *self.recent.values()]:
-            if table.driver is not None:
-                table.driver.cancel()
-            for client in table.clients:
-                client.push(None)
-        self.bots.close()
-        await asyncio.to_thread(self.storage.close)
-
-    def game_of(self, record: TableRecord) -> Game | None:
-        """The game a stored table plays, or None if this server does not have it."""
-        try:
-            return get(record.game)
-        except GanglandError:
-            return None
-
-    async def _load_by_id(self, table_id: str) -> LiveTable | None:
-        """The live table of a stored one, or None: there is none, or (logged, and remembered in
-        `unplayable`) this server cannot replay it: a game it does not have, another version of the
-        rules, a damaged record. One such table must not keep the server from starting or the others
-        from being played. StorageError if the database cannot be read."""
-        problem: Exception
-        try:
-            record = await asyncio.to_thread(self.storage.load, table_id)
-        except DamagedTable as exc:
-            record, problem = None, exc
-        except Exception as exc:
-            raise StorageError(f"the database cannot be read ({type(exc).__name__})") from exc
-        else:
-            if record is None:
-                return None
-            try:
-                return self._load(record)
-            except Exception as exc:  # any failure to replay: the table is set aside, not the server
-                problem = exc
-        self.unplayable[table_id] = str(problem)
-        log.warning("table %s cannot be loaded: %s", table_id, problem)
-        return None
-
-    def _load(self, record: TableRecord) -> LiveTable:
-        game = get(record.game)
-        if game.version != record.game_version:
-            raise StorageError(
-                f"table {record.id} was played with {game.name} {record.game_version}; "
-                f"this server has {game.version}"
-            )
-        return LiveTable(record, game, self)
-
-    async def table(self, table_id: str) -> LiveTable | None:
-        """The table `table_id` (loaded from the database if it finished a while ago), or None."""
-        table = self.live.get(table_id) or self.recent.get(table_id)
-        if table is not None:
-            return table
-        if len(table_id) > 64:
-            return None
-        if table_id in self.unplayable:
-            return None
-        table = await self._load_by_id(table_id)
-        if table is None:
-            return None
-        if table.record.finished:
-            self._keep_recent(table)
-        else:  # another process created it: not expected with one server process, but harmless
-            self.live[table.id] = table
-            table.drive()
-        return table
-
-    def _keep_recent(self, table: LiveTable) -> None:
-        self.recent[table.id] = table
-        while len(self.recent) > 64:
-            oldest = next(iter(self.recent))
-            if self.recent[oldest].clients:
-                self.recent[oldest] = self.recent.pop(oldest)  # still watched: to the back
-                if all(t.clients for t in self.recent.values()):
-                    break
-                continue
-            del self.recent[oldest]
-
-    def finished(self, table: LiveTable) -> None:
-        """Move a table whose game just ended from the live tables to the recent ones."""
-        self.live.pop(table.id, None)
-        self._keep_recent(table)
-
-    async def create(
-        self,
-        game_id: str,
-        players: int,
-        options: dict[str, Any],
-        seat_bots: list[str | None],
-        move_seconds: int | None,
-        listed: bool,
-        creator_seat: int | None = None,
-    ) -> Created:
-        """A new table; OptionError (a GanglandError) saying what is wrong with the request. The creator's
-        seat (default: the first person's) counts as taken, so that nobody can take it from the lobby."""
-        game = get(game_id)
-        game.check_players(players)
-        resolved = game.resolve_options(options)
-        for spec in game.options:
-            if spec.free and isinstance(spec.default, str) and resolved[spec.name] != spec.default:
-                raise OptionError(
-                    f"option {spec.name!r} names a file on the server's disk, which a table on the "
-                    "web may not read; web tables use the built-in data"
-                )
-        if len(seat_bots) != players:
-            raise OptionError(f"{players} players need {players} seats, not {len(seat_bots)}")
-        allowed = bot_names(game)
-        for seat, bot in enumerate(seat_bots):
-            if bot is not None and bot not in allowed:
-                raise OptionError(
-                    f"seat {seat}: no bot {bot!r} for {game.name}; choose from: {', '.join(allowed)}"
-                )
-        shortest, longest = self.move_seconds_range
-        if move_seconds is not None and not shortest <= move_seconds <= longest:
-            raise OptionError(f"a move time limit is {shortest} to {longest} seconds, not {move_seconds}")
-        seed = secrets.randbits(63)
-        game.new_game(players, seed, resolved)  # any option the game refuses only in set-up is refused here
-        host, spectator = new_token(), new_token()
-        tokens = {seat: new_token() for seat, bot in enumerate(seat_bots) if bot is None}
-        if creator_seat is None and tokens:
-            creator_seat = min(tokens)
-        if creator_seat is not None and creator_seat not in tokens:
-            raise OptionError(f"creator_seat {creator_seat} is not a person's seat")
-        record = TableRecord(
-            id=secrets.token_urlsafe(9),
-            game=game.id,
-            game_version=game.version,
-            players=players,
-            options=resolved,
-            seed=seed,
-            bot_seed=secrets.randbits(63),
-            move_seconds=move_seconds,
-            listed=listed,
-            host_hash=token_hash(host),
-            spectator_hash=token_hash(spectator),
-            created_at=self.clock(),
-            seats=[
-                SeatRecord(seat, bot, token_hash(tokens[seat]) if seat in tokens else None,
-                           joined=seat == creator_seat)
-                for seat, bot in enumerate(seat_bots)
-            ],
-        )
-        await asyncio.to_thread(self.storage.create_table, record)
-        table = LiveTable(record, game, self)
-        self.live[table.id] = table
-        table.drive()
-        return Created(table, host, spectator, tokens, creator_seat)
-
-    async def join_open_seat(self, table: LiveTable, seat: int | None) -> tuple[int, str]:
-        """Give the asker a never-taken person seat of a listed table, with a new token (the invitation link
-        made at creation stops working). OptionError naming why not."""
-        if not table.record.listed:
-            raise OptionError("this table is private: join it by the link its creator sent you")
-        if table.state.is_over:
-            raise OptionError("the game is over")
-        open_seats = [s.seat for s in table.record.seats if s.bot is None and not s.joined]
-        if not open_seats:
-            raise OptionError("every person's seat at this table is taken")
-        if seat is None:
-            seat = open_seats[0]
-        if seat not in open_seats:
-            raise OptionError(f"seat {seat} is not open; open seats: {', '.join(map(str, open_seats))}")
-        token = new_token()
-        digest = token_hash(token)
-        async with table.lock:
-            record = table.record.seats[seat]
-            if record.joined:
-                raise OptionError(f"seat {seat} was taken a moment ago")
-            await asyncio.to_thread(self.storage.update_seat, table.id, seat, token_hash=digest, joined=True)
-            record.token_hash, record.joined = digest, True
-        for client in list(table.clients):
-            if client.seat == seat:  # whoever held the invitation is no longer this seat
-                client.push(
-                    encode(
-                        Refusal(
-                            "bad_token",
-                            "this seat was taken from the lobby; its invitation link no longer works",
-                        ).to_message()
-                    )
-                )
-                client.push(None)
-        if table.state.to_act == seat and not table.state.is_over:
-            table.drive()  # its clock starts now that a person holds it
-        table.broadcast()
-        return seat, token
-
-    async def who(self, table: LiveTable, token: str | None) -> int | None:
-        """The seat `token` plays at `table` (None: a spectator); Refusal bad_token if it opens nothing."""
-        if token:
-            digest = token_hash(token)
-            for seat in table.record.seats:
-                if seat.token_hash is not None and seat.token_hash == digest:
-                    return seat.seat
-            if digest == table.record.spectator_hash:
-                return SPECTATOR
-        elif table.record.listed:
-            return SPECTATOR
-        raise Refusal("bad_token", BAD_LINK)
-
-    async def my_seats(self, tokens: list[str]) -> list[dict[str, Any] | None]:
-        """For each token, the table and seat it plays, whether it is that seat's turn; None if unknown."""
-        found: list[dict[str, Any] | None] = []
-        for token in tokens:
-            place = await asyncio.to_thread(self.storage.seat_by_token, token_hash(token))
-            table = None if place is None else await self.table(place[0])
-            if place is None or table is None:
-                found.append(None)
-                continue
-            seat = place[1]
-            found.append(
-                {
-                    "table_id": table.id,
-                    "seat": seat,
-                    "game": table.game.id,
-                    "game_name": table.game.name,
-                    "your_turn": table.state.to_act == seat,
-                    "over": table.state.is_over,
-                    "step": table.step,
-                }
-            )
-        return found
-
-    def lobby(self) -> dict[str, list[dict[str, Any]]]:
-        """The listed live tables: those with a person's seat nobody has taken, and those being played."""
-        waiting: list[dict[str, Any]] = []
-        playing: list[dict[str, Any]] = []
-        for table in self.live.values():
-            if not table.record.listed:
-                continue
-            entry = table.summary()
-            (waiting if entry["open_seats"] else playing).append(entry)
-        return {"waiting": waiting, "playing": playing}

@@ -1,0 +1,27 @@
+"""The process that advances each table (its holder) and where that process answers: several server
+processes can share one PostgreSQL database, each advancing only the tables it holds.
+
+Revision ID: 0002
+Revises: 0001
+Create Date: 2026-11-27
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.add_column(sa.Column("holder", sa.String(32), nullable=True))
+        batch.add_column(sa.Column("holder_address", sa.String(200), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("tables") as batch:
+        batch.drop_column("holder_address")
+        batch.drop_column("holder")

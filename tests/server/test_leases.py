@@ -1,0 +1,140 @@
+"""Leases (server/leases.py): one holder per table, so that several server processes share one PostgreSQL
+database without two of them ever advancing the same game.
+
+issue 18: "Several server processes on one PostgreSQL must be able to share the tables without two processes
+ever advancing the same game (a lease or advisory lock per table, taken over when its holder dies)."
+Here two `Storage`s on one database stand for two processes; test_scale_out.py runs two real ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from gangland.server.leases import Leases, Taken
+from gangland.server.storage import LeaseLost, MoveRecord, SeatRecord, StepConflict, Storage, TableRecord, now
+
+from .dbservers import PostgresServer
+
+
+def new_table(storage: Storage, table_id: str) -> None:
+    storage.create_table(TableRecord(
+        id=table_id, game="razzia", game_version="1", players=2, options={}, seed=1, bot_seed=2,
+        move_seconds=None, listed=False, host_hash="h" * 64, spectator_hash="s" * 64, created_at=now(),
+        seats=[SeatRecord(0, None, None), SeatRecord(1, "random", None)]))
+
+
+def move(step: int) -> MoveRecord:
+    return MoveRecord(step, step % 2, 0, "person", ["a", "b", "c"], now())
+
+
+@pytest.fixture
+def two_processes(database_url: str) -> Iterator[tuple[Storage, Storage]]:
+    """Two storages on one database, as two server processes have: each a holder of its own."""
+    first, second = Storage(database_url, "http://first:1"), Storage(database_url, "http://second:2")
+    first.migrate()
+    try:
+        yield first, second
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_table_is_written_only_by_its_holder(two_processes: tuple[Storage, Storage]) -> None:
+    """The holder column fences every write: a process that no longer holds a table writes nothing to it,
+    on either database (on SQLite there is one process, but the rule is the same)."""
+    first, second = two_processes
+    new_table(first, "t1")
+    first.append_move("t1", move(0), None)
+    with pytest.raises(LeaseLost):  # the second never took the table
+        second.append_move("t1", move(1), None)
+    assert second.claim("t1") and second.holds("t1") and not first.holds("t1")
+    with pytest.raises(LeaseLost):  # the first lost it: not even the next step goes in
+        first.append_move("t1", move(1), None)
+    second.append_move("t1", move(1), None)
+    with pytest.raises(StepConflict) as conflict:  # the holder's own stale step is a plain conflict
+        second.append_move("t1", move(1), None)
+    assert not isinstance(conflict.value, LeaseLost)
+    record = first.load("t1")
+    assert record is not None and record.step == 2 and [m.step for m in record.moves] == [0, 1]
+    assert second.holder_address("t1") == "http://second:2"
+
+
+def test_sqlite_has_one_process_so_every_table_is_taken_at_once(tmp_path: object) -> None:
+    storage = Storage(f"sqlite:///{tmp_path}/g.db")
+    storage.migrate()
+    try:
+        leases = Leases(storage)
+        new_table(storage, "t1")
+        assert not leases.shared and leases.take("t1") is Taken.TAKEN and leases.orphans() == []
+        assert leases.take("nope") is Taken.NOT_LIVE and leases.alive()
+    finally:
+        storage.close()
+
+
+@pytest.fixture
+def on_postgres(postgres_server: PostgresServer) -> Iterator[tuple[Leases, Leases]]:
+    name = "leases_on_postgres"
+    postgres_server.drop_database(name)
+    url = postgres_server.new_database(name)
+    first, second = Storage(url, "http://first:1"), Storage(url, "http://second:2")
+    first.migrate()
+    leases = Leases(first), Leases(second)
+    try:
+        yield leases
+    finally:
+        for lease in leases:
+            lease.close()
+        first.close()
+        second.close()
+        postgres_server.drop_database(name)
+
+
+def test_one_process_holds_a_table_and_another_takes_it_over_when_it_dies(
+        on_postgres: tuple[Leases, Leases]) -> None:
+    first, second = on_postgres
+    assert first.shared and second.shared
+    ids = [f"table-{n}" for n in range(12)]  # keys of either sign (hashtextextended) in pg_locks' halves
+    for table_id in ids:
+        new_table(first.storage, table_id)
+    assert second.orphans() == ids, "nobody holds the new tables yet"
+    for table_id in ids[:6]:
+        assert first.take(table_id) is Taken.TAKEN
+        assert first.take(table_id) is Taken.TAKEN  # taking a held lease again changes nothing
+        assert second.take(table_id) is Taken.ELSEWHERE
+    for table_id in ids[6:]:
+        assert second.take(table_id) is Taken.TAKEN
+    assert first.orphans() == second.orphans() == []
+    assert second.take("no-such-table") is Taken.NOT_LIVE
+    assert second.orphans() == [], "a table that does not exist leaves no lease behind"
+
+    first.storage.append_move(ids[0], move(0), None)
+    first.close()  # the process dies: its connection, and every lock with it, is gone
+    assert second.orphans() == ids[:6]
+    assert second.take(ids[0]) is Taken.TAKEN
+    with pytest.raises(LeaseLost):  # the dead holder's last word arrives late: refused
+        first.storage.append_move(ids[0], move(1), None)
+    second.storage.append_move(ids[0], move(1), None)
+    record = second.storage.load(ids[0])
+    assert record is not None and [m.step for m in record.moves] == [0, 1]
+
+
+def test_a_lease_is_given_up_when_its_game_ends_and_taken_again_after_an_outage(
+        on_postgres: tuple[Leases, Leases]) -> None:
+    first, second = on_postgres
+    for table_id in ("a", "b", "c"):
+        new_table(first.storage, table_id)
+        assert first.take(table_id) is Taken.TAKEN
+    first.release("c")
+    assert second.take("c") is Taken.TAKEN, "a released lease is free at once"
+    assert first.alive()
+    # The lock connection is cut (as a restart of the database cuts it): the locks are gone with it.
+    assert first._connection is not None
+    first._connection.invalidate()
+    assert not first.alive()
+    assert sorted(second.orphans()) == ["a", "b"]
+    # Meanwhile the second process took "b" over: renewing gives "b" up and keeps "a".
+    assert second.take("b") is Taken.TAKEN
+    assert first.renew() == ["b"]
+    assert first.held == {"a"} and first.alive() and second.orphans() == []
