@@ -86,6 +86,8 @@ function connect() {
       renderState(msg);
     } else if (msg.type === "error") {
       onError(msg);
+    } else if (msg.type === "status") {
+      onStatus(msg);
     } else if (msg.type === "seat_token" && typeof msg.token === "string") {
       // This seat's own link from now on: the invitation link no longer opens it.
       if (seatToken) dropSeats([seatToken]);
@@ -152,6 +154,16 @@ function onError(msg) {
   if (state) renderActions(state);
 }
 
+// The database out of reach: a banner that stays until the server says it is back.
+let outageBanner = null;
+
+function onStatus(msg) {
+  if (outageBanner) outageBanner.remove();
+  outageBanner = null;
+  if (msg.database === "out") outageBanner = banner("database", msg.message ?? "The database cannot be reached.", "warn");
+  else banner("database", msg.message ?? "The database answers again.");
+}
+
 function banner(code, text, kind = "") {
   const box = $("banners");
   const node = el("div", { class: `banner ${kind}`.trim(), role: "alert" },
@@ -159,6 +171,7 @@ function banner(code, text, kind = "") {
     el("button", { type: "button", class: "small secondary", onclick: () => node.remove(), "aria-label": `Dismiss ${code} message` }, "Dismiss"));
   box.appendChild(node);
   while (box.children.length > MAX_BANNERS) box.firstElementChild.remove();
+  return node;
 }
 
 // ---------------------------------------------------------------- rendering
