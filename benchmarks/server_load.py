@@ -2,7 +2,8 @@
 
 Run from the repository root:
 
-    .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 30] [--db URL] [--kill-after S]
+    .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 30] [--db URL|postgres]
+                                               [--kill-after S] [--restart-db-after S] [--db-down-seconds 5]
                                                [--warmup 5] [--seed 1] [--profile cprofile|py-spy]
 
 It starts the real server as a subprocess (`gangland serve --host 127.0.0.1 --port FREE --bot-delay 0`:
@@ -31,6 +32,13 @@ every game is played to its end. Every finished game's record (GET /api/tables/{
 what the clients saw: games resumed (target: all), acknowledged moves missing from the record (target 0),
 moves in the record that the clients did not send at that step, i.e. applied twice (target 0).
 
+`--db postgres` starts a throwaway PostgreSQL cluster for the run (Debian's server binaries, as the tests
+do: tests/server/dbservers.py; `scripts/services` installs them), on a free port of 127.0.0.1, removed at the
+end. `--restart-db-after S` (with `--db postgres`): S seconds into the window PostgreSQL is stopped (fast
+shutdown: every connection cut), left down for `--db-down-seconds`, and started again. The server must tell
+every connection of the outage (a `status` message `out`, then `back`), refuse moves meanwhile, and go on;
+the games are then played to their end and checked as after a kill.
+
 `--profile cprofile` runs the (first) server under cProfile (its event-loop thread) and `--profile py-spy`
 under py-spy (every thread, sampled; py-spy is not a project dependency: `.venv/bin/pip install py-spy`);
 the top functions by self and cumulative time are printed at the end.
@@ -58,11 +66,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from _server import (
     HOST,
     VENV_BIN,
+    ApiError,
     GanglandServer,
     api,
     cpu_seconds,
@@ -139,8 +148,8 @@ class Table:
     """Every action sent at each step."""
     over: set[int] = field(default_factory=set)
     """The seats that have seen the game end."""
-    at_kill: bool = False
-    """The game was being played when the server was killed."""
+    at_fault: bool = False
+    """The game was being played when the server was killed or the database restarted."""
 
 
 @dataclass
@@ -190,9 +199,11 @@ def spread(label: str, seconds: list[float]) -> str:
 class Load:
     """The clients, the measured window and the server's life."""
 
-    def __init__(self, args: argparse.Namespace, server: GanglandServer) -> None:
+    def __init__(self, args: argparse.Namespace, server: GanglandServer, postgres: Any = None) -> None:
         self.args = args
         self.server = server
+        self.postgres = postgres
+        """The PostgreSQL cluster of `--db postgres` (a tests.server.dbservers.PostgresServer), if any."""
         self.url = f"ws://{HOST}:{server.port}/ws/"
         self.handshakes = asyncio.Semaphore(HANDSHAKES)
         self.jitter = random.Random(args.seed)
@@ -218,6 +229,13 @@ class Load:
         self.kill_at: float | None = None
         self.ready_after: float | None = None
         self.all_back_after: float | None = None
+        self.statuses: Counter[str] = Counter()
+        """`status` messages received, by their `database` ("out", "back")."""
+        self.connected_at_outage = 0
+        self.outage_told_after: float | None = None
+        """Seconds from stopping PostgreSQL to the first `out` status."""
+        self.moving_again_after: float | None = None
+        """Seconds from starting PostgreSQL again to the first move acknowledged after it."""
 
     # -- one seat -------------------------------------------------------------------------------------
 
@@ -241,6 +259,11 @@ class Load:
                     and pending.acked is None and pending.tries < MAX_TRIES):
                 pending.resent, pending.tries = True, pending.tries + 1  # not saved: sent again shortly
                 return pending
+            return None
+        if kind == "status":
+            self.statuses[str(message.get("database"))] += 1
+            if message.get("database") == "out" and self.outage_told_after is None and self.kill_at:
+                self.outage_told_after = now - self.kill_at
             return None
         if kind != "state":
             return None
@@ -349,11 +372,20 @@ class Load:
         """Keep one table playing: a new one each time a game ends, until the run stops opening them."""
         rng = random.Random(f"{self.args.seed}-{number}")
         while not self.stop_new and not self.stopping:
-            try:
-                table = await self.open_table()
-            except Exception as exc:
-                self.failures.append(f"runner {number}: a table could not be opened: {exc}")
-                return
+            deadline = time.monotonic() + RECONNECT_SECONDS
+            while True:
+                try:
+                    table = await self.open_table()
+                    break
+                except ApiError as exc:  # 503: the database is out of reach for now
+                    if exc.status != 503 or time.monotonic() > deadline:
+                        self.failures.append(f"runner {number}: a table could not be opened: {exc}")
+                        return
+                    self.errors["http 503"] += 1
+                    await asyncio.sleep(RETRY_PAUSE * (1 + self.jitter.random()))
+                except Exception as exc:
+                    self.failures.append(f"runner {number}: a table could not be opened: {exc}")
+                    return
             seats = [Seat(table, s, random.Random(rng.random())) for s in range(PLAYERS)]
             self.seats.extend(seats)
             await asyncio.gather(*(self.play_seat(s) for s in seats))
@@ -373,7 +405,7 @@ class Load:
         actions: list[int] = record["actions"]
         checked = self.checked
         checked.games += 1
-        checked.resumed += table.at_kill
+        checked.resumed += table.at_fault
         for step, move in table.moves.items():
             if move.acked is not None:
                 checked.acked += 1
@@ -397,7 +429,7 @@ class Load:
         assert self.server.pid is not None
         in_play = [t for t in self.tables if len(t.over) < PLAYERS]
         for table in in_play:
-            table.at_kill = True
+            table.at_fault = True
         self.killed_cpu += cpu_seconds(self.server.pid) - self.snap["server_cpu"]
         self.killed_rss = max(self.killed_rss, peak_rss_mib(self.server.pid))
         self.kill_at = time.monotonic()
@@ -406,11 +438,30 @@ class Load:
         self.snap["server_cpu"] = 0.0  # the new process's whole CPU time counts
         self.ready_after = time.monotonic() - self.kill_at
         deadline = time.monotonic() + RECONNECT_SECONDS + 10
-        waiting = [s for s in self.seats if s.table.at_kill]
+        waiting = [s for s in self.seats if s.table.at_fault]
         kill_at = self.kill_at
         while time.monotonic() < deadline:
             if all(s.seat in s.table.over or (s.socket is not None and s.opened > kill_at) for s in waiting):
                 self.all_back_after = time.monotonic() - self.kill_at
+                break
+            await asyncio.sleep(0.05)
+
+    async def db_outage(self) -> None:
+        """Stop PostgreSQL, leave it down for --db-down-seconds, start it again, and wait for the first move
+        acknowledged after it."""
+        for table in self.tables:
+            table.at_fault = len(table.over) < PLAYERS
+        self.connected_at_outage = sum(s.socket is not None for s in self.seats)
+        self.kill_at = time.monotonic()
+        await asyncio.to_thread(self.postgres.stop)
+        await asyncio.sleep(self.args.db_down_seconds)
+        await asyncio.to_thread(self.postgres.start)
+        back_at = time.monotonic()
+        deadline = back_at + RECONNECT_SECONDS
+        while time.monotonic() < deadline:
+            after = [t for t in self.ack_times if t > back_at]
+            if after:
+                self.moving_again_after = after[0] - back_at
                 break
             await asyncio.sleep(0.05)
 
@@ -438,6 +489,11 @@ class Load:
                 await asyncio.sleep(args.kill_after)
                 print(f"killing the server (SIGKILL) {args.kill_after:g} s into the window", flush=True)
                 await self.crash()
+            if args.restart_db_after is not None:
+                await asyncio.sleep(args.restart_db_after)
+                print(f"stopping PostgreSQL {args.restart_db_after:g} s into the window, for "
+                      f"{args.db_down_seconds:g} s", flush=True)
+                await self.db_outage()
             await asyncio.sleep(max(0.0, start + args.seconds - time.monotonic()))
             end = self.sample()
             self.window = (start, end["time"])
@@ -451,7 +507,7 @@ class Load:
                 "rss": rss,
             }
             self.stop_new = True
-            if args.kill_after is not None:
+            if args.kill_after is not None or args.restart_db_after is not None:
                 left = sum(len(t.over) < PLAYERS for t in self.tables)
                 print(f"window over; playing the {left} games in progress to their end "
                       f"(at most {args.finish_seconds:g} s)", flush=True)
@@ -516,6 +572,8 @@ class Load:
                   f"tables' moves, so the latency is mostly queueing (tables / moves/s = {queue:.2f} s).")
         if args.kill_after is not None:
             print("The window includes the crash and the restart (which replays the games in progress).")
+        if args.restart_db_after is not None:
+            print("The window includes the database's outage, when no move can be made.")
         load = os.getloadavg()
         print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, load average "
               f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; Python {platform.python_version()}. These figures "
@@ -527,13 +585,24 @@ class Load:
              1000 * percentile(sorted(ack_latency), 0.99) < P99_TARGET_MS,
              f"{1000 * percentile(sorted(ack_latency), 0.99):.1f} ms"),
         ]
-        if args.kill_after is not None:
+        if args.restart_db_after is not None:
+            print(f"After PostgreSQL stopped at {args.restart_db_after:g} s for {args.db_down_seconds:g} s: "
+                  f"the first connection was told after {self.outage_told_after or float('nan'):.1f} s; "
+                  f"'out' told {self.statuses['out']} times and 'back' {self.statuses['back']} times, with "
+                  f"{self.connected_at_outage} connections open; the first move was acknowledged "
+                  f"{self.moving_again_after or float('nan'):.1f} s after PostgreSQL was ready again.")
+            results.append(("every open connection told of the outage and of its end",
+                            min(self.statuses["out"], self.statuses["back"]) >= self.connected_at_outage > 0,
+                            f"out {self.statuses['out']}, back {self.statuses['back']} of "
+                            f"{self.connected_at_outage}"))
+        if args.kill_after is not None or args.restart_db_after is not None:
             checked = self.checked
-            at_kill = sum(t.at_kill for t in self.tables)
-            print(f"After SIGKILL at {args.kill_after:g} s: the server answered again after "
-                  f"{self.ready_after or float('nan'):.1f} s, every seat was back after "
-                  f"{self.all_back_after or float('nan'):.1f} s; {checked.games} finished games checked "
-                  f"({checked.acked} acknowledged moves).")
+            at_kill = sum(t.at_fault for t in self.tables)
+            if args.kill_after is not None:
+                print(f"After SIGKILL at {args.kill_after:g} s: the server answered again after "
+                      f"{self.ready_after or float('nan'):.1f} s, every seat was back after "
+                      f"{self.all_back_after or float('nan'):.1f} s.")
+            print(f"{checked.games} finished games checked ({checked.acked} acknowledged moves).")
             unread = f" ({checked.unreadable} records unread)" if checked.unreadable else ""
             results += [
                 ("games resumed (target: all)", checked.resumed == at_kill and at_kill > 0,
@@ -594,7 +663,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--tables", type=int, default=200, help="tables played at once (4 WebSockets each)")
     parser.add_argument("--seconds", type=float, default=30.0, help="length of the measured window")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of load before the window")
-    parser.add_argument("--db", metavar="URL", help="database URL (default: a throwaway SQLite file)")
+    parser.add_argument("--db", metavar="URL", help="database URL (default: a throwaway SQLite file); "
+                        "postgres: a throwaway PostgreSQL cluster started for the run")
+    parser.add_argument("--restart-db-after", type=float, metavar="S",
+                        help="with --db postgres: stop PostgreSQL S s into the window and start it again")
+    parser.add_argument("--db-down-seconds", type=float, default=5.0,
+                        help="with --restart-db-after: how long PostgreSQL stays down")
     parser.add_argument("--kill-after", type=float, metavar="S", help="SIGKILL and restart the server S s in")
     parser.add_argument("--finish-seconds", type=float, default=900.0,
                         help="with --kill-after: the longest wait for the games to end after the window")
@@ -606,8 +680,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--tables must be 1 to 2000, --seconds 1 to 3600, --warmup 0 to 600")
     if args.kill_after is not None and not 0 < args.kill_after < args.seconds:
         parser.error("--kill-after must be within the measured window (0 < S < --seconds)")
-    if args.db is not None and not args.db.startswith(("sqlite:", "postgresql")):
-        parser.error("--db must be a sqlite: or postgresql+psycopg:// URL")
+    if args.db is not None and args.db != "postgres" and not args.db.startswith(("sqlite:", "postgresql")):
+        parser.error("--db must be a sqlite: or postgresql+psycopg:// URL, or postgres")
+    if args.restart_db_after is not None and (args.db != "postgres" or args.kill_after is not None
+                                              or not 0 < args.restart_db_after < args.seconds):
+        parser.error("--restart-db-after needs --db postgres, no --kill-after, and 0 < S < --seconds")
     if args.profile == "py-spy" and not (VENV_BIN / "py-spy").exists():
         parser.error(f"--profile py-spy needs {VENV_BIN / 'py-spy'}: .venv/bin/pip install py-spy")
     return args
@@ -622,6 +699,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, _interrupted)  # stopped like Ctrl-C: the server is stopped too
     folder = Path(tempfile.mkdtemp(prefix="gangland-load-"))
+    postgres = None
+    if args.db == "postgres":
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' PostgreSQL cluster
+        from tests.server.dbservers import start_postgres
+
+        postgres = start_postgres(folder)
+        args.db = postgres.url
     database = args.db or f"sqlite:///{folder / 'load.db'}"
     profile_out = args.profile_out or Path(tempfile.gettempdir()) / (
         "gangland-load.prof" if args.profile == "cprofile" else "gangland-load-py-spy.txt")
@@ -634,7 +718,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Starting the server on {HOST}:{server.port} with {shown} ...", flush=True)
         print(f"  {' '.join(server.command())}", flush=True)
         print(f"  ready in {server.start():.1f} s (pid {server.pid})", flush=True)
-        load = Load(args, server)
+        load = Load(args, server, postgres)
         asyncio.run(load.run())
         ok = load.report()
     except KeyboardInterrupt:
@@ -643,6 +727,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nfailed: {exc}\nserver log:\n{server.log_tail()}", file=sys.stderr)
     finally:
         server.stop()
+        if postgres is not None:
+            postgres.close()
         if args.profile:
             summarise_profile(args.profile, profile_out)
         shutil.rmtree(folder, ignore_errors=True)

@@ -73,6 +73,9 @@ def test_a_restart_of_postgresql_is_reported_and_the_games_go_on(
             assert person.errors[-1]["code"] == "storage", person.errors
             status, summary = real.get(f"/api/tables/{person.table_id}")
             assert status == 200 and summary["step"] == step, summary
+            # A request that needs the database is a clean 503, not a 500.
+            status, answer = real.post("/api/tables", {"game": "razzia", "players": 2, "listed": False})
+            assert status == 503 and "the database cannot be reached" in answer["detail"], (status, answer)
         finally:
             postgres_server.start()
         for tab in (person, watcher):

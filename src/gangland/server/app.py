@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -220,6 +221,14 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             where = ".".join(str(part) for part in error.get("loc", ()) if part != "body") or "the request"
             problems.append(f"{where}: {error.get('msg', 'is not valid')}")
         return JSONResponse({"detail": "; ".join(problems) or "the request is not valid"}, status_code=400)
+
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(StorageError)
+    async def _database_out(_request: Request, exc: Exception) -> JSONResponse:
+        # The database is out of reach (or refused): nothing was changed; a clean 503, never a traceback.
+        log.warning("a request failed on the database: %s", type(exc).__name__)
+        return JSONResponse({"detail": f"the database cannot be reached ({type(exc).__name__}); nothing was "
+                                       "changed, try again in a moment"}, status_code=503)
 
     @app.exception_handler(GanglandError)
     async def _bad_request(_request: Request, exc: GanglandError) -> JSONResponse:
@@ -485,6 +494,10 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     return
             except (WebSocketDisconnect, asyncio.CancelledError):
                 raise
+            except (SQLAlchemyError, StorageError) as exc:  # the database is out of reach: nothing changed
+                log.warning("table %s: a message failed on the database: %s", table.id, type(exc).__name__)
+                await answer(Refusal("storage", f"the database cannot be reached ({type(exc).__name__}); "
+                                                "nothing was changed, try again in a moment").to_message())
             except Exception:  # never a traceback to the client, nor a dropped connection for it
                 log.exception("table %s: a message failed", table.id)
                 await answer({"type": "error", "code": "server_error",
