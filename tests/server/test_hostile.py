@@ -334,8 +334,9 @@ def test_tokens_never_reach_a_log_nor_the_database(tmp_path: Path, caplog: pytes
 
 def test_secrets_are_compared_by_hash_in_constant_time(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """docs/server.md, Links and tokens: a host token is checked with hmac.compare_digest on its hash, and a
-    seat or spectator token is looked up by its hash: no comparison in Python ever sees the token."""
+    """docs/server.md, Links and tokens; issue 18, "tokens compared in constant time": every token is checked
+    with hmac.compare_digest on its hash, against each hash it may match: no comparison in Python ever sees
+    the token."""
     seen: list[tuple[Any, Any]] = []
     compare = gangland.server.tables.hmac.compare_digest
 
@@ -355,4 +356,10 @@ def test_secrets_are_compared_by_hash_in_constant_time(tmp_path: Path,
         assert token_hash(guess) in seen[-1]
         with seated(client, table_id, token_of(created["seats"][1]["link"])):
             pass
+        seen.clear()
+        with client.websocket_connect(f"/ws/{table_id}") as socket:  # a guessed token in a hello
+            socket.send_text(json.dumps({"type": "hello", "token": guess}))
+            assert json.loads(socket.receive_text())["code"] == "bad_token"
+        # Every seat's hash and the spectator's were compared with the guess's, each in constant time.
+        assert sum(token_hash(guess) in pair for pair in seen) == 3
         assert all(len(a) == len(b) == 64 for a, b in seen)  # hex SHA-256 digests, never a token

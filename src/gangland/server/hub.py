@@ -11,6 +11,7 @@ takes over the tables whose holder died.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import secrets
 from collections.abc import Callable, Coroutine
@@ -407,10 +408,12 @@ class Hub:
         """The seat `token` plays at `table` (None: a spectator); Refusal bad_token if it opens nothing."""
         if token:
             digest = token_hash(token)
-            for seat in table.record.seats:
-                if seat.token_hash is not None and seat.token_hash == digest:
-                    return seat.seat
-            if digest == table.record.spectator_hash:
+            # Every hash is compared, in constant time: how long a refusal takes says nothing of them.
+            found = [seat.seat for seat in table.record.seats
+                     if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest)]
+            if found:
+                return found[0]
+            if hmac.compare_digest(table.record.spectator_hash, digest):
                 return SPECTATOR
         elif table.record.listed:
             return SPECTATOR
