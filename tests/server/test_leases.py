@@ -46,15 +46,15 @@ def test_a_table_is_written_only_by_its_holder(two_processes: tuple[Storage, Sto
     on either database (on SQLite there is one process, but the rule is the same)."""
     first, second = two_processes
     new_table(first, "t1")
-    first.append_move("t1", move(0), None)
+    first.append_move("t1", move(0), None, 1)
     with pytest.raises(LeaseLost):  # the second never took the table
-        second.append_move("t1", move(1), None)
+        second.append_move("t1", move(1), None, 1)
     assert second.claim("t1") and second.holds("t1") and not first.holds("t1")
     with pytest.raises(LeaseLost):  # the first lost it: not even the next step goes in
-        first.append_move("t1", move(1), None)
-    second.append_move("t1", move(1), None)
+        first.append_move("t1", move(1), None, 1)
+    second.append_move("t1", move(1), None, 1)
     with pytest.raises(StepConflict) as conflict:  # the holder's own stale step is a plain conflict
-        second.append_move("t1", move(1), None)
+        second.append_move("t1", move(1), None, 1)
     assert not isinstance(conflict.value, LeaseLost)
     record = first.load("t1")
     assert record is not None and record.step == 2 and [m.step for m in record.moves] == [0, 1]
@@ -109,13 +109,13 @@ def test_one_process_holds_a_table_and_another_takes_it_over_when_it_dies(
     assert second.take("no-such-table") is Taken.NOT_LIVE
     assert second.orphans() == [], "a table that does not exist leaves no lease behind"
 
-    first.storage.append_move(ids[0], move(0), None)
+    first.storage.append_move(ids[0], move(0), None, 1)
     first.close()  # the process dies: its connection, and every lock with it, is gone
     assert second.orphans() == ids[:6]
     assert second.take(ids[0]) is Taken.TAKEN
     with pytest.raises(LeaseLost):  # the dead holder's last word arrives late: refused
-        first.storage.append_move(ids[0], move(1), None)
-    second.storage.append_move(ids[0], move(1), None)
+        first.storage.append_move(ids[0], move(1), None, 1)
+    second.storage.append_move(ids[0], move(1), None, 1)
     record = second.storage.load(ids[0])
     assert record is not None and [m.step for m in record.moves] == [0, 1]
 

@@ -102,6 +102,20 @@ def test_two_processes_share_the_tables_and_one_takes_over_when_the_other_dies(
         assert error["code"] == "elsewhere" and second.base in error["error"] and code == 4421
         assert stored(url, theirs.table_id) == (step_before, first.base, False)
 
+        # Each lobby lists the listed tables both processes play, whose turn as the holder says.
+        status, listed = first.post("/api/tables", {"game": "razzia", "players": 3, "listed": True,
+                                                    "seats": [{"bot": None}, {"bot": None}, {"bot": BOT}]})
+        assert status == 201, listed
+        status, own_view = first.get(f"/api/tables/{listed['table_id']}")
+        assert status == 200
+        for lobby_of in (first, second):
+            status, lobby = lobby_of.get("/api/tables")
+            assert status == 200, lobby
+            found = [e for e in lobby["waiting"] if e["table_id"] == listed["table_id"]]
+            assert len(found) == 1 and found[0]["open_seats"] == [1], lobby
+            assert (found[0]["step"], found[0]["to_act"]) == (own_view["step"], own_view["to_act"])
+            assert not any(e["table_id"] == theirs.table_id for e in lobby["waiting"] + lobby["playing"])
+
         status, _ = first.post(f"/api/tables/{unattended}/seats/0/controller",
                                {"host_token": created["host_token"], "bot": BOT})
         assert status == 200

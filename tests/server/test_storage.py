@@ -52,12 +52,12 @@ def test_a_table_and_its_moves_read_back_and_a_step_is_taken_once(database_url: 
     storage = Storage(database_url)
     storage.migrate()
     storage.create_table(a_table())
-    storage.append_move("t1", MoveRecord(0, 0, 7, "person", ["a", "b", "c"], 2.0), None)
+    storage.append_move("t1", MoveRecord(0, 0, 7, "person", ["a", "b", "c"], 2.0), None, 1)
     with pytest.raises(StepConflict):  # the same step again: another writer got there first
-        storage.append_move("t1", MoveRecord(0, 0, 8, "person", ["a", "b", "c"], 2.0), None)
-    storage.append_move("t1", MoveRecord(1, 1, 3, "bot", ["d", "e", "f"], 3.0), {"scores": [1, 2]})
+        storage.append_move("t1", MoveRecord(0, 0, 8, "person", ["a", "b", "c"], 2.0), None, 1)
+    storage.append_move("t1", MoveRecord(1, 1, 3, "bot", ["d", "e", "f"], 3.0), {"scores": [1, 2]}, None)
     with pytest.raises(StepConflict):  # the game is over: no step after the last
-        storage.append_move("t1", MoveRecord(2, 0, 1, "person", ["g", "h", "i"], 4.0), None)
+        storage.append_move("t1", MoveRecord(2, 0, 1, "person", ["g", "h", "i"], 4.0), None, 1)
     loaded = storage.load("t1")
     assert loaded is not None
     assert [(m.step, m.action, m.by, m.narration) for m in loaded.moves] == [
@@ -123,7 +123,8 @@ def test_moves_waiting_for_a_commit_go_in_together_each_with_its_outcome(databas
 
     def append(table_id: str, step: int, action: int) -> None:
         try:
-            storage.append_move(table_id, MoveRecord(step, 0, action, "person", ["x", "y", "z"], 1.0), None)
+            storage.append_move(table_id, MoveRecord(step, 0, action, "person", ["x", "y", "z"], 1.0),
+                                None, 1)
             outcomes[f"{table_id}{step}:{action}"] = None
         except Exception as exc:
             outcomes[f"{table_id}{step}:{action}"] = exc

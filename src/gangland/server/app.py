@@ -321,7 +321,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     @app.get("/api/tables", response_model=Lobby, responses=PROBLEMS)
     async def lobby() -> dict[str, list[dict[str, Any]]]:
         """Listed tables: waiting for players, being played, and recently finished."""
-        listing = hub.lobby()
+        listing = await hub.lobby()
         finished = []
         for record in await asyncio.to_thread(hub.storage.recent_finished, RECENT_FINISHED):
             game = hub.game_of(record)

@@ -25,13 +25,15 @@ from .bots import BotRunner, bot_names
 from .leases import Leases, Taken
 from .protocol import Refusal, encode
 from .storage import DamagedTable, SeatRecord, Storage, StorageError, TableRecord, now, token_hash
-from .tables import BAD_LINK, SPECTATOR, LiveTable, new_token
+from .tables import BAD_LINK, SPECTATOR, LiveTable, new_token, seat_facts, summary
 
 LEASE_SECONDS = 2.0
 """How often the hub checks that the database answers and looks for tables whose holder died."""
 TAKEOVER_LOOKS = 2
 """A table is taken over when it was seen without a holder this many looks in a row: after an outage of
 the database its holder takes its lease again first (within one look) and keeps it."""
+LOBBY_ELSEWHERE = 500
+"""The most tables of other processes a lobby lists."""
 ELSEWHERE_CLOSE = 4421
 """The close code of a connection whose table another server process plays (after HTTP 421 Misdirected)."""
 log = logging.getLogger("gangland.server")
@@ -328,7 +330,8 @@ class Hub:
         if move_seconds is not None and not shortest <= move_seconds <= longest:
             raise OptionError(f"a move time limit is {shortest} to {longest} seconds, not {move_seconds}")
         seed = secrets.randbits(63)
-        game.new_game(players, seed, resolved)  # any option the game refuses only in set-up is refused here
+        # Any option the game refuses only in set-up is refused here.
+        first_to_act = game.new_game(players, seed, resolved).to_act
         host, spectator = new_token(), new_token()
         tokens = {seat: new_token() for seat, bot in enumerate(seat_bots) if bot is None}
         if creator_seat is None and tokens:
@@ -348,6 +351,7 @@ class Hub:
             host_hash=token_hash(host),
             spectator_hash=token_hash(spectator),
             created_at=self.clock(),
+            to_act=first_to_act,
             seats=[
                 SeatRecord(seat, bot, token_hash(tokens[seat]) if seat in tokens else None,
                            joined=seat == creator_seat)
@@ -442,13 +446,16 @@ class Hub:
             )
         return found
 
-    def lobby(self) -> dict[str, list[dict[str, Any]]]:
-        """The listed live tables: those with a person's seat nobody has taken, and those being played."""
-        waiting: list[dict[str, Any]] = []
-        playing: list[dict[str, Any]] = []
-        for table in self.live.values():
-            if not table.record.listed:
-                continue
-            entry = table.summary()
-            (waiting if entry["open_seats"] else playing).append(entry)
-        return {"waiting": waiting, "playing": playing}
+    async def lobby(self) -> dict[str, list[dict[str, Any]]]:
+        """The listed unfinished tables: those with a person's seat nobody has taken, and those being played;
+        with PostgreSQL also those other processes play (from the database: whose turn as stored, nobody
+        shown connected)."""
+        entries = [table.summary() for table in self.live.values() if table.record.listed]
+        if self.leases.shared:
+            for record in await asyncio.to_thread(self.storage.listed_elsewhere, LOBBY_ELSEWHERE):
+                game = self.game_of(record)
+                if game is not None and record.id not in self.live:
+                    seats = seat_facts(record, set())
+                    entries.append(summary(record, game, record.step, record.to_act, seats))
+        return {"waiting": [e for e in entries if e["open_seats"]],
+                "playing": [e for e in entries if not e["open_seats"]]}

@@ -89,6 +89,9 @@ class TableRow(Base):
     """The server process that advances the table (see leases.py): a move is written only by it."""
     holder_address: Mapped[str | None] = mapped_column(String(200), nullable=True)
     """Where the holder answers (its public address), to send clients of the table there."""
+    to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat to act (None: nobody, the game is over), for the lobbies of the processes that do not hold
+    the table."""
 
 
 class SeatRow(Base):
@@ -163,6 +166,8 @@ class TableRecord:
     finished_at: float | None = None
     step: int = 0
     """Moves played (as stored: also known when the moves were not loaded)."""
+    to_act: int | None = None
+    """The seat to act after them (as stored)."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -214,6 +219,7 @@ class _Waiting:
     table_id: str
     move: MoveRecord
     result: dict[str, Any] | None
+    to_act: int | None
     done: threading.Event = field(default_factory=threading.Event)
     error: BaseException | None = None
     lead: bool = False
@@ -267,6 +273,7 @@ class Storage:
                     finished_at=None,
                     holder=self.holder,
                     holder_address=self.address,
+                    to_act=table.to_act,
                 )
             )
             session.flush()
@@ -282,15 +289,17 @@ class Storage:
                     )
                 )
 
-    def append_move(self, table_id: str, move: MoveRecord, result: dict[str, Any] | None) -> None:
+    def append_move(self, table_id: str, move: MoveRecord, result: dict[str, Any] | None,
+                    to_act: int | None) -> None:
         """Record `move` as the table's step `move.step` and advance the table, in one transaction; with
-        `result`, the game ended with it. StepConflict if that step is taken (the table moved on); any other
-        error if the transaction failed (the move may yet have been made if its COMMIT's answer was lost).
+        `result`, the game ended with it; `to_act` is the seat to act after it. StepConflict if that step is
+        taken (the table moved on), LeaseLost if another process holds the table now; any other error if the
+        transaction failed (the move may yet have been made if its COMMIT's answer was lost).
 
         Moves of other tables that arrive (in other threads) while a commit is under way wait for it, then
         go in one transaction together: one commit (one flush to the disk) for them all. A conflict keeps
         out only its own move; a failed commit refuses the moves it held, and only those."""
-        waiting = _Waiting(table_id, move, result)
+        waiting = _Waiting(table_id, move, result, to_act)
         with self._lock:
             self._waiting.append(waiting)
             waiting.lead = not self._writing
@@ -318,7 +327,7 @@ class Storage:
             with self.sessions.begin() as session:
                 for waiting in batch:
                     move = waiting.move
-                    values: dict[str, Any] = {"step": move.step + 1}
+                    values: dict[str, Any] = {"step": move.step + 1, "to_act": waiting.to_act}
                     if waiting.result is not None:
                         values.update(finished=True, result=waiting.result, finished_at=move.at)
                     # The holder fences the write: a process that lost the table (to another that took it
@@ -404,6 +413,18 @@ class Storage:
                 select(TableRow.id).where(TableRow.finished.is_(False)).order_by(TableRow.created_at)
             ).all())
 
+    def listed_elsewhere(self, limit: int) -> list[TableRecord]:
+        """The listed unfinished tables other processes hold, oldest first, without their moves."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.finished.is_(False), TableRow.listed.is_(True),
+                       TableRow.holder.is_distinct_from(self.holder))
+                .order_by(TableRow.created_at)
+                .limit(limit)
+            ).all()
+            return [self._record(session, row, moves=False) for row in rows]
+
     def recent_finished(self, limit: int) -> list[TableRecord]:
         """The listed tables that finished last, newest first, without their moves."""
         with self.sessions() as session:
@@ -444,6 +465,7 @@ class Storage:
             result=row.result,
             finished_at=row.finished_at,
             step=row.step,
+            to_act=row.to_act,
         )
         if moves:
             found = session.scalars(

@@ -259,7 +259,8 @@ class LiveTable:
             result = after_state.result().to_json() if after_state.is_over else None
             refusal = None
             try:
-                await asyncio.to_thread(self.hub.storage.append_move, self.id, move, result)
+                await asyncio.to_thread(self.hub.storage.append_move, self.id, move, result,
+                                        after_state.to_act)
             except Exception as exc:
                 # A conflict, an outage, or a COMMIT whose outcome is unknown: the database says what
                 # was made. This move was made only if the database holds it.

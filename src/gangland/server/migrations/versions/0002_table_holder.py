@@ -1,5 +1,6 @@
 """The process that advances each table (its holder) and where that process answers: several server
-processes can share one PostgreSQL database, each advancing only the tables it holds.
+processes can share one PostgreSQL database, each advancing only the tables it holds; and the seat to act,
+so that each process's lobby can list the tables the others play.
 
 Revision ID: 0002
 Revises: 0001
@@ -19,9 +20,11 @@ def upgrade() -> None:
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("holder", sa.String(32), nullable=True))
         batch.add_column(sa.Column("holder_address", sa.String(200), nullable=True))
+        batch.add_column(sa.Column("to_act", sa.Integer, nullable=True))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("tables") as batch:
+        batch.drop_column("to_act")
         batch.drop_column("holder_address")
         batch.drop_column("holder")
