@@ -7,12 +7,15 @@ here meets.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import json
 import logging
+import os
 import random
 import re
+import socket
 import sqlite3
 import threading
 import time
@@ -240,9 +243,16 @@ def uvicorn_server(database_url: str) -> Iterator[str]:
     that caplog sees them, as a log file would); the base URL."""
     from gangland.server.app import create_app
 
+    with on_uvicorn(create_app(database_url)) as address:
+        yield address
+
+
+@contextlib.contextmanager
+def on_uvicorn(app: Any, log_level: str = "debug") -> Iterator[str]:
+    """`app` on uvicorn in a thread of this process (as `gangland serve` runs it); its address."""
     port = free_port()
-    config = uvicorn.Config(create_app(database_url), host="127.0.0.1", port=port, log_config=None,
-                            log_level="debug", access_log=True, ws_max_size=64 * 1024)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, log_level=log_level,
+                            access_log=True, ws_max_size=64 * 1024)
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
@@ -363,3 +373,75 @@ def test_secrets_are_compared_by_hash_in_constant_time(tmp_path: Path,
         # Every seat's hash and the spectator's were compared with the guess's, each in constant time.
         assert sum(token_hash(guess) in pair for pair in seen) == 3
         assert all(len(a) == len(b) == 64 for a, b in seen)  # hex SHA-256 digests, never a token
+
+
+# -- a client that does not read -----------------------------------------------------------------------------
+
+SLOW_SECONDS = 2.0
+"""The send limit of the server below: how long one message may take to go out."""
+
+
+def raw_spectator(address: str, table_id: str) -> socket.socket:
+    """A WebSocket opened by hand on a socket with a tiny receive buffer, that says hello as a spectator and
+    then never reads (the handshake's answer is read, nothing after it)."""
+    host, port = address.split(":")
+    raw = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    raw.settimeout(10)
+    raw.connect((host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    raw.sendall((f"GET /ws/{table_id} HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                 ).encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += raw.recv(1)  # byte by byte: nothing past the handshake's answer is read
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    hello, mask = json.dumps({"type": "hello"}).encode(), os.urandom(4)
+    raw.sendall(bytes([0x81, 0x80 | len(hello)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(hello)))
+    return raw
+
+
+def test_a_client_that_does_not_read_is_closed_and_the_table_goes_on(tmp_path: Path) -> None:
+    """docs/security.md, resource exhaustion: a spectator that never reads its socket holds up neither the
+    table nor the others (its messages wait in a bounded queue), and the server closes it once a message
+    could not go out within the send limit (here 2 s; the close itself gives up after 10 s): long before
+    the WebSocket's own keep-alive (a ping every 20 s, 20 s to answer) would."""
+    from gangland.server.app import create_app
+
+    app = create_app(f"sqlite:///{tmp_path}/g.db", bot_delay=0.002, limits=Limits(send_seconds=SLOW_SECONDS))
+    with on_uvicorn(app, log_level="warning") as address:
+        base = f"http://{address}"
+        created = httpx.post(f"{base}/api/tables", json={  # bots only: it plays itself, ~800 moves
+            "game": "supergang", "players": 3, "listed": True, "seats": [{"bot": "heuristic"}] * 3})
+        assert created.status_code == 201, created.text
+        table_id = created.json()["table_id"]
+        table = app.state.hub.live[table_id]
+        stuck = raw_spectator(address, table_id)
+        opened = time.monotonic()
+        try:
+            with connect(f"ws://{address}/ws/{table_id}", proxy=None, open_timeout=10) as watcher:
+                watcher.send(json.dumps({"type": "hello"}))
+                over, closed_after = False, None
+                while not over or closed_after is None:  # a spectator that reads sees the game to its end
+                    with contextlib.suppress(TimeoutError):
+                        message = json.loads(watcher.recv(timeout=0.5))
+                        over = over or (message["type"] == "state" and message["over"])
+                    if closed_after is None and len(table.clients) == 1:  # only the watcher is left
+                        closed_after = time.monotonic() - opened
+                    assert time.monotonic() - opened < 90, (
+                        f"after 90 s: the game over: {over}; the client that did not read let go: "
+                        f"{closed_after is not None}")
+            assert closed_after is not None and closed_after < SLOW_SECONDS + 10 + 8, (
+                f"the client that did not read was closed only after {closed_after:.1f} s")
+            summary = httpx.get(f"{base}/api/tables/{table_id}").json()
+            assert summary["status"] == "finished" and summary["step"] > 300, summary
+            # What the server let through, then the end of the stream (no wait for a timeout).
+            stuck.settimeout(30)
+            received = 0
+            with contextlib.suppress(ConnectionResetError):
+                while chunk := stuck.recv(65536):
+                    received += len(chunk)
+            assert received < 10 * 2**20, f"{received} bytes reached the client that did not read"
+        finally:
+            stuck.close()

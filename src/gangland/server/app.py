@@ -31,6 +31,7 @@ from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
     ORIGIN_CLOSE,
+    SLOW_CLOSE,
     Limits,
     MessageBudget,
     OpenTables,
@@ -423,6 +424,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
     client: Client | None = None
     writer: asyncio.Task[None] | None = None
     held: tuple[str, int] | None = None
+    reader = asyncio.current_task()
+    too_slow = False
 
     async def write(client: Client) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client left
@@ -431,7 +434,16 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                 if text is None:
                     await socket.close(client.close_code)
                     return
-                await socket.send_text(text)
+                try:
+                    await asyncio.wait_for(socket.send_text(text), budget.limits.send_seconds)
+                except TimeoutError:
+                    # It does not read. The reading side waits for a message that may never come: it is
+                    # stopped, so that the table lets the connection go now (see the end of serve_socket).
+                    nonlocal too_slow
+                    too_slow = True
+                    if reader is not None:
+                        reader.cancel()
+                    return
 
     async def answer(message: dict[str, Any]) -> None:
         if client is not None:
@@ -504,6 +516,13 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                               "error": "the server failed on that message; it is logged, please try again"})
     except WebSocketDisconnect:
         pass
+    except asyncio.CancelledError:
+        if not too_slow or reader is None:
+            raise
+        reader.uncancel()  # stopped by its own writer, not by the server: it ends as a connection does
+        log.info("table %s: a connection too slow to take its messages is let go", table.id)
+        with contextlib.suppress(Exception):  # a close frame, if it can still go out
+            await asyncio.wait_for(socket.close(SLOW_CLOSE), 1.0)
     finally:
         if held is not None:
             seat_sockets.release(held)

@@ -28,6 +28,8 @@ from .protocol import Refusal
 
 FLOOD_CLOSE = 4429
 """The close code of a connection closed for flooding, or for one connection too many on a seat."""
+SLOW_CLOSE = 4408
+"""The close code of a connection that did not take its messages in time (it is behind: reconnect)."""
 ORIGIN_CLOSE = 4403
 """The close code (before the handshake completes: an HTTP 403) of a WebSocket from a foreign page."""
 
@@ -48,6 +50,9 @@ class Limits:
     """Unfinished tables one client address may have opened."""
     allowed_origins: frozenset[str] = field(default_factory=frozenset)
     """Origins (scheme://host[:port]) besides the server's own whose pages may open a WebSocket."""
+    send_seconds: float = 15.0
+    """How long one message may take to go out to a connection (one that does not read holds it up) before
+    the connection is closed as too slow; its queue of messages is bounded too (tables.Client)."""
 
 
 class MessageBudget:

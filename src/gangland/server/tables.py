@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
 
 from .bots import bot_names, fallback_bot
+from .limits import SLOW_CLOSE
 from .protocol import LOG_LINES, Refusal, encode, state_message
 from .storage import (
     LeaseLost,
@@ -63,13 +64,15 @@ class Client:
     """The close code of a close the outbox asks for: the link was revoked, unless set otherwise."""
 
     def push(self, text: str | None) -> None:
-        """Queue a message (None: close). A client too slow to drain its queue is dropped."""
+        """Queue a message (None: close). A client too slow to drain its queue is dropped: what waits is
+        thrown away and the connection closed (SLOW_CLOSE); a reconnect gets the whole state again."""
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             with contextlib.suppress(asyncio.QueueEmpty):
                 while True:
                     self.outbox.get_nowait()
+            self.close_code = SLOW_CLOSE
             self.outbox.put_nowait(None)
 
 
