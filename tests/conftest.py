@@ -74,8 +74,13 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path}/gangland.db"
         return
-    server: PostgresServer = request.getfixturevalue("postgres_server")
+    yield request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database of this test's own in the worker's `postgres_server`
+    cluster, dropped after the test (its connections left open are closed)."""
     name = f"test_{uuid.uuid4().hex[:16]}"
-    url = server.new_database(name)
-    yield url
-    server.drop_database(name)
+    yield postgres_server.new_database(name)
+    postgres_server.drop_database(name)

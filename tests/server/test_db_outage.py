@@ -9,11 +9,8 @@ the outage to clients and go on when the database is back."
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from gangland.engine import GameRecord
 from gangland.games import get
@@ -22,14 +19,6 @@ from .dbservers import PostgresServer
 from .realserver import Person, RealServer
 from .tables import token_of
 from .test_restart import BOT, SEEDED_BOT, bot_seed_of, check_bot_moves, plain, play_moves
-
-
-@pytest.fixture
-def database(postgres_server: PostgresServer) -> Iterator[str]:
-    name = "db_outage"
-    postgres_server.drop_database(name)
-    yield postgres_server.new_database(name)
-    postgres_server.drop_database(name)
 
 
 def next_status(person: Person) -> dict[str, Any]:
@@ -42,7 +31,8 @@ def next_status(person: Person) -> dict[str, Any]:
 
 
 def test_a_restart_of_postgresql_is_reported_and_the_games_go_on(
-        database: str, postgres_server: PostgresServer, tmp_path: Path) -> None:
+        postgres_url: str, postgres_server: PostgresServer, tmp_path: Path) -> None:
+    database = postgres_url
     rng = random.Random(1819)
     known: dict[str, int] = {}
     over: set[str] = set()

@@ -16,8 +16,6 @@ import pytest
 from gangland.server.leases import Leases, Taken
 from gangland.server.storage import LeaseLost, MoveRecord, SeatRecord, StepConflict, Storage, TableRecord, now
 
-from .dbservers import PostgresServer
-
 
 def new_table(storage: Storage, table_id: str) -> None:
     storage.create_table(TableRecord(
@@ -84,10 +82,8 @@ def test_sqlite_has_one_process_so_every_table_is_taken_at_once(tmp_path: object
 
 
 @pytest.fixture
-def on_postgres(postgres_server: PostgresServer) -> Iterator[tuple[Leases, Leases]]:
-    name = "leases_on_postgres"
-    postgres_server.drop_database(name)
-    url = postgres_server.new_database(name)
+def on_postgres(postgres_url: str) -> Iterator[tuple[Leases, Leases]]:
+    url = postgres_url
     first, second = Storage(url, "http://first:1"), Storage(url, "http://second:2")
     first.migrate()
     leases = Leases(first), Leases(second)
@@ -98,7 +94,6 @@ def on_postgres(postgres_server: PostgresServer) -> Iterator[tuple[Leases, Lease
             lease.close()
         first.close()
         second.close()
-        postgres_server.drop_database(name)
 
 
 def test_one_process_holds_a_table_and_another_takes_it_over_when_it_dies(

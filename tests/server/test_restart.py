@@ -218,6 +218,18 @@ def play_moves(person: Person, rng: random.Random, moves: int, known: dict[str, 
             return
 
 
+def finish_every_game(people: list[Person], rng: random.Random, known: dict[str, int],
+                      over: set[str]) -> dict[str, dict[str, Any]]:
+    """Reconnect every person (`reconnect`) and play each game to its end; each table's final state."""
+    reconnect(people, known, over)
+    finals: dict[str, dict[str, Any]] = {}
+    for person in people:
+        play_moves(person, rng, 10**6, known, over)
+        assert person.last is not None and person.last["over"]
+        finals[person.table_id] = person.last
+    return finals
+
+
 def test_real_server_sigkilled_mid_game_finishes_every_game(tmp_path: Path) -> None:
     """issue 16: "The real server as a subprocess on SQLite: play into several games, SIGKILL it mid-game,
     start it again, finish the games through the same sockets' reconnect; the records equal uninterrupted
@@ -274,12 +286,7 @@ def test_real_server_sigkilled_mid_game_finishes_every_game(tmp_path: Path) -> N
 
         # -- third run: the same links reconnect and finish every game --------------------------------------
         real.start(bot_delay=0)
-        reconnect(people, known, over)
-        finals: dict[str, dict[str, Any]] = {}
-        for person in people:
-            play_moves(person, rng, 10**6, known, over)
-            assert person.last is not None and person.last["over"]
-            finals[person.table_id] = person.last
+        finals = finish_every_game(people, rng, known, over)
         records: dict[str, dict[str, Any]] = {}
         summaries: dict[str, dict[str, Any]] = {}
         for person in people:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,22 +23,13 @@ from websockets.sync.client import connect
 from gangland.engine import GameRecord
 from gangland.games import get
 
-from .dbservers import PostgresServer
 from .realserver import Person, RealServer
 from .tables import token_of
-from .test_restart import BOT, SEEDED_BOT, bot_seed_of, check_bot_moves, plain, play_moves, reconnect
+from .test_restart import BOT, SEEDED_BOT, bot_seed_of, check_bot_moves, finish_every_game, plain, play_moves
 
 TAKEOVER_SECONDS = 30.0
 """The longest the surviving process may take to go on with a table nobody reconnects to (it looks every
 2 s, and takes a table seen without a holder twice in a row)."""
-
-
-@pytest.fixture
-def shared_database(postgres_server: PostgresServer) -> Iterator[str]:
-    name = "scale_out"
-    postgres_server.drop_database(name)
-    yield postgres_server.new_database(name)
-    postgres_server.drop_database(name)
 
 
 def stored(url: str, table_id: str) -> tuple[int, str | None, bool]:
@@ -65,8 +55,8 @@ def refused_elsewhere(server: RealServer, table_id: str, token: str) -> tuple[di
 
 
 def test_two_processes_share_the_tables_and_one_takes_over_when_the_other_dies(
-        shared_database: str, tmp_path: Path) -> None:
-    url, rng = shared_database, random.Random(1818)
+        postgres_url: str, tmp_path: Path) -> None:
+    url, rng = postgres_url, random.Random(1818)
     known: dict[str, int] = {}
     over: set[str] = set()
     with RealServer(url, tmp_path / "first.log") as first, RealServer(url, tmp_path / "second.log") as second:
@@ -134,12 +124,7 @@ def test_two_processes_share_the_tables_and_one_takes_over_when_the_other_dies(
         # The first process's people reconnect to the second (as a proxy in front would route them).
         for person in people:
             person.server = second
-        reconnect(people, known, over)
-        finals: dict[str, dict[str, Any]] = {}
-        for person in people:
-            play_moves(person, rng, 10**6, known, over)
-            assert person.last is not None and person.last["over"]
-            finals[person.table_id] = person.last
+        finals = finish_every_game(people, rng, known, over)
         records = {}
         for person in people:
             status, records[person.table_id] = second.get(f"/api/tables/{person.table_id}/record")
