@@ -9,7 +9,9 @@ heuristic bot and says so."
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,31 @@ def test_a_search_bot_past_its_time_is_replaced(monkeypatch: pytest.MonkeyPatch)
         runner.close()
     assert action in state.legal_actions()  # type: ignore[attr-defined]
     assert note == "ismcts:easy took too long; the heuristic bot moved instead"
+
+
+def test_a_search_process_that_dies_is_replaced_and_the_next_search_runs() -> None:
+    """issue 18: "A bot process that crashes ... must not stall its table: the table falls back to the
+    heuristic bot and says so." A search worker SIGKILLed mid-search: the heuristic bot moves, the log's
+    note says why, and the next search runs in a new process (a broken pool is not kept)."""
+    record, state = a_razzia_game()
+    runner = BotRunner(search_workers=1)
+
+    async def kill_mid_search() -> tuple[int, str | None]:
+        choosing = asyncio.create_task(runner.choose(get("razzia"), state, record, 0, "ismcts:hard", 5))
+        deadline = asyncio.get_running_loop().time() + 30
+        while not (runner._pool and getattr(runner._pool, "_processes", None)):  # the worker is up
+            assert asyncio.get_running_loop().time() < deadline, "no search process started"
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.3)
+        for process in list(runner._pool._processes.values()):  # type: ignore[attr-defined]
+            os.kill(process.pid, signal.SIGKILL)
+        return await choosing
+
+    try:
+        action, note = asyncio.run(kill_mid_search())
+        assert action in state.legal_actions()  # type: ignore[attr-defined]
+        assert note == "ismcts:hard failed (BrokenProcessPool); the heuristic bot moved instead"
+        action, note = asyncio.run(runner.choose(get("razzia"), state, record, 0, "ismcts:easy", 6))
+        assert action in state.legal_actions() and note is None, note  # type: ignore[attr-defined]
+    finally:
+        runner.close()

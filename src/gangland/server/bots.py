@@ -12,6 +12,7 @@ import dataclasses
 import multiprocessing
 import os
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from gangland.agents import agent_names, make_agent
 from gangland.agents.ismcts import parse_name
@@ -118,17 +119,16 @@ class BotRunner:
                 action = await asyncio.to_thread(decide, game, state.clone(), seat, bot, seed)
             return action, None
         except Exception as exc:  # a bot's failure must not stall the table: the fallback moves
-            if isinstance(exc, TimeoutError):
-                why = "took too long"
+            why = "took too long" if isinstance(exc, TimeoutError) else f"failed ({type(exc).__name__})"
+            if isinstance(exc, TimeoutError | BrokenProcessPool):  # a worker hung or died: a fresh pool
                 self._restart_pool()
-            else:
-                why = f"failed ({type(exc).__name__})"
             stand_in = fallback_bot(game)
             action = await asyncio.to_thread(decide, game, state.clone(), seat, stand_in, seed)
             return action, f"{bot} {why}; the {stand_in} bot moved instead"
 
     def _restart_pool(self) -> None:
-        # A hung worker keeps its process busy: replace the pool so the next search starts fresh.
+        # A hung worker keeps its process busy, and a pool whose worker died refuses all work: replace it
+        # so that the next search starts fresh.
         if self._pool is not None:
             pool, self._pool = self._pool, None
             for process in list(getattr(pool, "_processes", {}).values()):
