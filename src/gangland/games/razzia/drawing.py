@@ -67,6 +67,13 @@ END_ONLY = ("businesses", "cheques")
 as for the cheques" (before it they show what they would give at the end)."""
 
 
+def _lines(parts: list[str]) -> str:
+    """The pieces of a large group each on a line of its own: a server sends a drawing as the lines that
+    changed since the one before (`gangland.server.tables.drawing_lines`), so a move that changes one
+    lot, tile or turn mark sends that line, not the whole row or panel."""
+    return "\n" + "\n".join(parts) + "\n"
+
+
 def _family(kind: str) -> tuple[str, str]:
     return FAMILY.get(kind, ("", "#eeeeee"))
 
@@ -142,7 +149,8 @@ def _row(view: dict[str, Any]) -> list[str]:
         else:  # an empty place of the row
             places.append(rect(x, ROW_TOP, LOT_WIDTH, LOT_HEIGHT, "none", "#9fc4ad", 6,
                                'stroke-dasharray="5 4"'))
-    parts.append(group(places, title=f"the row of lots ({len(lots)} of {limit}): call a court auction for it",
+    parts.append(group(_lines(places),
+                       title=f"the row of lots ({len(lots)} of {limit}): call a court auction for it",
                        act="call a court auction", key="row", cls="row"))
     return parts
 
@@ -297,7 +305,7 @@ def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int]) 
     for tile in TILES:
         parts.append(_tile(view, seat, tile, points[tile[0]], left, top))
         left += tile[2] + TILE_GAP
-    return "".join(parts)
+    return "\n".join(parts)
 
 
 def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str) -> str:
@@ -330,7 +338,7 @@ def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str) -> 
         parts.append(_cheque(x, top + 7, value, False, f"cheque:{value}"))
         x += CHEQUE_WIDTH
     parts.append(tiles)
-    return group(parts, key=f"seat:{seat}", cls="seat")
+    return group(_lines(parts), key=f"seat:{seat}", cls="seat")
 
 
 class _Table:
