@@ -21,7 +21,7 @@ from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
 from gangland.games import get
 
 from .bots import BotRunner, bot_names, fallback_bot
-from .protocol import LOG_LINES, Refusal, encode, state_message
+from .protocol import LOG_LINES, PARTS, Refusal, encode, state_message
 from .storage import (
     DamagedTable,
     MoveRecord,
@@ -59,6 +59,8 @@ class Client:
     drawn: str | None = None
     """The drawing this connection was last sent (None: none yet): a state message sends the lines of the
     next one that this one holds as their numbers in it (`drawing_lines`)."""
+    want: frozenset[str] = PARTS
+    """The parts of PARTS its state messages carry (the page asks for the text only while it shows it)."""
 
     def push(self, text: str | None) -> None:
         """Queue a message (None: close). A client too slow to drain its queue is dropped."""
@@ -96,8 +98,9 @@ class LiveTable:
         self.expired: int | None = None
         """The step whose move clock ran out (its stand-in's move may be waiting for the database)."""
         self._views: list[dict[str, Any]] | None = None
-        self._drawn: dict[int, tuple[str, str | None]] = {}
-        """The text and drawing of each view of `_views` made so far (kept as long as `_views`)."""
+        self._texts: dict[int, str] = {}
+        self._drawn: dict[int, str | None] = {}
+        """The text and the drawing of each view of `_views` made so far (kept as long as `_views`)."""
 
     # -- facts -----------------------------------------------------------------------------------------
 
@@ -149,23 +152,34 @@ class LiveTable:
         moves = self.record.moves[max(0, start) : end]
         return [{"step": m.step + 1, "seat": m.seat, "line": m.narration[column], "by": m.by} for m in moves]
 
-    def shown(self, seat: int | None) -> tuple[dict[str, Any], str, str | None]:
-        """`seat`'s view of the live state, its text and its drawing, each made once per state (a
-        broadcast that follows no move, another connection of the seat, reuse them)."""
+    def text_of(self, seat: int | None) -> str:
+        """The text of `seat`'s view of the live state, made once per state (a broadcast that follows no
+        move, another connection of the seat, reuse it) and only if a connection wants it."""
         index = self.record.players if seat is None else seat
-        view = self.views()[index]
-        made = self._drawn.get(index)
-        if made is None:
-            made = self._drawn[index] = (self.game.render(view), drawing(self.game, view))
-        return view, made[0], made[1]
+        text = self._texts.get(index)
+        if text is None:
+            text = self._texts[index] = self.game.render(self.views()[index])
+        return text
+
+    def drawing_of(self, seat: int | None) -> str | None:
+        """The drawing of `seat`'s view of the live state (None: the game has none), made once per state."""
+        index = self.record.players if seat is None else seat
+        if index in self._drawn:
+            return self._drawn[index]
+        made = self._drawn[index] = drawing(self.game, self.views()[index])
+        return made
 
     def message(self, seat: int | None, since: int | None = None,
-                shared: dict[str, Any] | None = None, held: str | None = None) -> dict[str, Any]:
+                shared: dict[str, Any] | None = None, held: str | None = None,
+                want: frozenset[str] = PARTS) -> dict[str, Any]:
         """The state message for `seat` (None: a spectator), built from its view only, with the log lines
         from step `since` on (None: the last LOG_LINES), and its drawing as lines of `held` (the drawing
         the connection holds) and new lines (`drawing_lines`; None: the whole drawing). `shared`: what
-        every seat's message of one broadcast holds alike (`shared_facts`), made once for them all."""
-        view, text, svg = self.shown(seat)
+        every seat's message of one broadcast holds alike (`shared_facts`), made once for them all. Of
+        the view, its text and its drawing, only those in `want` (the others are null, and not made)."""
+        view = self.views()[self.record.players if seat is None else seat]
+        text = self.text_of(seat) if "text" in want else None
+        svg = self.drawing_of(seat) if "drawing" in want else None
         to_act = self.state.to_act
         legal = []
         if seat is not None and seat == to_act:
@@ -178,7 +192,7 @@ class LiveTable:
         return state_message(
             seat=seat,
             to_act=to_act,
-            view=view,
+            view=view if "view" in want else None,
             text=text,
             svg=drawing_lines(svg, held) if svg is not None and held is not None else svg,
             legal=legal,
@@ -199,21 +213,24 @@ class LiveTable:
             "result": self.record.result,
         }
 
-    def broadcast(self) -> None:
-        """Send every connection its seat's state message, with the log lines it was not sent yet (the
-        first message of a connection: the last LOG_LINES). Connections of one seat that were sent the
-        same lines and drawing get the same text, made once."""
-        texts: dict[tuple[int | None, int | None, str | None], str] = {}
+    def broadcast(self, only: Client | None = None) -> None:
+        """Send every connection (or `only` that one) its seat's state message, with the log lines it was
+        not sent yet (the first message of a connection: the last LOG_LINES) and the parts it wants.
+        Connections of one seat that were sent the same lines and drawing and want the same parts get the
+        same text, made once."""
+        texts: dict[tuple[int | None, int | None, str | None, frozenset[str]], str] = {}
         shared: dict[str, Any] | None = None
         step = self.step
-        for client in list(self.clients):
-            key = (client.seat, client.logged, client.drawn)
+        for client in [only] if only is not None else list(self.clients):
+            key = (client.seat, client.logged, client.drawn, client.want)
             text = texts.get(key)
             if text is None:
                 if shared is None:
                     shared = self.shared_facts()
-                text = texts[key] = encode(self.message(client.seat, client.logged, shared, client.drawn))
-            client.logged, client.drawn = step, self.shown(client.seat)[2]
+                text = texts[key] = encode(
+                    self.message(client.seat, client.logged, shared, client.drawn, client.want))
+            client.logged = step
+            client.drawn = self.drawing_of(client.seat) if "drawing" in client.want else None
             client.push(text)
 
     # -- the one path a move takes ----------------------------------------------------------------------
@@ -285,7 +302,7 @@ class LiveTable:
     def _advance(self, move: MoveRecord, after_state: State,
                  after_views: list[dict[str, Any]] | None) -> None:
         """Make a committed move the live state's (under the lock)."""
-        self.state, self._views, self._drawn = after_state, after_views, {}
+        self.state, self._views, self._texts, self._drawn = after_state, after_views, {}, {}
         self.record.moves.append(move)
         self.game_record.actions.append(move.action)
         if after_state.is_over:
