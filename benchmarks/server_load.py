@@ -4,13 +4,16 @@ Run from the repository root:
 
     .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 30] [--db URL] [--kill-after S]
                                                [--warmup 5] [--seed 1] [--profile cprofile|py-spy]
+                                               [--want drawing,view | all]
 
 It starts the real server as a subprocess (`gangland serve --host 127.0.0.1 --port FREE --bot-delay 0`:
 uvicorn, one process) on a throwaway SQLite file (or the PostgreSQL of `--db postgresql+psycopg://...`),
 opens N tables of 4-player Razzia! whose four seats are all people, and plays every seat from this process
 (asyncio, one WebSocket per seat, as a browser would, with permessage-deflate): each client says hello with
-its seat's token (keeping the `seat_token` an invitation is exchanged for, to reconnect with it) and plays a
-uniformly random legal action (seeded) as soon as a state message says it is its turn. No bots run on the
+its seat's token (keeping the `seat_token` an invitation is exchanged for, to reconnect with it) and the
+parts of a state it wants (`--want`: by default the drawing and the view, as the page asks while its "table
+as text" box is closed; `all` sends no `want`, so the text comes too) and plays a uniformly random legal
+action (seeded) as soon as a state message says it is its turn. No bots run on the
 server, so its own cost is measured. When a game ends, its table's clients open a new table and go on.
 
 After a warm-up it measures for `--seconds`:
@@ -276,6 +279,13 @@ class Load:
             return existing
         return None
 
+    def hello(self, seat: Seat) -> dict[str, object]:
+        """A seat's hello: its token, and the parts of a state it wants (none named: all of them)."""
+        hello: dict[str, object] = {"type": "hello", "token": seat.table.tokens[seat.seat]}
+        if self.args.want != "all":
+            hello["want"] = [part for part in self.args.want.split(",") if part]
+        return hello
+
     async def play_seat(self, seat: Seat) -> None:
         """Play one seat until its game is over (reconnecting if the connection drops) or the run stops."""
         first_failure: float | None = None
@@ -291,7 +301,7 @@ class Load:
                 try:
                     seat.generation += 1
                     seat.opened = time.monotonic()
-                    await socket.send(json.dumps({"type": "hello", "token": seat.table.tokens[seat.seat]}))
+                    await socket.send(json.dumps(self.hello(seat)))
                     greeted = False
                     async for text in socket:
                         first_failure, attempts = None, 0
@@ -600,6 +610,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="with --kill-after: the longest wait for the games to end after the window")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' random moves")
     parser.add_argument("--profile", choices=["cprofile", "py-spy"], help="profile the server")
+    parser.add_argument("--want", default="drawing,view",
+                        help="the parts of a state each client asks for (comma-separated of drawing, view "
+                        "and text), or all (no `want` in the hello: an older client's)")
     parser.add_argument("--profile-out", type=Path, help="where the profile goes (default: in /tmp)")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 3600 or not 0 <= args.warmup <= 600:
@@ -608,6 +621,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--kill-after must be within the measured window (0 < S < --seconds)")
     if args.db is not None and not args.db.startswith(("sqlite:", "postgresql")):
         parser.error("--db must be a sqlite: or postgresql+psycopg:// URL")
+    if args.want != "all" and not set(args.want.split(",")) - {""} <= {"drawing", "view", "text"}:
+        parser.error("--want lists drawing, view and text (comma-separated), or is all")
     if args.profile == "py-spy" and not (VENV_BIN / "py-spy").exists():
         parser.error(f"--profile py-spy needs {VENV_BIN / 'py-spy'}: .venv/bin/pip install py-spy")
     return args
