@@ -56,9 +56,9 @@ class Client:
     logged: int | None = None
     """The number of moves whose log lines this connection was sent: each state message carries only the
     lines since (None: no state yet; the first carries the last LOG_LINES)."""
-    drawn: str | None = None
+    drawn: Drawing | None = None
     """The drawing this connection was last sent (None: none yet): a state message sends the lines of the
-    next one that this one holds as their numbers in it (`drawing_lines`)."""
+    next one that this one holds as their numbers in it (`Drawing.lines_for`)."""
     want: frozenset[str] = PARTS
     """The parts of PARTS its state messages carry (the page asks for the text only while it shows it)."""
 
@@ -99,7 +99,7 @@ class LiveTable:
         """The step whose move clock ran out (its stand-in's move may be waiting for the database)."""
         self._views: list[dict[str, Any]] | None = None
         self._texts: dict[int, str] = {}
-        self._drawn: dict[int, str | None] = {}
+        self._drawn: dict[int, Drawing | None] = {}
         """The text and the drawing of each view of `_views` made so far (kept as long as `_views`)."""
 
     # -- facts -----------------------------------------------------------------------------------------
@@ -161,20 +161,21 @@ class LiveTable:
             text = self._texts[index] = self.game.render(self.views()[index])
         return text
 
-    def drawing_of(self, seat: int | None) -> str | None:
+    def drawing_of(self, seat: int | None) -> Drawing | None:
         """The drawing of `seat`'s view of the live state (None: the game has none), made once per state."""
         index = self.record.players if seat is None else seat
         if index in self._drawn:
             return self._drawn[index]
-        made = self._drawn[index] = drawing(self.game, self.views()[index])
+        svg = drawing(self.game, self.views()[index])
+        made = self._drawn[index] = None if svg is None else Drawing(svg)
         return made
 
     def message(self, seat: int | None, since: int | None = None,
-                shared: dict[str, Any] | None = None, held: str | None = None,
+                shared: dict[str, Any] | None = None, held: Drawing | None = None,
                 want: frozenset[str] = PARTS) -> dict[str, Any]:
         """The state message for `seat` (None: a spectator), built from its view only, with the log lines
         from step `since` on (None: the last LOG_LINES), and its drawing as lines of `held` (the drawing
-        the connection holds) and new lines (`drawing_lines`; None: the whole drawing). `shared`: what
+        the connection holds) and new lines (`Drawing.lines_for`; None: the whole drawing). `shared`: what
         every seat's message of one broadcast holds alike (`shared_facts`), made once for them all. Of
         the view, its text and its drawing, only those in `want` (the others are null, and not made)."""
         view = self.views()[self.record.players if seat is None else seat]
@@ -194,7 +195,7 @@ class LiveTable:
             to_act=to_act,
             view=view if "view" in want else None,
             text=text,
-            svg=drawing_lines(svg, held) if svg is not None and held is not None else svg,
+            svg=None if svg is None else svg.svg if held is None else svg.lines_for(held),
             legal=legal,
             log=self.log_for(seat, since=since),
             **shared,
@@ -218,7 +219,7 @@ class LiveTable:
         not sent yet (the first message of a connection: the last LOG_LINES) and the parts it wants.
         Connections of one seat that were sent the same lines and drawing and want the same parts get the
         same text, made once."""
-        texts: dict[tuple[int | None, int | None, str | None, frozenset[str]], str] = {}
+        texts: dict[tuple[int | None, int | None, Drawing | None, frozenset[str]], str] = {}
         shared: dict[str, Any] | None = None
         step = self.step
         for client in [only] if only is not None else list(self.clients):
@@ -482,6 +483,26 @@ class LiveTable:
         return summary(self.record, self.game, self.step, self.state.to_act, self.seats_info())
 
 
+class Drawing:
+    """A drawing as a state message sends it: whole (`svg`), or as its lines, each the number of the same
+    line in the drawing a connection holds when that one has it (`lines_for`). Made once per state and
+    seat; its lines and their numbers are split once, then serve every connection that holds it or the
+    next one. Compared by identity (a connection's drawing is a key of `LiveTable.broadcast`)."""
+
+    __slots__ = ("lines", "numbers", "svg")
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+        self.lines = svg.split("\n")
+        self.numbers = {line: number for number, line in reversed(list(enumerate(self.lines)))}
+        """Each line's number (the first, when a line is there twice)."""
+
+    def lines_for(self, held: Drawing) -> list[str | int]:
+        """This drawing for a connection that holds `held` (`drawing_lines`)."""
+        numbers = held.numbers
+        return [numbers.get(line, line) for line in self.lines]
+
+
 def drawing_lines(svg: str, held: str) -> list[str | int]:
     """`svg` for a connection that holds the drawing `held`: its lines (split at "\\n"), each the number of
     the same line in `held` when `held` has it (the first such), else the line itself. The page joins
@@ -490,10 +511,7 @@ def drawing_lines(svg: str, held: str) -> list[str | int]:
     >>> drawing_lines("<svg>\\n<a/>\\n<b/>\\n</svg>\\n", "<svg>\\n<b/>\\n</svg>\\n")
     [0, '<a/>', 1, 2, 3]
     """
-    numbers: dict[str, int] = {}
-    for number, line in enumerate(held.split("\n")):
-        numbers.setdefault(line, number)
-    return [numbers.get(line, line) for line in svg.split("\n")]
+    return Drawing(svg).lines_for(Drawing(held))
 
 
 def drawing(game: Game, view: dict[str, Any]) -> str | None:
