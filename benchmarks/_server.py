@@ -100,8 +100,11 @@ class GanglandServer:
     (collapsed stacks of where its threads spent CPU, written to `profile_out`)."""
 
     def __init__(self, database: str, port: int, log_path: Path,
-                 profile: str | None = None, profile_out: Path | None = None) -> None:
+                 profile: str | None = None, profile_out: Path | None = None,
+                 extra: tuple[str, ...] = ()) -> None:
         self.database = database
+        self.extra = extra
+        """More options of `gangland serve`."""
         self.port = port
         self.log_path = log_path
         self.profile = profile
@@ -115,7 +118,7 @@ class GanglandServer:
         """The command line that starts the server."""
         serve = ["serve", "--host", HOST, "--port", str(self.port), "--db", self.database, "--bot-delay", "0",
                  # every table comes from this one address: the server's limit per address is lifted
-                 "--tables-per-address", "100000"]
+                 "--tables-per-address", "100000", *self.extra]
         if self.profile == "cprofile" and self.starts == 0:
             return [sys.executable, "-m", "cProfile", "-o", str(self.profile_out), "-m", "gangland", *serve]
         if self.profile == "py-spy" and self.starts == 0:

@@ -5,14 +5,18 @@ Run from the repository root:
     .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 30] [--db URL|postgres]
                                                [--kill-after S] [--restart-db-after S] [--db-down-seconds 5]
                                                [--warmup 5] [--seed 1] [--profile cprofile|py-spy]
+                                               [--want drawing,view | all] [--deflate LEVEL]
 
-It starts the real server as a subprocess (`gangland serve --host 127.0.0.1 --port FREE --bot-delay 0`:
-uvicorn, one process) on a throwaway SQLite file (or the PostgreSQL of `--db postgresql+psycopg://...`),
-opens N tables of 4-player Razzia! whose four seats are all people, and plays every seat from this process
-(asyncio, one WebSocket per seat, as a browser would, with permessage-deflate): each client says hello with
-its seat's token (keeping the `seat_token` an invitation is exchanged for, to reconnect with it) and plays a
-uniformly random legal action (seeded) as soon as a state message says it is its turn. No bots run on the
-server, so its own cost is measured. When a game ends, its table's clients open a new table and go on.
+It starts the real server as a subprocess (`gangland serve --host 127.0.0.1 --port FREE --bot-delay 0`, with
+`--deflate LEVEL` if given: uvicorn, one process) on a throwaway SQLite file (or the PostgreSQL of
+`--db postgresql+psycopg://...`), opens N tables of 4-player Razzia! whose four seats are all people, and
+plays every seat from this process (asyncio, one WebSocket per seat, as a browser would, with
+permessage-deflate): each client says hello with its seat's token (keeping the `seat_token` an invitation is
+exchanged for, to reconnect with it) and the parts of a state it wants (`--want`: by default the drawing and
+the view, as the page asks while its "table as text" box is closed; `all` sends no `want`, so the text comes
+too), and plays a uniformly random legal action (seeded) as soon as a state message says it is its turn.
+No bots run on the server, so its own cost is measured. When a game ends, its table's clients open a new
+table and go on.
 
 After a warm-up it measures for `--seconds`:
 
@@ -299,6 +303,13 @@ class Load:
             return existing
         return None
 
+    def hello(self, seat: Seat) -> dict[str, object]:
+        """A seat's hello: its token, and the parts of a state it wants (none named: all of them)."""
+        hello: dict[str, object] = {"type": "hello", "token": seat.table.tokens[seat.seat]}
+        if self.args.want != "all":
+            hello["want"] = [part for part in self.args.want.split(",") if part]
+        return hello
+
     async def play_seat(self, seat: Seat) -> None:
         """Play one seat until its game is over (reconnecting if the connection drops) or the run stops."""
         first_failure: float | None = None
@@ -314,7 +325,7 @@ class Load:
                 try:
                     seat.generation += 1
                     seat.opened = time.monotonic()
-                    await socket.send(json.dumps({"type": "hello", "token": seat.table.tokens[seat.seat]}))
+                    await socket.send(json.dumps(self.hello(seat)))
                     greeted = False
                     async for text in socket:
                         first_failure, attempts = None, 0
@@ -674,6 +685,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="with --kill-after: the longest wait for the games to end after the window")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' random moves")
     parser.add_argument("--profile", choices=["cprofile", "py-spy"], help="profile the server")
+    parser.add_argument("--deflate", type=int, choices=range(10), metavar="LEVEL",
+                        help="the server's permessage-deflate level (`gangland serve --deflate`; 0: off)")
+    parser.add_argument("--want", default="drawing,view",
+                        help="the parts of a state each client asks for (comma-separated of drawing, view "
+                        "and text), or all (no `want` in the hello: an older client's)")
     parser.add_argument("--profile-out", type=Path, help="where the profile goes (default: in /tmp)")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 3600 or not 0 <= args.warmup <= 600:
@@ -685,6 +701,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.restart_db_after is not None and (args.db != "postgres" or args.kill_after is not None
                                               or not 0 < args.restart_db_after < args.seconds):
         parser.error("--restart-db-after needs --db postgres, no --kill-after, and 0 < S < --seconds")
+    if args.want != "all" and not set(args.want.split(",")) - {""} <= {"drawing", "view", "text"}:
+        parser.error("--want lists drawing, view and text (comma-separated), or is all")
     if args.profile == "py-spy" and not (VENV_BIN / "py-spy").exists():
         parser.error(f"--profile py-spy needs {VENV_BIN / 'py-spy'}: .venv/bin/pip install py-spy")
     return args
@@ -711,7 +729,8 @@ def main(argv: list[str] | None = None) -> int:
         "gangland-load.prof" if args.profile == "cprofile" else "gangland-load-py-spy.txt")
     if args.profile:
         profile_out.unlink(missing_ok=True)
-    server = GanglandServer(database, free_port(), folder / "server.log", args.profile, profile_out)
+    extra = () if args.deflate is None else ("--deflate", str(args.deflate))
+    server = GanglandServer(database, free_port(), folder / "server.log", args.profile, profile_out, extra)
     shown = database if args.db is None else database.split("@")[-1]
     ok = False
     try:

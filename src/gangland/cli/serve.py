@@ -52,6 +52,11 @@ def serve_command(
     tables_per_address: Annotated[int, typer.Option(
         help="Unfinished tables one client address may have opened (a club behind one address, or a load "
         "benchmark, may need more).")] = 20,
+    deflate: Annotated[int, typer.Option(
+        min=0, max=9, metavar="LEVEL",
+        help="zlib level of the WebSockets' permessage-deflate: 1 fastest to 9 smallest; 0 sends the "
+        "messages uncompressed (a few KiB a move for each player instead of a few hundred bytes; a LAN "
+        "does not mind).")] = 6,
 ) -> None:
     """Run the game server: open http://HOST:PORT/ to make tables, invite friends and play in the browser."""
     try:
@@ -104,4 +109,8 @@ def serve_command(
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"Gangland is serving at http://{shown}:{port}/  (database: {database}; Ctrl-C stops it)")
     # Client messages are at most 4 KiB (protocol.MAX_MESSAGE): refuse frames far above that outright.
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+    from gangland.server.deflate import websocket_protocol
+
+    protocol = websocket_protocol(deflate)
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+                ws=protocol or "auto", ws_per_message_deflate=deflate > 0)

@@ -40,7 +40,7 @@ from .limits import (
     keep_frames_out_of_logs,
     origin_allowed,
 )
-from .protocol import Act, Hello, Ping, Refusal, encode, parse_client
+from .protocol import PARTS, Act, Hello, Ping, Refusal, Want, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import Storage, StorageError
@@ -475,7 +475,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         await socket.send_text(encode(refusal.to_message()))
                         await socket.close(FLOOD_CLOSE if refusal.code == "too_many_connections" else 4403)
                         return
-                    client = Client(seat)
+                    client = Client(seat, want=PARTS if message.want is None else message.want)
                     writer = asyncio.create_task(write(client))
                     if own_token is not None:  # to this connection alone: the seat's link from now on
                         client.push(encode({"type": "seat_token", "seat": seat, "token": own_token,
@@ -486,6 +486,13 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         client.push(encode(hub.status_message()))
                 elif isinstance(message, Ping):
                     await answer({"type": "pong"})
+                elif isinstance(message, Want):
+                    if client is None:
+                        raise Refusal("no_hello", "say hello with your link's token before you ask for parts")
+                    added = message.parts - client.want
+                    client.want = message.parts
+                    if added:  # what it lacks now, at once (a part it gave up waits for the next state)
+                        table.broadcast(client)
                 elif isinstance(message, Act):
                     if client is None:
                         raise Refusal("no_hello", "say hello with your link's token before you move")

@@ -15,6 +15,9 @@ MAX_MESSAGE = 4096
 LOG_LINES = 100
 """How many of the latest log lines the first state message of a connection carries (later ones carry the
 lines since the one before)."""
+PARTS = frozenset({"view", "text", "drawing"})
+"""The parts of a state message a client may choose to go without (`want`): a client that names none gets
+them all; one that names some gets null in place of the others (and the server does not make them)."""
 
 
 class Refusal(Exception):
@@ -32,9 +35,18 @@ class Refusal(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """The first message: a seat or spectator token, or none (a spectator of a listed table)."""
+    """The first message: a seat or spectator token, or none (a spectator of a listed table), and the parts
+    of the state messages the connection wants (None: all of them)."""
 
     token: str | None
+    want: frozenset[str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Want:
+    """From now on the state messages carry these of PARTS (and null for the others)."""
+
+    parts: frozenset[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +62,7 @@ class Ping:
     """Keep-alive: answered with a pong."""
 
 
-ClientMessage = Hello | Act | Ping
+ClientMessage = Hello | Act | Ping | Want
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -61,6 +73,16 @@ def _int_field(data: dict[str, Any], name: str) -> int:
     if not 0 <= value < 2**31:
         raise Refusal("malformed", f"'{name}' is out of range: {value}"[:80])
     return value
+
+
+def _want_field(data: dict[str, Any]) -> frozenset[str] | None:
+    value = data.get("want")
+    if value is None:
+        return None
+    if type(value) is not list or any(type(part) is not str or part not in PARTS for part in value):
+        raise Refusal("malformed", f"'want' must be a list of the parts a state may carry: "
+                                   f"{', '.join(sorted(PARTS))}")
+    return frozenset(value)
 
 
 def parse_client(raw: str | bytes) -> ClientMessage:
@@ -79,13 +101,18 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (type(token) is not str or len(token) > 200):
             raise Refusal("malformed", "'token' must be the text after #seat= or #watch= in your link")
-        return Hello(token or None)
+        return Hello(token or None, _want_field(data))
     if kind == "act":
         return Act(_int_field(data, "action"), _int_field(data, "step"))
     if kind == "ping":
         return Ping()
+    if kind == "want":
+        parts = _want_field(data)
+        if parts is None:
+            raise Refusal("malformed", "'want' is missing: list the parts a state should carry")
+        return Want(parts)
     shown = "missing" if kind is None else repr(kind)[:40]
-    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act or ping")
+    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act or ping (or want)")
 
 
 def state_message(
@@ -96,8 +123,8 @@ def state_message(
     seat: int | None,
     step: int,
     to_act: int | None,
-    view: dict[str, Any],
-    text: str,
+    view: dict[str, Any] | None,
+    text: str | None,
     svg: str | list[str | int] | None,
     legal: list[dict[str, Any]],
     log: list[dict[str, Any]],
@@ -106,7 +133,8 @@ def state_message(
     clock: dict[str, Any] | None,
     result: dict[str, Any] | None,
 ) -> dict[str, Any]:
-    """The state message for one seat (None: a spectator), from what that seat may see."""
+    """The state message for one seat (None: a spectator), from what that seat may see (`view`, `text` and
+    `svg` None when the connection does not want them)."""
     over = to_act is None
     return {
         "type": "state",

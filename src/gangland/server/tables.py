@@ -21,7 +21,7 @@ from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
 
 from .bots import bot_names, fallback_bot
 from .limits import SLOW_CLOSE
-from .protocol import LOG_LINES, Refusal, encode, state_message
+from .protocol import LOG_LINES, PARTS, Refusal, encode, state_message
 from .storage import (
     LeaseLost,
     MoveRecord,
@@ -57,9 +57,11 @@ class Client:
     logged: int | None = None
     """The number of moves whose log lines this connection was sent: each state message carries only the
     lines since (None: no state yet; the first carries the last LOG_LINES)."""
-    drawn: str | None = None
+    drawn: Drawing | None = None
     """The drawing this connection was last sent (None: none yet): a state message sends the lines of the
-    next one that this one holds as their numbers in it (`drawing_lines`)."""
+    next one that this one holds as their numbers in it (`Drawing.lines_for`)."""
+    want: frozenset[str] = PARTS
+    """The parts of PARTS its state messages carry (the page asks for the text only while it shows it)."""
     close_code: int = 4403
     """The close code of a close the outbox asks for: the link was revoked, unless set otherwise."""
 
@@ -101,8 +103,9 @@ class LiveTable:
         self.expired: int | None = None
         """The step whose move clock ran out (its stand-in's move may be waiting for the database)."""
         self._views: list[dict[str, Any]] | None = None
-        self._drawn: dict[int, tuple[str, str | None]] = {}
-        """The text and drawing of each view of `_views` made so far (kept as long as `_views`)."""
+        self._texts: dict[int, str] = {}
+        self._drawn: dict[int, Drawing | None] = {}
+        """The text and the drawing of each view of `_views` made so far (kept as long as `_views`)."""
 
     # -- facts -----------------------------------------------------------------------------------------
 
@@ -154,23 +157,35 @@ class LiveTable:
         moves = self.record.moves[max(0, start) : end]
         return [{"step": m.step + 1, "seat": m.seat, "line": m.narration[column], "by": m.by} for m in moves]
 
-    def shown(self, seat: int | None) -> tuple[dict[str, Any], str, str | None]:
-        """`seat`'s view of the live state, its text and its drawing, each made once per state (a
-        broadcast that follows no move, another connection of the seat, reuse them)."""
+    def text_of(self, seat: int | None) -> str:
+        """The text of `seat`'s view of the live state, made once per state (a broadcast that follows no
+        move, another connection of the seat, reuse it) and only if a connection wants it."""
         index = self.record.players if seat is None else seat
-        view = self.views()[index]
-        made = self._drawn.get(index)
-        if made is None:
-            made = self._drawn[index] = (self.game.render(view), drawing(self.game, view))
-        return view, made[0], made[1]
+        text = self._texts.get(index)
+        if text is None:
+            text = self._texts[index] = self.game.render(self.views()[index])
+        return text
+
+    def drawing_of(self, seat: int | None) -> Drawing | None:
+        """The drawing of `seat`'s view of the live state (None: the game has none), made once per state."""
+        index = self.record.players if seat is None else seat
+        if index in self._drawn:
+            return self._drawn[index]
+        svg = drawing(self.game, self.views()[index])
+        made = self._drawn[index] = None if svg is None else Drawing(svg)
+        return made
 
     def message(self, seat: int | None, since: int | None = None,
-                shared: dict[str, Any] | None = None, held: str | None = None) -> dict[str, Any]:
+                shared: dict[str, Any] | None = None, held: Drawing | None = None,
+                want: frozenset[str] = PARTS) -> dict[str, Any]:
         """The state message for `seat` (None: a spectator), built from its view only, with the log lines
         from step `since` on (None: the last LOG_LINES), and its drawing as lines of `held` (the drawing
-        the connection holds) and new lines (`drawing_lines`; None: the whole drawing). `shared`: what
-        every seat's message of one broadcast holds alike (`shared_facts`), made once for them all."""
-        view, text, svg = self.shown(seat)
+        the connection holds) and new lines (`Drawing.lines_for`; None: the whole drawing). `shared`: what
+        every seat's message of one broadcast holds alike (`shared_facts`), made once for them all. Of
+        the view, its text and its drawing, only those in `want` (the others are null, and not made)."""
+        view = self.views()[self.record.players if seat is None else seat]
+        text = self.text_of(seat) if "text" in want else None
+        svg = self.drawing_of(seat) if "drawing" in want else None
         to_act = self.state.to_act
         legal = []
         if seat is not None and seat == to_act:
@@ -183,9 +198,9 @@ class LiveTable:
         return state_message(
             seat=seat,
             to_act=to_act,
-            view=view,
+            view=view if "view" in want else None,
             text=text,
-            svg=drawing_lines(svg, held) if svg is not None and held is not None else svg,
+            svg=None if svg is None else svg.svg if held is None else svg.lines_for(held),
             legal=legal,
             log=self.log_for(seat, since=since),
             **shared,
@@ -204,21 +219,24 @@ class LiveTable:
             "result": self.record.result,
         }
 
-    def broadcast(self) -> None:
-        """Send every connection its seat's state message, with the log lines it was not sent yet (the
-        first message of a connection: the last LOG_LINES). Connections of one seat that were sent the
-        same lines and drawing get the same text, made once."""
-        texts: dict[tuple[int | None, int | None, str | None], str] = {}
+    def broadcast(self, only: Client | None = None) -> None:
+        """Send every connection (or `only` that one) its seat's state message, with the log lines it was
+        not sent yet (the first message of a connection: the last LOG_LINES) and the parts it wants.
+        Connections of one seat that were sent the same lines and drawing and want the same parts get the
+        same text, made once."""
+        texts: dict[tuple[int | None, int | None, Drawing | None, frozenset[str]], str] = {}
         shared: dict[str, Any] | None = None
         step = self.step
-        for client in list(self.clients):
-            key = (client.seat, client.logged, client.drawn)
+        for client in [only] if only is not None else list(self.clients):
+            key = (client.seat, client.logged, client.drawn, client.want)
             text = texts.get(key)
             if text is None:
                 if shared is None:
                     shared = self.shared_facts()
-                text = texts[key] = encode(self.message(client.seat, client.logged, shared, client.drawn))
-            client.logged, client.drawn = step, self.shown(client.seat)[2]
+                text = texts[key] = encode(
+                    self.message(client.seat, client.logged, shared, client.drawn, client.want))
+            client.logged = step
+            client.drawn = self.drawing_of(client.seat) if "drawing" in client.want else None
             client.push(text)
 
     # -- the one path a move takes ----------------------------------------------------------------------
@@ -295,7 +313,7 @@ class LiveTable:
     def _advance(self, move: MoveRecord, after_state: State,
                  after_views: list[dict[str, Any]] | None) -> None:
         """Make a committed move the live state's (under the lock)."""
-        self.state, self._views, self._drawn = after_state, after_views, {}
+        self.state, self._views, self._texts, self._drawn = after_state, after_views, {}, {}
         self.record.moves.append(move)
         self.game_record.actions.append(move.action)
         if after_state.is_over:
@@ -475,6 +493,26 @@ class LiveTable:
         return summary(self.record, self.game, self.step, self.state.to_act, self.seats_info())
 
 
+class Drawing:
+    """A drawing as a state message sends it: whole (`svg`), or as its lines, each the number of the same
+    line in the drawing a connection holds when that one has it (`lines_for`). Made once per state and
+    seat; its lines and their numbers are split once, then serve every connection that holds it or the
+    next one. Compared by identity (a connection's drawing is a key of `LiveTable.broadcast`)."""
+
+    __slots__ = ("lines", "numbers", "svg")
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+        self.lines = svg.split("\n")
+        self.numbers = {line: number for number, line in reversed(list(enumerate(self.lines)))}
+        """Each line's number (the first, when a line is there twice)."""
+
+    def lines_for(self, held: Drawing) -> list[str | int]:
+        """This drawing for a connection that holds `held` (`drawing_lines`)."""
+        numbers = held.numbers
+        return [numbers.get(line, line) for line in self.lines]
+
+
 def drawing_lines(svg: str, held: str) -> list[str | int]:
     """`svg` for a connection that holds the drawing `held`: its lines (split at "\\n"), each the number of
     the same line in `held` when `held` has it (the first such), else the line itself. The page joins
@@ -483,10 +521,7 @@ def drawing_lines(svg: str, held: str) -> list[str | int]:
     >>> drawing_lines("<svg>\\n<a/>\\n<b/>\\n</svg>\\n", "<svg>\\n<b/>\\n</svg>\\n")
     [0, '<a/>', 1, 2, 3]
     """
-    numbers: dict[str, int] = {}
-    for number, line in enumerate(held.split("\n")):
-        numbers.setdefault(line, number)
-    return [numbers.get(line, line) for line in svg.split("\n")]
+    return Drawing(svg).lines_for(Drawing(held))
 
 
 def drawing(game: Game, view: dict[str, Any]) -> str | None:

@@ -67,6 +67,13 @@ END_ONLY = ("businesses", "cheques")
 as for the cheques" (before it they show what they would give at the end)."""
 
 
+def _lines(parts: list[str]) -> str:
+    """The pieces of a large group each on a line of its own: a server sends a drawing as the lines that
+    changed since the one before (`gangland.server.tables.drawing_lines`), so a move that changes one
+    lot, tile or turn mark sends that line, not the whole row or panel."""
+    return "\n" + "\n".join(parts) + "\n"
+
+
 def _family(kind: str) -> tuple[str, str]:
     return FAMILY.get(kind, ("", "#eeeeee"))
 
@@ -142,7 +149,8 @@ def _row(view: dict[str, Any]) -> list[str]:
         else:  # an empty place of the row
             places.append(rect(x, ROW_TOP, LOT_WIDTH, LOT_HEIGHT, "none", "#9fc4ad", 6,
                                'stroke-dasharray="5 4"'))
-    parts.append(group(places, title=f"the row of lots ({len(lots)} of {limit}): call a court auction for it",
+    parts.append(group(_lines(places),
+                       title=f"the row of lots ({len(lots)} of {limit}): call a court auction for it",
                        act="call a court auction", key="row", cls="row"))
     return parts
 
@@ -297,7 +305,7 @@ def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int]) 
     for tile in TILES:
         parts.append(_tile(view, seat, tile, points[tile[0]], left, top))
         left += tile[2] + TILE_GAP
-    return "".join(parts)
+    return "\n".join(parts)
 
 
 def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str) -> str:
@@ -330,33 +338,71 @@ def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str) -> 
         parts.append(_cheque(x, top + 7, value, False, f"cheque:{value}"))
         x += CHEQUE_WIDTH
     parts.append(tiles)
-    return group(parts, key=f"seat:{seat}", cls="seat")
+    return group(_lines(parts), key=f"seat:{seat}", cls="seat")
 
 
 class _Table:
     """What the drawings of one table's views have in common: a seat's view is the spectator's plus which
     seat it is (see view.py), so the header, the row, the auction and each seat's panel (as its own seat
-    and as anyone else's) are drawn once for all of them."""
+    and as anyone else's) are drawn once for all of them; and a panel that a move left as it was (most
+    moves change one or two) is taken from `_PANELS`."""
 
-    __slots__ = ("breakdowns", "now", "panels", "tiles", "top")
+    __slots__ = ("breakdowns", "now", "panels", "scoring", "tiles", "top")
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.top = "\n".join([*_header(view), *_row(view), *_auction(view)])
         self.breakdowns, self.now = _breakdowns(view), points_if_scored_now(view)
         self.panels: dict[tuple[int, bool], str] = {}
         self.tiles: dict[int, str] = {}
+        self.scoring = repr((view["round"], view["rounds"], view["result"] is None,
+                             [info["estate"] for info in view["seats"]], cheque_sums(view)))
+        """All that a row of tiles reads of the view besides its seat and points (`_tile`)."""
 
     def panel(self, view: dict[str, Any], seat: int) -> str:
         """`seat`'s panel as `view` shows it."""
         mine = view.get("seat") == seat
         drawn = self.panels.get((seat, mine))
         if drawn is None:
-            top = SEAT_TOP + seat * SEAT_HEIGHT
-            tiles = self.tiles.get(seat)
-            if tiles is None:
-                tiles = self.tiles[seat] = _tiles(view, seat, top, self.breakdowns[seat])
-            drawn = self.panels[seat, mine] = _seat(view, seat, top, self.now[seat], tiles)
+            drawn = self.panels[seat, mine] = self._panel(view, seat, mine)
         return drawn
+
+    def _panel(self, view: dict[str, Any], seat: int, mine: bool) -> str:
+        """`seat`'s panel, from `_PANELS` if it was drawn lately (keyed by all that `_seat` and `_tile`
+        read of the view), else drawn (its tiles from `_TILE_ROWS` if only the panel changed)."""
+        points = self.breakdowns[seat]
+        tiles_key = f"{seat} {self.scoring} {points!r}"
+        info = view["seats"][seat]
+        panel_key = repr((tiles_key, mine, view.get("to_act") == seat, info["open_cheques"],
+                          info["face_down_cheques"], view.get("scores"), view["round_scores"],
+                          self.now[seat]))
+        with _TABLES_LOCK:
+            drawn = _PANELS.get(panel_key)
+            tiles = _TILE_ROWS.get(tiles_key) if drawn is None else None
+        if drawn is not None:
+            return drawn
+        top = SEAT_TOP + seat * SEAT_HEIGHT
+        if tiles is None:
+            tiles = _tiles(view, seat, top, points)
+        drawn = _seat(view, seat, top, self.now[seat], tiles)
+        with _TABLES_LOCK:
+            _keep(_TILE_ROWS, tiles_key, tiles)
+            _keep(_PANELS, panel_key, drawn)
+        return drawn
+
+
+_PANELS: dict[str, str] = {}
+"""Seats' panels drawn lately, by all that drawing one reads of a view (oldest first)."""
+_TILE_ROWS: dict[str, str] = {}
+"""Seats' rows of scoring tiles drawn lately, likewise: a panel changes with the turn, its tiles only with
+the scoring (an estate, the cheques, the round)."""
+_PIECES_KEPT = 2048
+
+
+def _keep(cache: dict[str, str], key: str, drawn: str) -> None:
+    """Keep `drawn` in `cache` (under _TABLES_LOCK), forgetting the oldest beyond _PIECES_KEPT."""
+    cache[key] = drawn
+    if len(cache) > _PIECES_KEPT:
+        del cache[next(iter(cache))]
 
 
 _TABLES: dict[str, _Table] = {}

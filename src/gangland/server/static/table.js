@@ -59,7 +59,7 @@ function connect() {
   socket = ws;
   ws.addEventListener("open", () => {
     freshSocket = true;
-    const hello = { type: "hello" };
+    const hello = { type: "hello", want: wants() };
     if (token) hello.token = token;
     ws.send(JSON.stringify(hello));
     clearInterval(pingTimer);
@@ -109,6 +109,15 @@ function connect() {
     scheduleReconnect(event);
   });
 }
+
+/** The parts of a state this page shows: the drawing and the view always, the table as text only while
+ * its box is open (the server then neither makes nor sends it). */
+function wants() {
+  return $("text-box").open ? ["drawing", "view", "text"] : ["drawing", "view"];
+}
+
+// Opening the text asks for it (the server answers with a state that has it); closing it stops it coming.
+$("text-box").addEventListener("toggle", () => send({ type: "want", want: wants() }));
 
 function scheduleReconnect() {
   if (reconnectTimer) return;
@@ -217,8 +226,8 @@ function renderState(msg) {
 
   renderClock(msg.clock);
   renderSeats(msg);
-  $("text").textContent = typeof msg.text === "string" ? msg.text : "";
-  renderDrawing(msg);
+  renderDrawing(msg); // first: it opens the text's box when there is no drawing, and closes it when there is
+  $("text").textContent = typeof msg.text === "string" && $("text-box").open ? msg.text : "";
   $("view-json").textContent = JSON.stringify(msg.view ?? null, null, 2);
   renderActions(msg);
   renderLog(logLines);
