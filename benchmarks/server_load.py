@@ -5,18 +5,18 @@ Run from the repository root:
     .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 30] [--db URL|postgres] [--rate R]
                                                [--kill-after S] [--restart-db-after S] [--db-down-seconds 5]
                                                [--warmup 5] [--seed 1] [--profile cprofile|py-spy]
-                                               [--want drawing,view | all] [--deflate LEVEL]
+                                               [--want drawing | all] [--deflate LEVEL]
 
 It starts the real server as a subprocess (`gangland serve --host 127.0.0.1 --port FREE --bot-delay 0`, with
 `--deflate LEVEL` if given: uvicorn, one process) on a throwaway SQLite file (or the PostgreSQL of
 `--db postgresql+psycopg://...`), opens N tables of 4-player Razzia! whose four seats are all people, and
 plays every seat from this process (asyncio, one WebSocket per seat, as a browser would, with
 permessage-deflate): each client says hello with its seat's token (keeping the `seat_token` an invitation is
-exchanged for, to reconnect with it) and the parts of a state it wants (`--want`: by default the drawing and
-the view, as the page asks while its "table as text" box is closed; `all` sends no `want`, so the text comes
-too), and plays a uniformly random legal action (seeded) as soon as a state message says it is its turn.
-No bots run on the server, so its own cost is measured. When a game ends, its table's clients open a new
-table and go on.
+exchanged for, to reconnect with it) and the parts of a state it wants (`--want`: by default the drawing, as
+the page asks while its boxes of the text and the raw view are closed; `all` sends no `want`, so the text
+and the view come too), and plays a uniformly random legal action (seeded) as soon as a state message
+says it is its turn. No bots run on the server, so its own cost is measured. When a game ends, its table's
+clients open a new table and go on.
 
 After a warm-up it measures for `--seconds`:
 
@@ -714,7 +714,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--profile", choices=["cprofile", "py-spy"], help="profile the server")
     parser.add_argument("--deflate", type=int, choices=range(10), metavar="LEVEL",
                         help="the server's permessage-deflate level (`gangland serve --deflate`; 0: off)")
-    parser.add_argument("--want", default="drawing,view",
+    parser.add_argument("--want", default="drawing",
                         help="the parts of a state each client asks for (comma-separated of drawing, view "
                         "and text), or all (no `want` in the hello: an older client's)")
     parser.add_argument("--profile-out", type=Path, help="where the profile goes (default: in /tmp)")

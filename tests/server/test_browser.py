@@ -186,6 +186,10 @@ def test_two_people_see_only_their_own_hands_and_a_reload_comes_back(browser_ser
     assert not a.is_over(), "the game ended too soon for the test"
 
     def seen(w: Window) -> dict[str, Any]:
+        # The page asks for the raw view only while its box is open: opened, it comes with the next state.
+        if not w.page.locator("#view-box").evaluate("box => box.open"):
+            w.page.locator("#view-box summary").click()
+        expect(w.page.locator("#view-json")).not_to_be_empty()
         return dict(json.loads(w.page.locator("#view-json").text_content() or "null"))
 
     for w, other in ((a, b), (b, a)):

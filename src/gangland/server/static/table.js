@@ -110,14 +110,17 @@ function connect() {
   });
 }
 
-/** The parts of a state this page shows: the drawing and the view always, the table as text only while
- * its box is open (the server then neither makes nor sends it). */
+/** The parts of a state this page shows: the drawing always, the table as text and the raw view only while
+ * their boxes are open (the server then neither makes nor sends them). */
 function wants() {
-  return $("text-box").open ? ["drawing", "view", "text"] : ["drawing", "view"];
+  const parts = ["drawing"];
+  if ($("text-box").open) parts.push("text");
+  if ($("view-box").open) parts.push("view");
+  return parts;
 }
 
-// Opening the text asks for it (the server answers with a state that has it); closing it stops it coming.
-$("text-box").addEventListener("toggle", () => send({ type: "want", want: wants() }));
+// Opening a box asks for its part (the server answers with a state that has it); closing it stops it coming.
+for (const box of ["text-box", "view-box"]) $(box).addEventListener("toggle", () => send({ type: "want", want: wants() }));
 
 function scheduleReconnect() {
   if (reconnectTimer) return;
@@ -228,7 +231,7 @@ function renderState(msg) {
   renderSeats(msg);
   renderDrawing(msg); // first: it opens the text's box when there is no drawing, and closes it when there is
   $("text").textContent = typeof msg.text === "string" && $("text-box").open ? msg.text : "";
-  $("view-json").textContent = JSON.stringify(msg.view ?? null, null, 2);
+  $("view-json").textContent = msg.view && $("view-box").open ? JSON.stringify(msg.view, null, 2) : "";
   renderActions(msg);
   renderLog(logLines);
   renderOver(msg);
