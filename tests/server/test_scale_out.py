@@ -79,11 +79,13 @@ def test_two_processes_share_the_tables_and_one_takes_over_when_the_other_dies(
         for person in people:
             person.connect()
             play_moves(person, rng, 4, known, over)
-        assert not over, "a game ended too soon for this test"
+            assert not person.to_turn()["over"], "a game ended too soon for this test"
+        # Every table now waits for its person (its bots have moved), so nothing moves until they do.
 
         # Each process refuses the other's tables, saying where they are played; nothing moves there.
         theirs = people[0]
         step_before = stored(url, theirs.table_id)[0]
+        assert theirs.last is not None and theirs.last["step"] == step_before
         error, code = refused_elsewhere(second, theirs.table_id, theirs.token)
         assert error["code"] == "elsewhere" and first.base in error["error"] and code == 4421, (error, code)
         status, answer = second.get(f"/api/tables/{theirs.table_id}")
@@ -105,6 +107,14 @@ def test_two_processes_share_the_tables_and_one_takes_over_when_the_other_dies(
             assert len(found) == 1 and found[0]["open_seats"] == [1], lobby
             assert (found[0]["step"], found[0]["to_act"]) == (own_view["step"], own_view["to_act"])
             assert not any(e["table_id"] == theirs.table_id for e in lobby["waiting"] + lobby["playing"])
+
+        # "Your tables" on either process knows the seats of both (here: the first's table, as stored).
+        for asked in (first, second):
+            status, mine = asked.post("/api/my-seats", {"tokens": [theirs.token, "unknown-token"]})
+            assert status == 200, mine
+            assert mine[1] is None and mine[0]["table_id"] == theirs.table_id, mine
+            assert (mine[0]["seat"], mine[0]["step"], mine[0]["over"]) == (0, step_before, False), mine
+            assert mine[0]["your_turn"], mine
 
         status, _ = first.post(f"/api/tables/{unattended}/seats/0/controller",
                                {"host_token": created["host_token"], "bot": BOT})

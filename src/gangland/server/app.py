@@ -231,6 +231,10 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         return JSONResponse({"detail": f"the database cannot be reached ({type(exc).__name__}); nothing was "
                                        "changed, try again in a moment"}, status_code=503)
 
+    @app.exception_handler(HeldElsewhere)
+    async def _elsewhere(_request: Request, exc: HeldElsewhere) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=421)
+
     @app.exception_handler(GanglandError)
     async def _bad_request(_request: Request, exc: GanglandError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=400)

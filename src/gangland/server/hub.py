@@ -428,22 +428,23 @@ class Hub:
         found: list[dict[str, Any] | None] = []
         for token in tokens:
             place = await asyncio.to_thread(self.storage.seat_by_token, token_hash(token))
-            table = None if place is None else await self.table(place[0])
-            if place is None or table is None:
+            if place is None:
                 found.append(None)
                 continue
-            seat = place[1]
-            found.append(
-                {
-                    "table_id": table.id,
-                    "seat": seat,
-                    "game": table.game.id,
-                    "game_name": table.game.name,
-                    "your_turn": table.state.to_act == seat,
-                    "over": table.state.is_over,
-                    "step": table.step,
-                }
-            )
+            table_id, seat = place
+            try:
+                table = await self.table(table_id)
+            except HeldElsewhere:  # another process plays it: as the database has it
+                record = await asyncio.to_thread(self.storage.load, table_id, False)
+                game = None if record is None else self.game_of(record)
+                found.append(None if record is None or game is None else {
+                    "table_id": table_id, "seat": seat, "game": game.id, "game_name": game.name,
+                    "your_turn": record.to_act == seat and not record.finished, "over": record.finished,
+                    "step": record.step})
+                continue
+            found.append(None if table is None else {
+                "table_id": table.id, "seat": seat, "game": table.game.id, "game_name": table.game.name,
+                "your_turn": table.state.to_act == seat, "over": table.state.is_over, "step": table.step})
         return found
 
     async def lobby(self) -> dict[str, list[dict[str, Any]]]:

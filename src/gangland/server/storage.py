@@ -406,13 +406,13 @@ class Storage:
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**columns)
             )
 
-    def load(self, table_id: str) -> TableRecord | None:
-        """A table with its seats and moves, or None."""
+    def load(self, table_id: str, moves: bool = True) -> TableRecord | None:
+        """A table with its seats and (unless `moves` is False) its moves, or None."""
         with self.sessions() as session:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
-            return self._record(session, row)
+            return self._record(session, row, moves)
 
     def unfinished_ids(self) -> list[str]:
         """The id of every table whose game is not over (reloaded when the server starts), oldest first."""
