@@ -12,6 +12,8 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import OperationalError
 
 from gangland.server.leases import Leases, Taken
 from gangland.server.storage import LeaseLost, MoveRecord, SeatRecord, StepConflict, Storage, TableRecord, now
@@ -139,6 +141,18 @@ def test_a_lease_is_given_up_when_its_game_ends_and_taken_again_after_an_outage(
     first._connection.invalidate()
     assert not first.alive()
     assert orphans_once_settled(second, ["a", "b"]) == ["a", "b"]
+    # While the database cannot be reached, renewing fails and forgets nothing: the leases are still to be
+    # taken again, and the connection still counts as lost.
+    def unreachable() -> Connection:
+        raise OperationalError("SELECT 1", {}, OSError("connection refused"))
+
+    real_locks = first._locks
+    first._locks = unreachable  # type: ignore[method-assign]
+    for _ in range(2):
+        with pytest.raises(OperationalError):
+            first.renew()
+        assert first.held == {"a", "b"} and not first.alive()
+    first._locks = real_locks  # type: ignore[method-assign]
     # Meanwhile the second process took "b" over: renewing gives "b" up and keeps "a".
     assert second.take("b") is Taken.TAKEN
     assert first.renew() == ["b"]

@@ -110,8 +110,8 @@ class Leases:
     def alive(self) -> bool:
         """True if the database answers and (on PostgreSQL) the connection holding the locks is the one
         that took them; False after an outage, when the leases must be taken again (`renew`)."""
-        try:
-            with self._lock:
+        with self._lock:  # a failed connection is dropped under the lock: never one just opened elsewhere
+            try:
                 if self.shared:
                     if self._connection is None:
                         return not self.held
@@ -119,20 +119,26 @@ class Leases:
                 else:
                     with self.storage.engine.connect() as connection:
                         connection.execute(text("SELECT 1"))
-            return True
-        except Exception:
-            self._drop_connection()
-            return False
+                return True
+            except Exception:
+                self._drop_connection()
+                return False
 
     def renew(self) -> list[str]:
         """After an outage: take every lease again on a new connection, and return the tables this process
         no longer holds (another took them over meanwhile). Raises if the database cannot be reached yet."""
         before, self.held = set(self.held), set()
         lost = []
-        for table_id in sorted(before):
-            if self.take(table_id) is not Taken.TAKEN or not self.storage.holds(table_id):
-                self.release(table_id)
-                lost.append(table_id)
+        try:
+            for table_id in sorted(before):
+                if self.take(table_id) is not Taken.TAKEN or not self.storage.holds(table_id):
+                    self.release(table_id)
+                    lost.append(table_id)
+        except BaseException:
+            # Still out of reach: every lease is still this process's to take again next time (a failed
+            # statement dropped the connection, and with it the locks taken so far).
+            self.held = before - set(lost)
+            raise
         return lost
 
     def orphans(self) -> list[str]:
