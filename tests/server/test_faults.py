@@ -8,7 +8,9 @@ anyone is told of it. ... No acknowledged action is ever lost." "A seat link hol
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,10 @@ import pytest
 from sqlalchemy import update
 
 from gangland.server import tables
+from gangland.server.bots import BotRunner
+from gangland.server.hub import Hub
 from gangland.server.storage import Storage, TableRow
+from gangland.server.tables import Client
 
 from .tables import create, seated, server, token_of
 
@@ -205,3 +210,49 @@ def test_a_move_whose_fate_the_database_cannot_tell_is_settled_when_it_can(
             settled = mover.until(1)  # the table shows, once the database answers, that it was made
             assert settled["log"][-1]["seat"] == seat and settled["step"] == 1
         assert [m.action for m in real_load(created["table_id"]).moves] == [state["legal"][0]["id"]]
+
+
+def test_a_move_whose_caller_is_cancelled_mid_commit_is_still_made(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 16, "an action is committed ... before anyone is told of it", and the live state is a cache of
+    the database: a move's caller cancelled while its commit runs (a connection let go for not reading, a
+    bot whose seat was taken back) must not leave the table a step behind what the database holds."""
+
+    async def scenario() -> tuple[int, int | None, int]:
+        hub = Hub(Storage(f"sqlite:///{tmp_path}/g.db"), BotRunner(1), 0.0)
+        await hub.start()
+        try:
+            table = (await hub.create("razzia", 2, {}, [None, None], None, False)).table
+            watcher = Client(None)
+            table.clients.add(watcher)
+            real = hub.storage.append_move
+
+            def slow(*args: Any) -> None:
+                time.sleep(0.3)  # the commit is under way when its caller is cancelled
+                real(*args)
+
+            monkeypatch.setattr(hub.storage, "append_move", slow)
+            seat, action = table.state.to_act, table.state.legal_actions()[0]
+            assert seat is not None
+            mover = asyncio.create_task(table.play(seat, action, 0, "person"))
+            await asyncio.sleep(0.1)
+            mover.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await mover
+            for _ in range(100):
+                if table.step:
+                    break
+                await asyncio.sleep(0.02)
+            stored = await asyncio.to_thread(hub.storage.load, table.id)
+            told: list[dict[str, Any]] = []
+            while not watcher.outbox.empty():
+                text = watcher.outbox.get_nowait()
+                if text is not None:
+                    told.append(json.loads(text))
+            last_told = max((m["step"] for m in told), default=0)
+            return table.step, None if stored is None else stored.step, last_told
+        finally:
+            await hub.stop()
+
+    live, stored, told = asyncio.run(scenario())
+    assert live == stored == told == 1, (live, stored, told)

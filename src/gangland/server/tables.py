@@ -242,7 +242,16 @@ class LiveTable:
     # -- the one path a move takes ----------------------------------------------------------------------
 
     async def play(self, seat: int, action: int, step: int, by: str, note: str | None = None) -> None:
-        """Make `seat`'s move `action` at `step`; Refusal (nothing changed) if it may not be made now."""
+        """Make `seat`'s move `action` at `step`; Refusal (nothing changed) if it may not be made now.
+
+        A move once begun is carried through even if its caller is cancelled (a connection let go, a bot
+        whose seat was taken back): its commit runs in a thread that nothing stops, so the live state must
+        follow it, or the table would show a step behind its database and its next bot never start."""
+        moving = asyncio.ensure_future(self._play(seat, action, step, by, note))
+        moving.add_done_callback(_outcome_seen)
+        await asyncio.shield(moving)
+
+    async def _play(self, seat: int, action: int, step: int, by: str, note: str | None) -> None:
         async with self.lock:
             if self.state.is_over:
                 raise Refusal("game_over", "the game is over; no more moves")
@@ -511,6 +520,16 @@ class Drawing:
         """This drawing for a connection that holds `held` (`drawing_lines`)."""
         numbers = held.numbers
         return [numbers.get(line, line) for line in self.lines]
+
+
+def _outcome_seen(moving: asyncio.Future[None]) -> None:
+    """A move whose caller was cancelled: its refusal or failure has nobody to tell (and must not be logged
+    as never retrieved); a failure of the server's own is logged."""
+    if moving.cancelled():
+        return
+    failure = moving.exception()
+    if failure is not None and not isinstance(failure, Refusal):
+        log.debug("a move ended with %s", type(failure).__name__)
 
 
 def drawing_lines(svg: str, held: str) -> list[str | int]:
