@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from gangland.server.storage import (
+    MIGRATIONS,
     Base,
     MoveRecord,
     SeatRecord,
@@ -45,6 +46,35 @@ def test_the_migrations_make_the_models_schema(database_url: str) -> None:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
         assert differences == []
         assert {"tables", "seats", "moves", "alembic_version"} <= set(inspect(connection).get_table_names())
+    storage.close()
+
+
+def test_undoing_the_holder_migration_keeps_every_table_seat_and_move(database_url: str) -> None:
+    """Migration 0002 taken back (alembic downgrade to 0001) drops its columns and nothing else: on SQLite a
+    rebuilt `tables` would take every seat and move with it (ON DELETE CASCADE)."""
+    from alembic import command
+    from alembic.config import Config
+
+    storage = Storage(database_url)
+    storage.migrate()
+    storage.create_table(TableRecord(
+        id="t1", game="razzia", game_version="1", players=2, options={}, seed=1, bot_seed=2,
+        move_seconds=None, listed=False, host_hash="h" * 64, spectator_hash="s" * 64, created_at=1.0,
+        seats=[SeatRecord(0, None, None), SeatRecord(1, "random", None)]))
+    storage.append_move("t1", MoveRecord(0, 0, 7, "person", ["a", "b", "c"], 2.0), None, 1)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with storage.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0001")
+    with storage.engine.connect() as connection:
+        columns = {c["name"] for c in inspect(connection).get_columns("tables")}
+        counts = [connection.execute(text(f"SELECT count(*) FROM {name}")).scalar_one()
+                  for name in ("tables", "seats", "moves")]
+    assert not columns & {"holder", "holder_address", "to_act"} and counts == [1, 2, 1], (columns, counts)
+    storage.migrate()  # and up again
+    record = storage.load("t1")
+    assert record is not None and len(record.seats) == 2 and [m.action for m in record.moves] == [7]
     storage.close()
 
 

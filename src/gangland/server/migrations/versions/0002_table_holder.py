@@ -24,7 +24,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("to_act")
-        batch.drop_column("holder_address")
-        batch.drop_column("holder")
+    # ALTER TABLE ... DROP COLUMN in place (PostgreSQL; SQLite 3.35 and later), not a batch operation: on
+    # SQLite a batch rebuilds the table, and dropping the old one would cascade to every seat and move.
+    for column in ("to_act", "holder_address", "holder"):
+        op.execute(f"ALTER TABLE tables DROP COLUMN {column}")
