@@ -528,9 +528,10 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
     except WebSocketDisconnect:
         pass
     except asyncio.CancelledError:
-        if not too_slow or reader is None:
+        # Stopped by its own writer, not by the server (whose own cancel, if one came too, goes on up): it
+        # ends as a closed connection does.
+        if not too_slow or reader is None or reader.uncancel() > 0:
             raise
-        reader.uncancel()  # stopped by its own writer, not by the server: it ends as a connection does
         log.info("table %s: a connection too slow to take its messages is let go", table.id)
         with contextlib.suppress(Exception):  # a close frame, if it can still go out
             await asyncio.wait_for(socket.close(SLOW_CLOSE), 1.0)
