@@ -267,15 +267,17 @@ class Hub:
                 return table
             if table_id in self.unplayable:
                 return None  # leased, but it cannot be played here
+            try:  # its row alone first: a table another process plays is not replayed here for nothing
+                stored = await asyncio.to_thread(self.storage.load, table_id, False)
+            except Exception as exc:
+                raise StorageError(f"the database cannot be read ({type(exc).__name__})") from exc
+            if stored is None:
+                return None
+            if not stored.finished:
+                raise HeldElsewhere(table_id, stored.holder_address)
             table = await self._load_by_id(table_id)
             if table is None:
                 return None
-            if not table.record.finished:
-                try:
-                    address = await asyncio.to_thread(self.storage.holder_address, table_id)
-                except Exception:
-                    address = None
-                raise HeldElsewhere(table_id, address)
             self._keep_recent(table)
             return table
 

@@ -171,6 +171,8 @@ class TableRecord:
     """Moves played (as stored: also known when the moves were not loaded)."""
     to_act: int | None = None
     """The seat to act after them (as stored)."""
+    holder_address: str | None = None
+    """Where the process that holds the table answers, if it said."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -391,11 +393,6 @@ class Storage:
         with self.sessions() as session:
             return session.scalar(select(TableRow.holder).where(TableRow.id == table_id)) == self.holder
 
-    def holder_address(self, table_id: str) -> str | None:
-        """Where the process that holds the table answers, if it said."""
-        with self.sessions() as session:
-            return session.scalar(select(TableRow.holder_address).where(TableRow.id == table_id))
-
     def update_seat(self, table_id: str, seat: int, **columns: Any) -> None:
         """Write some of a seat's columns (token_hash, joined, away_bot), and only those."""
         unknown = set(columns) - {"token_hash", "joined", "away_bot"}
@@ -474,6 +471,7 @@ class Storage:
             finished_at=row.finished_at,
             step=row.step,
             to_act=row.to_act,
+            holder_address=row.holder_address,
         )
         if moves:
             found = session.scalars(
