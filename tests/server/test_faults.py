@@ -9,6 +9,7 @@ anyone is told of it. ... No acknowledged action is ever lost." "A seat link hol
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import time
 from pathlib import Path
@@ -254,5 +255,8 @@ def test_a_move_whose_caller_is_cancelled_mid_commit_is_still_made(tmp_path: Pat
         finally:
             await hub.stop()
 
-    live, stored, told = asyncio.run(scenario())
+    # An event loop of its own in a thread of its own: a worker that ran the browser tests has Playwright's
+    # loop running in its main thread, where asyncio.run refuses to start another.
+    with concurrent.futures.ThreadPoolExecutor(1) as own_thread:
+        live, stored, told = own_thread.submit(asyncio.run, scenario()).result(timeout=60)
     assert live == stored == told == 1, (live, stored, told)
