@@ -246,8 +246,6 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             table = await hub.table(table_id)
         except StorageError as exc:
             raise HTTPException(503, f"{exc}; try again in a moment") from None
-        except HeldElsewhere as exc:
-            raise HTTPException(421, str(exc)) from None
         if table is None:
             raise HTTPException(404, f"no table {table_id!r}")
         return table

@@ -436,17 +436,19 @@ class Hub:
             table_id, seat = place
             try:
                 table = await self.table(table_id)
+                facts = None if table is None else (table.game, table.state.to_act, table.step,
+                                                    table.state.is_over)
             except HeldElsewhere:  # another process plays it: as the database has it
                 record = await asyncio.to_thread(self.storage.load, table_id, False)
                 game = None if record is None else self.game_of(record)
-                found.append(None if record is None or game is None else {
-                    "table_id": table_id, "seat": seat, "game": game.id, "game_name": game.name,
-                    "your_turn": record.to_act == seat and not record.finished, "over": record.finished,
-                    "step": record.step})
+                facts = (None if record is None or game is None
+                         else (game, record.to_act, record.step, record.finished))
+            if facts is None:
+                found.append(None)
                 continue
-            found.append(None if table is None else {
-                "table_id": table.id, "seat": seat, "game": table.game.id, "game_name": table.game.name,
-                "your_turn": table.state.to_act == seat, "over": table.state.is_over, "step": table.step})
+            game, to_act, step, over = facts
+            found.append({"table_id": table_id, "seat": seat, "game": game.id, "game_name": game.name,
+                          "your_turn": to_act == seat and not over, "over": over, "step": step})
         return found
 
     async def lobby(self) -> dict[str, list[dict[str, Any]]]:
