@@ -158,15 +158,17 @@ class Window:
             # person does (the page shows the routes only while the stop is hovered).
             thing = thing.locator("xpath=./*[not(contains(@class, 'route'))"
                                   " and not(self::*[local-name()='title'])]").first
+        acts_before = len(self.sent)
         try:
             thing.click(timeout=2_000)
-        except PlaywrightTimeout:
-            return False
-        chooser = self.page.locator("#chooser button[data-action]")
-        if chooser.count():
-            try:
+            chooser = self.page.locator("#chooser button[data-action]")
+            if chooser.count():
                 chooser.nth(self.rng.randrange(chooser.count())).click(timeout=2_000)
-            except PlaywrightTimeout:
+        except PlaywrightTimeout:
+            # On a loaded machine a click can go through as its time runs out (CI saw one act more than
+            # the clicks counted): whether the drawing made a move is whether an act went out.
+            self.page.wait_for_timeout(200)
+            if len(self.sent) == acts_before:
                 return False
         self.drawn_clicks += 1
         return True
