@@ -19,6 +19,7 @@ import pytest
 from sqlalchemy import update
 
 from gangland.server import tables
+from gangland.server.app import send_outbox
 from gangland.server.bots import BotRunner
 from gangland.server.hub import Hub
 from gangland.server.storage import Storage, TableRow
@@ -260,3 +261,41 @@ def test_a_move_whose_caller_is_cancelled_mid_commit_is_still_made(tmp_path: Pat
     with concurrent.futures.ThreadPoolExecutor(1) as own_thread:
         live, stored, told = own_thread.submit(asyncio.run, scenario()).result(timeout=60)
     assert live == stored == told == 1, (live, stored, told)
+
+
+def test_a_writer_cancelled_as_its_send_finishes_ends() -> None:
+    """issue 18, "survive being killed": a connection's writer is cancelled when its connection ends. A cancel
+    that came just as a send finished was lost (Python 3.11's asyncio.wait_for, CPython gh-86296), and the
+    writer then waited on its queue for ever: its connection's handler never ended, and a server told to
+    stop waited for it until it was killed (found by the load benchmark's profile runs, 3 stops in 4)."""
+
+    class Socket:
+        """Sends at once; its first send cancels the writer, as the end of its connection does."""
+
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+
+        async def send_text(self, text: str) -> None:
+            await asyncio.sleep(0)
+            self.sent.append(text)
+            writer.cancel()
+
+        async def close(self, code: int) -> None:
+            raise AssertionError(f"no close was queued, yet one went out ({code})")
+
+    async def scenario() -> tuple[bool, list[str]]:
+        nonlocal writer
+        client = Client(0)
+        client.push("first")
+        socket = Socket()
+        writer = asyncio.create_task(send_outbox(socket, client, 15.0))  # type: ignore[arg-type]
+        done, _ = await asyncio.wait({writer}, timeout=2.0)
+        if not done:
+            writer.cancel()  # a writer that lost its cancel is cancelled again, so that the loop can end
+        return bool(done) and writer.cancelled(), socket.sent
+
+    writer: asyncio.Task[bool]
+    with concurrent.futures.ThreadPoolExecutor(1) as own_thread:  # see the test above: Playwright's loop
+        ended, sent = own_thread.submit(asyncio.run, scenario()).result(timeout=30)
+    assert sent == ["first"]
+    assert ended, "the writer lost its cancel and went on waiting for messages"

@@ -419,6 +419,25 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     return app
 
 
+async def send_outbox(socket: WebSocket, client: Client, send_seconds: float) -> bool:
+    """Send `client`'s queued messages until a close is queued or the client leaves. False if a message
+    could not go out within `send_seconds`: the client does not read."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client left
+        while True:
+            text = await client.outbox.get()
+            if text is None:
+                await socket.close(client.close_code)
+                return True
+            try:
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancel that comes as the
+                # send finishes (CPython gh-86296), and this writer then waited on its queue for ever.
+                async with asyncio.timeout(send_seconds):
+                    await socket.send_text(text)
+            except TimeoutError:
+                return False
+    return True
+
+
 async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: MessageBudget,
                        seat_sockets: SeatSockets) -> None:
     """Read one connection's messages until it closes: hello first, then moves and pings; each message
@@ -430,22 +449,13 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
     too_slow = False
 
     async def write(client: Client) -> None:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client left
-            while True:
-                text = await client.outbox.get()
-                if text is None:
-                    await socket.close(client.close_code)
-                    return
-                try:
-                    await asyncio.wait_for(socket.send_text(text), budget.limits.send_seconds)
-                except TimeoutError:
-                    # It does not read. The reading side waits for a message that may never come: it is
-                    # stopped, so that the table lets the connection go now (see the end of serve_socket).
-                    nonlocal too_slow
-                    too_slow = True
-                    if reader is not None:
-                        reader.cancel()
-                    return
+        if not await send_outbox(socket, client, budget.limits.send_seconds):
+            # It does not read. The reading side waits for a message that may never come: it is stopped,
+            # so that the table lets the connection go now (see the end of serve_socket).
+            nonlocal too_slow
+            too_slow = True
+            if reader is not None:
+                reader.cancel()
 
     async def answer(message: dict[str, Any]) -> None:
         if client is not None:
@@ -511,7 +521,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         client.push(None)
                         if writer is not None:
                             with contextlib.suppress(Exception):
-                                await asyncio.wait_for(asyncio.shield(writer), 5)
+                                async with asyncio.timeout(5):
+                                    await asyncio.shield(writer)
                     return
             except (WebSocketDisconnect, asyncio.CancelledError):
                 raise
@@ -532,7 +543,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
             raise
         log.info("table %s: a connection too slow to take its messages is let go", table.id)
         with contextlib.suppress(Exception):  # a close frame, if it can still go out
-            await asyncio.wait_for(socket.close(SLOW_CLOSE), 1.0)
+            async with asyncio.timeout(1.0):
+                await socket.close(SLOW_CLOSE)
     finally:
         if held is not None:
             seat_sockets.release(held)

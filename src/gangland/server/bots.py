@@ -111,7 +111,8 @@ class BotRunner:
                 # The slot is its worker's until the search ends, even if this table stops waiting for it
                 # (the host took the seat back): a worker cannot drop a search half-way.
                 thinking.add_done_callback(lambda _: slots.release())
-                action = await asyncio.wait_for(asyncio.shield(thinking), budget + self.slack)
+                async with asyncio.timeout(budget + self.slack):  # not wait_for: see app.send_outbox
+                    action = await asyncio.shield(thinking)
                 # A search answers at once when it has one choice: waiting out its time keeps how
                 # long it thought from telling the table how many choices its hidden hand left it.
                 await asyncio.sleep(max(0.0, min(budget, 30.0) - (loop.time() - started)))
