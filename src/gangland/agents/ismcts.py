@@ -107,6 +107,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from gangland.engine import Decision, Game, OptionError, Result, State, mix_seed
+from gangland.engine.compiled import mypyc_attr
 
 __all__ = ["EXPLORATION", "LEVELS", "MAX_ROLLOUT", "AgentSpec", "Cutoff", "ISMCTSAgent", "ismcts_names",
            "parse_name", "rollout_cutoff", "rollout_keeps", "search", "seat_rewards"]
@@ -564,6 +565,7 @@ def _worker_search(decision: Decision, seed: int, iterations: int | None, second
                   exploration, expand_after, rollout_cutoff(game, rollout))
 
 
+@mypyc_attr(native_class=False)  # compiled, a Python class still: weakref.finalize needs a weak reference
 class ISMCTSAgent:
     """An IS-MCTS player for any game (see the module docstring); `name` is its agent name."""
 

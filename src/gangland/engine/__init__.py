@@ -18,7 +18,7 @@ from .match import play_match, run_match
 from .record import GameRecord
 from .registry import all_games, get, register
 from .rng import mix_seed, splitmix64
-from .state import JSON, CachedLegalState, Result, State, rank_by
+from .state import JSON, CachedLegalState, Result, State, as_method, rank_by
 
 __all__ = [
     "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH",
@@ -27,5 +27,6 @@ __all__ = [
     "GanglandError",
     "IllegalAction", "OptionError", "OptionSpec", "RecordError", "Result", "SeatError", "State",
     "UnknownGame",
-    "all_games", "get", "mix_seed", "play_match", "rank_by", "register", "run_match", "splitmix64",
+    "all_games", "as_method", "get", "mix_seed", "play_match", "rank_by", "register", "run_match",
+    "splitmix64",
 ]

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
+from .compiled import mypyc_attr
 from .state import JSON, State
 
 if TYPE_CHECKING:
     from .game import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test's Decision may subclass it
 class Decision:
     """Everything one seat may use to choose its next action.
 

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Self
+from types import FunctionType, MethodType
+from typing import Any, Self, TypeVar, cast
 
+from .compiled import mypyc_attr
 from .errors import IllegalAction, RecordError, SeatError
 
 JSON = Any
 """A JSON-ready value: dicts with str keys, lists, str, int, float, bool, None."""
 
 
+@mypyc_attr(native_class=False)  # compiled as a Python class: pickled (process pools) as a dataclass is
 @dataclass(frozen=True, slots=True)
 class Result:
     """The outcome of a finished game.
@@ -60,6 +64,7 @@ def rank_by(keys: list[tuple[int, ...]]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test game or a user's may subclass it
 class State(ABC):
     """One moment of one game: whose decision it is, what they may do, and everything needed to go on.
 
@@ -79,10 +84,11 @@ class State(ABC):
     def to_act(self) -> int | None:
         """The seat that must decide now, or None when the game is over."""
 
-    def check_seat(self, seat: int) -> None:
-        """SeatError unless `seat` is one of this game's seats."""
+    def check_seat(self, seat: object) -> int:
+        """`seat` if it is one of this game's seats, else SeatError."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise SeatError(f"there is no seat {seat!r}: seats are 0 to {self.players - 1}")
+        return seat
 
     @property
     def is_over(self) -> bool:
@@ -94,11 +100,13 @@ class State(ABC):
         """The legal action ids for the seat to act, in increasing order; empty when the game is over."""
 
     @abstractmethod
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
         """Carry out one decision of the seat to act.
 
         Raises IllegalAction, naming the action and the reason, and leaves the state unchanged when
-        the action is not legal now.
+        the action is not legal now, or not an action id at all (`True` is not 1). The parameter is
+        typed `object`, not `int`, for that: compiled by mypyc (README, "Compiled build") an `int`
+        parameter would take `True` for 1 and refuse a float with a TypeError.
         """
 
     @abstractmethod
@@ -106,16 +114,19 @@ class State(ABC):
         """Scores, ranks, winners and score breakdown; scores so far while the game is running."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, JSON]:
-        """JSON-ready data holding exactly what `seat` may know; `None` is a spectator (public only)."""
+    def view(self, seat: object) -> dict[str, JSON]:
+        """JSON-ready data holding exactly what `seat` may know; `None` is a spectator (public only).
+        SeatError for anything else than a seat or None (`seat` is typed `object` for that, as in
+        `apply`)."""
 
     @abstractmethod
     def clone(self) -> Self:
         """An independent copy."""
 
     @abstractmethod
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A full state consistent with `view(seat)`, with everything that seat cannot see re-drawn.
+    def determinize(self, seat: object, rng: random.Random) -> Self:
+        """A full state consistent with `view(seat)`, with everything that seat cannot see re-drawn
+        (SeatError if `seat` is not a seat).
 
         The copy's own generator is re-seeded from `rng`, so the future it holds is not the true one.
         """
@@ -159,3 +170,35 @@ class CachedLegalState(State):
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         return legal
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Method:
+    """A callable that binds the instance it is read from, as a Python function does."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function: Callable[..., Any]) -> None:
+        self.function = function
+
+    def __get__(self, instance: object, owner: type | None = None) -> Callable[..., Any]:
+        return self.function if instance is None else MethodType(self.function, instance)
+
+
+def as_method(function: F) -> F:
+    """`function` (of a state, written in a module of its own) made a method of the class whose body
+    assigns it (`_buy: ClassVar = as_method(locations._buy)`), annotated as a ClassVar.
+
+    A Python function is returned as it is: it binds by itself. A function compiled by mypyc (the
+    compiled build) does not, and is wrapped in a descriptor that binds it.
+
+    >>> def double(state: object, n: int) -> int:
+    ...     return 2 * n
+    >>> as_method(double) is double
+    True
+    """
+    if isinstance(function, FunctionType):
+        return function
+    return cast(F, _Method(function))

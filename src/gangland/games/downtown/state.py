@@ -20,9 +20,9 @@ additions, opening bids and casino notes until they are revealed (docs: D30).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
-from gangland.engine import CachedLegalState, Result, rank_by
+from gangland.engine import CachedLegalState, Result, as_method, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
 from . import casino, displays, hidden, locations, moves, opening, turns
@@ -218,7 +218,7 @@ class DowntownState(CachedLegalState):
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> DowntownState:
         """Set up (both rulebooks, "Setting up the Game" / "Spielvorbereitung", steps 1-9)."""
-        s = cls.__new__(cls)
+        s = cls()
         n = s._players = players
         s.options = options
         s.ed2013 = options["edition"] == "2013"
@@ -352,8 +352,9 @@ class DowntownState(CachedLegalState):
             for s in range(self._players))
         return Result(scores, ranks, winners, breakdown)
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
         legal = self._checked(action)
+        assert type(action) is int  # (_checked refuses anything else) for the type checker
         self.events = []
         self.shown = ()
         self._apply(action, legal)
@@ -369,7 +370,7 @@ class DowntownState(CachedLegalState):
                 f"{PHASE_NAMES[self.phase]}; legal now: {choices}")
 
     def clone(self) -> DowntownState:
-        s = DowntownState.__new__(DowntownState)
+        s = DowntownState()
         s._players = self._players
         s._rng = self._rng
         s._legal = self._legal
@@ -432,13 +433,13 @@ class DowntownState(CachedLegalState):
         s.phase = self.phase
         return s
 
-    def determinize(self, seat: int, rng: random.Random) -> DowntownState:
-        self.check_seat(seat)
+    def determinize(self, seat: object, rng: random.Random) -> DowntownState:
+        seat = self.check_seat(seat)
         return hidden.determinize(self, seat, rng)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         if seat is not None:
-            self.check_seat(seat)
+            seat = self.check_seat(seat)
         return build_view(self, seat)
 
     # -- legal actions --------------------------------------------------------------------------
@@ -570,60 +571,60 @@ class DowntownState(CachedLegalState):
     # -- the rules, in the modules named after them (methods written as functions of the state) ------
 
     # the opening (opening.py)
-    _place = opening._place
-    _bid = opening._bid
+    _place: ClassVar = as_method(opening._place)
+    _bid: ClassVar = as_method(opening._bid)
 
     # phases 1 and 2 (moves.py)
-    _empty_locations = moves._empty_locations
-    _free_moves = moves._free_moves
-    _pay_moves = moves._pay_moves
-    can_pay = moves.can_pay
-    _move_token = moves._move_token
-    _enter_robpay = moves._enter_robpay
-    _rob = moves._rob
-    _pay = moves._pay
-    _after_phase2 = moves._after_phase2
+    _empty_locations: ClassVar = as_method(moves._empty_locations)
+    _free_moves: ClassVar = as_method(moves._free_moves)
+    _pay_moves: ClassVar = as_method(moves._pay_moves)
+    can_pay: ClassVar = as_method(moves.can_pay)
+    _move_token: ClassVar = as_method(moves._move_token)
+    _enter_robpay: ClassVar = as_method(moves._enter_robpay)
+    _rob: ClassVar = as_method(moves._rob)
+    _pay: ClassVar = as_method(moves._pay)
+    _after_phase2: ClassVar = as_method(moves._after_phase2)
 
     # phase 3 (locations.py)
-    usable_locations = locations.usable_locations
-    _jobs = locations._jobs
-    _fence_tops = locations._fence_tops
-    _offers = locations._offers
-    _buys = locations._buys
-    _enter_location = locations._enter_location
-    _after_use = locations._after_use
-    _location_action = locations._location_action
-    _buy = locations._buy
-    _finish_buying = locations._finish_buying
-    _ghetto = locations._ghetto
-    _job = locations._job
-    _forget_stooge = locations._forget_stooge
-    _look_stooge = locations._look_stooge
-    _after_stooge_look = locations._after_stooge_look
-    _look_fence = locations._look_fence
-    _put_fence = locations._put_fence
-    _after_fence_placed = locations._after_fence_placed
-    _after_fence_look = locations._after_fence_look
-    _offer = locations._offer
-    _sell = locations._sell
+    usable_locations: ClassVar = as_method(locations.usable_locations)
+    _jobs: ClassVar = as_method(locations._jobs)
+    _fence_tops: ClassVar = as_method(locations._fence_tops)
+    _offers: ClassVar = as_method(locations._offers)
+    _buys: ClassVar = as_method(locations._buys)
+    _enter_location: ClassVar = as_method(locations._enter_location)
+    _after_use: ClassVar = as_method(locations._after_use)
+    _location_action: ClassVar = as_method(locations._location_action)
+    _buy: ClassVar = as_method(locations._buy)
+    _finish_buying: ClassVar = as_method(locations._finish_buying)
+    _ghetto: ClassVar = as_method(locations._ghetto)
+    _job: ClassVar = as_method(locations._job)
+    _forget_stooge: ClassVar = as_method(locations._forget_stooge)
+    _look_stooge: ClassVar = as_method(locations._look_stooge)
+    _after_stooge_look: ClassVar = as_method(locations._after_stooge_look)
+    _look_fence: ClassVar = as_method(locations._look_fence)
+    _put_fence: ClassVar = as_method(locations._put_fence)
+    _after_fence_placed: ClassVar = as_method(locations._after_fence_placed)
+    _after_fence_look: ClassVar = as_method(locations._after_fence_look)
+    _offer: ClassVar = as_method(locations._offer)
+    _sell: ClassVar = as_method(locations._sell)
 
     # money and displays (displays.py)
-    _note_actions = displays._note_actions
-    _reveal_displays = displays._reveal_displays
-    _add_to_display = displays._add_to_display
-    _take_note = displays._take_note
-    _settle_pending = displays._settle_pending
-    _pay_out = displays._pay_out
-    _tell_exchange = displays._tell_exchange
+    _note_actions: ClassVar = as_method(displays._note_actions)
+    _reveal_displays: ClassVar = as_method(displays._reveal_displays)
+    _add_to_display: ClassVar = as_method(displays._add_to_display)
+    _take_note: ClassVar = as_method(displays._take_note)
+    _settle_pending: ClassVar = as_method(displays._settle_pending)
+    _pay_out: ClassVar = as_method(displays._pay_out)
+    _tell_exchange: ClassVar = as_method(displays._tell_exchange)
 
     # the turn and the game end (turns.py)
-    _start_turn = turns._start_turn
-    _end_phase3 = turns._end_phase3
-    hand_limit = turns.hand_limit
-    _enter_handlimit = turns._enter_handlimit
-    _shed = turns._shed
-    _money_end = turns._money_end
-    _finish = turns._finish
+    _start_turn: ClassVar = as_method(turns._start_turn)
+    _end_phase3: ClassVar = as_method(turns._end_phase3)
+    hand_limit: ClassVar = as_method(turns.hand_limit)
+    _enter_handlimit: ClassVar = as_method(turns._enter_handlimit)
+    _shed: ClassVar = as_method(turns._shed)
+    _money_end: ClassVar = as_method(turns._money_end)
+    _finish: ClassVar = as_method(turns._finish)
 
 
 __all__ = [  # the state, and the phase ids tests and other code read from here (they live in phases.py)

@@ -16,9 +16,9 @@ a stack of small tasks run until the next decision is needed.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
-from gangland.engine import Result, rank_by
+from gangland.engine import Result, as_method, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
 from . import effects, war
@@ -83,7 +83,7 @@ class ProtectionRacketState(StateFields):
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> ProtectionRacketState:
         """Set up (rulebook "Quick Setup" and "Build the City") and deal the first round's city."""
-        s = cls.__new__(cls)
+        s = cls()
         s._players = players
         s.options = options
         s.sites = load_sites(options["sites"] or None)
@@ -214,8 +214,9 @@ class ProtectionRacketState(StateFields):
         winners = tuple(s for s, r in enumerate(ranks) if r == 1)
         return Result(scores, ranks, winners, tuple(dict(e) for e in self.earned))
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
         self._checked(action)
+        assert type(action) is int  # (_checked refuses anything else) for the type checker
         self.events = []
         self._apply(action)
 
@@ -229,7 +230,7 @@ class ProtectionRacketState(StateFields):
                 f"{PHASE_NAMES[self.phase]}; legal now: {choices}")
 
     def clone(self) -> ProtectionRacketState:
-        s = ProtectionRacketState.__new__(ProtectionRacketState)
+        s = ProtectionRacketState()
         s._legal = self._legal
         s._players = self._players
         s._rng = self._rng
@@ -280,7 +281,7 @@ class ProtectionRacketState(StateFields):
         s.war_site = self.war_site
         return s
 
-    def determinize(self, seat: int, rng: random.Random) -> ProtectionRacketState:
+    def determinize(self, seat: object, rng: random.Random) -> ProtectionRacketState:
         """Everything on the table is public; only the order of the draw piles (and so every future
         city and flip) is unknown: shuffle them and re-seed the state's generator."""
         self.check_seat(seat)
@@ -291,9 +292,9 @@ class ProtectionRacketState(StateFields):
         s._rng = rng.getrandbits(64)
         return s
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         if seat is not None:
-            self.check_seat(seat)
+            seat = self.check_seat(seat)
         return build_view(self, seat)
 
     def deploy_options(self, seat: int) -> list[int]:
@@ -498,17 +499,17 @@ class ProtectionRacketState(StateFields):
 
     # -- the Mob War (war.py) and the site actions (effects.py): what the turn calls ---------------
 
-    _hired_gun_asks = war._hired_gun_asks
-    _move_hired_gun = war._move_hired_gun
-    _fight = war._fight
-    _muscle_returns = war._muscle_returns
-    _stand_up = war._stand_up
+    _hired_gun_asks: ClassVar = as_method(war._hired_gun_asks)
+    _move_hired_gun: ClassVar = as_method(war._move_hired_gun)
+    _fight: ClassVar = as_method(war._fight)
+    _muscle_returns: ClassVar = as_method(war._muscle_returns)
+    _stand_up: ClassVar = as_method(war._stand_up)
 
-    _effect_available = effects._effect_available
-    _begin_effect = effects._begin_effect
-    _effect_complete = effects._effect_complete
-    _pick_choices = effects._pick_choices
-    _resolve_effect = effects._resolve_effect
+    _effect_available: ClassVar = as_method(effects._effect_available)
+    _begin_effect: ClassVar = as_method(effects._begin_effect)
+    _effect_complete: ClassVar = as_method(effects._effect_complete)
+    _pick_choices: ClassVar = as_method(effects._pick_choices)
+    _resolve_effect: ClassVar = as_method(effects._resolve_effect)
 
 
 __all__ = [  # the state, and what it re-exports from common.py and grid.py: tests read them from here

@@ -84,7 +84,7 @@ class RazziaState(CachedLegalState):
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> RazziaState:
         """Set up: cheque sets dealt, the 1 in the centre, 120 cards in two equal face-down piles."""
-        s = cls.__new__(cls)
+        s = cls()
         s._players = players
         # _clockwise[seat]: every seat in turn order starting left of `seat` and ending with it.
         s._clockwise = tuple(tuple((seat + step) % players for step in range(1, players + 1))
@@ -167,8 +167,9 @@ class RazziaState(CachedLegalState):
             return bool(self.row)
         return any(kind != THIEF for kind in self.row)
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
         self._checked(action)
+        assert type(action) is int  # (_checked refuses anything else) for the type checker
         if action == DRAW:
             self._draw()
         elif action == PASS:
@@ -235,7 +236,7 @@ class RazziaState(CachedLegalState):
         return Result(scores, ranks, winners, tuple(breakdown))
 
     def clone(self) -> RazziaState:
-        s = RazziaState.__new__(RazziaState)
+        s = RazziaState()
         s._players = self._players
         s._clockwise = self._clockwise
         s._rng = self._rng
@@ -266,7 +267,7 @@ class RazziaState(CachedLegalState):
         s.last_auction = self.last_auction
         return s
 
-    def determinize(self, seat: int, rng: random.Random) -> RazziaState:
+    def determinize(self, seat: object, rng: random.Random) -> RazziaState:
         # The only thing hidden in Razzia! is which unseen card comes next: every cheque (open or
         # face down) and every estate is public. The unseen cards are the deck multiset (kept
         # sorted); a fresh generator re-draws their order.
@@ -275,9 +276,9 @@ class RazziaState(CachedLegalState):
         s._rng = rng.getrandbits(64)
         return s
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         if seat is not None:
-            self.check_seat(seat)
+            seat = self.check_seat(seat)
         return build_view(self, seat)
 
     # -- the rules ----------------------------------------------------------------------------

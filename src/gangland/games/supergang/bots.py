@@ -96,7 +96,7 @@ DISTRICT_WIN: Final = 2000.0
 """Owning a whole district wins at once (S37)."""
 DISTRICT_STEP: Final = 40.0
 """Bonus per shop already owned in the district of a shop bought (steering towards S37's win)."""
-ROLE_WORTH: Final = (70.0, 50.0, 50.0)
+ROLE_WORTH: Final[tuple[float, ...]] = (70.0, 50.0, 50.0)  # (mypyc 2.4 misreads a Final tuple of 3 floats)
 """What a character out of play costs its gang (killer, vamp, dealer), before the dealer's pawns."""
 DEAD_FACTOR: Final = 1.6
 """A dead character (recruit price, time) costs more than an injured one (a few turns in the clinic)."""
@@ -475,7 +475,7 @@ class _Planner:
                 if owner >= 0:
                     gain = min(s.stickup_yield(place), s.money[owner]) * 1.5  # the rival's loss too
                 else:
-                    gain = min(s.stickup_yield(place), s.bank)
+                    gain = float(min(s.stickup_yield(place), s.bank))
                 out[STICKUP_MONEY] = win * gain - loss
                 if owner >= 0 and s.tokens[gang] > 0:
                     gain = self.shop_worth(gang, i) + 0.5 * self.shop_worth(owner, i)

@@ -118,7 +118,7 @@ class SupergangState(TurnRules):
             raise OptionError(f"Supergang is for 3 or 4 gangs (L1), plus the police player in the variant "
                               f"(L92), not {players} players"
                               + (" with the police player" if opts["police_player"] else ""))
-        s = cls.__new__(cls)
+        s = cls()
         s._players = players
         s.gangs = gangs
         s.police_seat = gangs if opts["police_player"] else -1
@@ -217,8 +217,9 @@ class SupergangState(TurnRules):
             keys.append((int(self.police_seat == self.winner), -1, -1))
         return keys
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: object) -> None:
         self._checked(action)
+        assert type(action) is int  # (_checked refuses anything else) for the type checker
         self.events = []
         self._apply(action)
         if not self.done:  # S37: "Checked after every action"
@@ -234,7 +235,7 @@ class SupergangState(TurnRules):
                 f"{PHASE_NAMES[self.phase]}; legal now: {choices}")
 
     def clone(self) -> SupergangState:
-        s = SupergangState.__new__(SupergangState)
+        s = SupergangState()
         s._legal = self._legal
         s._players = self._players
         s._rng = self._rng
@@ -285,7 +286,7 @@ class SupergangState(TurnRules):
         s.winner = self.winner
         return s
 
-    def determinize(self, seat: int, rng: random.Random) -> SupergangState:
+    def determinize(self, seat: object, rng: random.Random) -> SupergangState:
         """S38: nothing is hidden but the future dice (this turn's dice are thrown and public):
         re-seed the copy's generator from `rng`."""
         self.check_seat(seat)
@@ -304,10 +305,10 @@ class SupergangState(TurnRules):
         counts["traffic pawns"] = sum(self.pawn_supply) + sum(self.pawn_stock) + len(self.pawns)
         return counts
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         """S38: everything is public, so every seat sees the same (JSON-ready)."""
         if seat is not None:
-            self.check_seat(seat)
+            seat = self.check_seat(seat)
         geo = self.geo
 
         def character(c: int) -> dict[str, Any]:

@@ -1,0 +1,40 @@
+"""What the compiled build (mypyc, setup.py) needs from the source, and which build runs.
+
+This module itself is never compiled: it holds what must behave as plain Python in both builds.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+    def mypyc_attr(*args: object, **kwargs: object) -> Callable[[type], type]:
+        """mypyc's options for a class (here `allow_interpreted_subclasses`): read by mypyc when it
+        compiles; in Python, a decorator that changes nothing."""
+        return lambda cls: cls
+
+COMPILED = "compiled with mypyc"
+PURE = "pure Python"
+
+
+def is_compiled(module: str) -> bool:
+    """True if the module named `module` (imported) is an extension module, as the compiled build's are.
+
+    >>> is_compiled("gangland.engine.compiled")
+    False
+    """
+    path = getattr(sys.modules[module], "__file__", None) or ""
+    return path.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def build() -> str:
+    """Which build of gangland runs: "compiled with mypyc" if its engine is an extension module (the
+    compiled build, README "Compiled build"), else "pure Python"."""
+    import gangland.engine.state
+
+    return COMPILED if is_compiled(gangland.engine.state.__name__) else PURE
