@@ -1,0 +1,159 @@
+"""Build gangland: pure Python, as pyproject.toml describes it, unless GANGLAND_MYPYC=1 asks for the
+compiled build (README, "Compiled build").
+
+With GANGLAND_MYPYC=1 the modules that do the work of a game (the engine, every game's rules and bots,
+the IS-MCTS agent) are compiled to C extensions by mypyc; the .py files are installed beside them
+(Python imports the extension first). The command line, the server and the drawings stay Python: they
+gain little and cost compile time. Without a working C compiler, or for an editable install (whose
+extensions would shadow every later edit of the source), the install is pure Python with a message
+that says why. Without the variable this file changes nothing: setup() gets no extension at all.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import sysconfig
+import tempfile
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+from setuptools import Distribution, Extension, setup
+from setuptools.command.build_ext import build_ext
+
+SRC = Path("src")
+COMPILED = ("gangland/engine", "gangland/games", "gangland/agents")
+"""The folders whose modules are compiled, less NOT_COMPILED."""
+NOT_COMPILED = (
+    "gangland/engine/compiled.py",    # plain Python in both builds (it says which build runs)
+    "gangland/engine/game.py",        # Game: the registry's objects, subclassed by test games
+    "gangland/engine/record.py",      # GameRecord: a dataclass pickled by the process pools
+    "gangland/engine/svg.py",         # drawing, the terminal and text: a few calls per move
+    "gangland/games/__init__.py",
+    "gangland/games/*/__init__.py",   # each game's Game object (options, names): not the hot path
+    "gangland/games/*/drawing*.py",
+    "gangland/games/*/screen.py",
+    "gangland/games/*/render.py",
+    "gangland/games/supergang/textmap.py",
+    # Frozen dataclasses a state holds: compiled (native) they could not be pickled or copied (mypyc
+    # 2.4 sets their fields on unpickling through the frozen __setattr__), nor refuse a wrong type
+    # with OptionError. Mostly data read from TOML, set up once.
+    "gangland/games/downtown/deck.py",
+    "gangland/games/protection_racket/sites.py",
+    "gangland/games/supergang/board.py",
+    "gangland/games/supergang/duel.py",
+)
+BUILD = Path("build", "mypyc")
+"""The compiled build's build folder (C sources in c/, objects, extensions)."""
+MYPY = "mypy==2.4.1"
+"""The mypy (it ships mypyc) a compiled build is made with: pinned, so that a build is reproducible."""
+
+
+def wanted() -> bool:
+    """True if GANGLAND_MYPYC asks for the compiled build."""
+    value = os.environ.get("GANGLAND_MYPYC", "").strip().lower()
+    if value in ("", "0", "false", "no"):
+        return False
+    if value in ("1", "true", "yes"):
+        return True
+    sys.exit(f"GANGLAND_MYPYC must be 1 (compiled build) or 0 (pure Python), not {value!r}")
+
+
+def compiled_modules() -> list[str]:
+    """Paths (relative to src/) of the modules to compile, sorted."""
+    skip = {path for pattern in NOT_COMPILED for path in SRC.glob(pattern)}
+    return sorted(str(path.relative_to(SRC)) for folder in COMPILED for path in (SRC / folder).rglob("*.py")
+                  if path not in skip)
+
+
+def say(message: str) -> None:
+    """A line for the person installing (pip shows a build's output with -v, and when it fails)."""
+    print(f"gangland: {message}", file=sys.stderr, flush=True)
+
+
+def compiler_problem() -> str | None:
+    """None if a C compiler builds a Python extension here, else what went wrong."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder, "probe.c")
+        source.write_text("#include <Python.h>\nint probe(void) { return Py_IsInitialized(); }\n")
+        try:
+            objects = compiler.compile([str(source)], output_dir=folder,
+                                       include_dirs=[sysconfig.get_paths()["include"]])
+            compiler.link_shared_object(objects, str(Path(folder, "probe.so")))
+        except Exception as exc:  # CompileError, LinkError, DistutilsExecError: no compiler, or no headers
+            return f"{type(exc).__name__}: {exc}".strip()
+    return None
+
+
+_EXTENSIONS: list[Extension] | None = None
+"""mypyc's extensions, once made."""
+
+
+class BuildExt(build_ext):
+    """build_ext that compiles with mypyc when asked, or says why the build stays pure Python.
+
+    mypyc runs here, not when setup.py is read, so that pip's metadata steps stay quick."""
+
+    def finalize_options(self) -> None:
+        # Before build_ext's own: it prepares each extension it is given.
+        self.distribution.ext_modules = self.mypyc_extensions()
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1  # mypyc writes one C file per module
+        super().finalize_options()
+
+    def mypyc_extensions(self) -> list[Extension]:
+        """mypyc's extensions, or none (after saying why) where the build stays pure Python."""
+        if set(self.distribution.commands) <= {"egg_info", "dist_info", "sdist"}:
+            return []  # metadata and sources only (pip asks for them first): nothing is compiled
+        if self.inplace or self.editable_mode:
+            say("GANGLAND_MYPYC=1 is ignored for an editable install: compiled modules in src/ would "
+                "shadow every later edit of their .py files. Installing pure Python; for the compiled "
+                "build use `GANGLAND_MYPYC=1 pip install .`")
+            return []
+        problem = compiler_problem()
+        if problem is not None:
+            say(f"GANGLAND_MYPYC=1 but no working C compiler ({problem}). Installing pure Python "
+                "instead (the same games, about half the speed); install gcc and the Python headers "
+                "for the compiled build.")
+            return []
+        global _EXTENSIONS
+        if _EXTENSIONS is not None:  # build_ext may be set up more than once in one build
+            return _EXTENSIONS
+        from mypyc.build import mypycify
+
+        modules = compiled_modules()
+        say(f"compiling {len(modules)} modules with mypyc (a minute or two)...")
+        # mypy names a module by the packages above its file: src/gangland/engine/state.py is
+        # gangland.engine.state.
+        _EXTENSIONS = mypycify([str(SRC / m) for m in modules], opt_level="3", debug_level="0",
+                               multi_file=True, target_dir=str(BUILD / "c"))
+        return _EXTENSIONS
+
+    def run(self) -> None:
+        # An extension built before with another list of modules would be packed too: out with it.
+        wanted = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
+        for path in Path(self.build_lib).rglob("*"):
+            if path.name.endswith(tuple(EXTENSION_SUFFIXES)) and path.resolve() not in wanted:
+                path.unlink()
+        super().run()
+
+
+class GanglandDistribution(Distribution):
+    """A distribution that has extension modules exactly when the compiled build is asked for (so that
+    the wheel of a compiled build is tagged for this platform, and a pure one stays py3-none-any)."""
+
+    def has_ext_modules(self) -> bool:
+        return wanted() or super().has_ext_modules()
+
+
+if wanted():
+    # In a build folder of its own: the pure build's (build/lib) never holds an extension.
+    setup(distclass=GanglandDistribution, cmdclass={"build_ext": BuildExt}, setup_requires=[MYPY],
+          options={"build": {"build_base": str(BUILD)}})
+else:
+    setup()
