@@ -15,13 +15,16 @@ import subprocess
 import sys
 import threading
 import time
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any, Self
 
 import pytest
 from typer.testing import CliRunner
 
+import gangland
 import gangland.engine.registry as registry
+import gangland.engine.state
 from gangland.cli import app
 from gangland.cli.saves import read_save
 from gangland.engine import JSON, Game, GameRecord, IllegalAction, OptionSpec, Result, State, rank_by
@@ -486,6 +489,19 @@ def test_the_console_script_runs() -> None:
     assert proc.returncode == 2
     assert proc.stderr.strip() == ("error: no game 'nope'; registered games: downtown, protection-racket, "
                                    "razzia, supergang")
+
+
+def test_version_says_which_build_runs() -> None:
+    # Issue 19: "`gangland --version` saying which build runs", told by the engine's module itself: an
+    # extension module in the compiled build (mypyc), a .py file in the pure one.
+    compiled = Path(gangland.engine.state.__file__).name.endswith(tuple(EXTENSION_SUFFIXES))
+    expected = f"gangland {gangland.__version__} ({'compiled with mypyc' if compiled else 'pure Python'})"
+    if os.environ.get("GANGLAND_EXPECT_BUILD"):  # scripts/test says which build this run is for
+        assert compiled == (os.environ["GANGLAND_EXPECT_BUILD"] == "compiled")
+    assert run("--version").stdout.strip() == expected
+    proc = subprocess.run([sys.executable, "-m", "gangland", "--version"], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0 and proc.stdout.strip() == expected
 
 
 def test_replay_reads_one_game_of_a_simulate_out_file(tmp_path: Path) -> None:

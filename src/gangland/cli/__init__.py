@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from gangland import __version__
+from gangland.engine.compiled import build
 
 from .games import games_command
 from .play import play_command
@@ -33,14 +34,15 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"gangland {__version__}")
+        typer.echo(f"gangland {__version__} ({build()})")
         raise typer.Exit()
 
 
 @app.callback()
 def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
+                                          help="Show the version and the build (compiled with mypyc, "
+                                               "or pure Python), and exit.")] = False,
 ) -> None:
     """Gangster-themed board games: play against bots, simulate, hold tournaments, replay."""
 
