@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 from gangland.cli.human import HumanAgent, Menu, UndoMove
-from gangland.engine import Decision, Game, GanglandError
+from gangland.engine import Decision, Game, GanglandError, Result, State
 from gangland.games import all_games, get
 
 from .scale import many
@@ -72,19 +72,36 @@ class ToyGame(Game):
         return "Deploy mobsters: the rules of toy."
 
 
-class ToyState:
+class ToyState(State):
+    """Only what the prompt asks of a state: its legal actions and its view."""
+
     def __init__(self, legal: tuple[int, ...]) -> None:
         self.legal = legal
 
     def legal_actions(self) -> list[int]:
         return list(self.legal)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: object) -> dict[str, Any]:
         return {"phase": "deploy"}
+
+    players = 2
+    to_act = 0
+
+    def apply(self, action: object) -> None:
+        raise NotImplementedError
+
+    def result(self) -> Result:
+        raise NotImplementedError
+
+    def clone(self) -> ToyState:
+        raise NotImplementedError
+
+    def determinize(self, seat: object, rng: random.Random) -> ToyState:
+        raise NotImplementedError
 
 
 def toy_decision(legal: tuple[int, ...] = tuple(range(40))) -> Decision:
-    return Decision(ToyGame(), ToyState(legal), 0, legal)  # type: ignore[arg-type]
+    return Decision(ToyGame(), ToyState(legal), 0, legal)
 
 
 def test_a_long_menu_asks_for_the_group_then_the_item() -> None:
@@ -145,7 +162,7 @@ class ToyWithDone(ToyGame):
 
 def test_an_action_that_is_a_group_of_its_own_is_named_once() -> None:
     legal = tuple(range(40))
-    top = Menu.of(Decision(ToyWithDone(), ToyState(legal), 0, legal), 80)  # type: ignore[arg-type]
+    top = Menu.of(Decision(ToyWithDone(), ToyState(legal), 0, legal), 80)
     assert top.labels[-1] == "done" and top.entries[-1] == 39
 
 
