@@ -11,6 +11,7 @@ that says why. Without the variable this file changes nothing: setup() gets no e
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import sysconfig
@@ -94,6 +95,17 @@ _EXTENSIONS: list[Extension] | None = None
 """mypyc's extensions, once made."""
 
 
+@functools.cache
+def compiler_works() -> bool:
+    """True if a C compiler builds extensions here; if not, say so (once) and why."""
+    problem = compiler_problem()
+    if problem is not None:
+        say(f"GANGLAND_MYPYC=1 but no working C compiler ({problem}). Installing pure Python instead "
+            "(the same games, at the pure build's speed); install gcc and Python's headers for the "
+            "compiled build.")
+    return problem is None
+
+
 class BuildExt(build_ext):
     """build_ext that compiles with mypyc when asked, or says why the build stays pure Python.
 
@@ -115,11 +127,7 @@ class BuildExt(build_ext):
                 "shadow every later edit of their .py files. Installing pure Python; for the compiled "
                 "build use `GANGLAND_MYPYC=1 pip install .`")
             return []
-        problem = compiler_problem()
-        if problem is not None:
-            say(f"GANGLAND_MYPYC=1 but no working C compiler ({problem}). Installing pure Python "
-                "instead (the same games, about half the speed); install gcc and the Python headers "
-                "for the compiled build.")
+        if not compiler_works():
             return []
         global _EXTENSIONS
         if _EXTENSIONS is not None:  # build_ext may be set up more than once in one build
@@ -144,11 +152,12 @@ class BuildExt(build_ext):
 
 
 class GanglandDistribution(Distribution):
-    """A distribution that has extension modules exactly when the compiled build is asked for (so that
-    the wheel of a compiled build is tagged for this platform, and a pure one stays py3-none-any)."""
+    """A distribution that has extension modules exactly when the compiled build is asked for and a C
+    compiler works (so that the wheel of a compiled build is tagged for this platform, and a pure one
+    stays py3-none-any)."""
 
     def has_ext_modules(self) -> bool:
-        return wanted() or super().has_ext_modules()
+        return (wanted() and compiler_works()) or super().has_ext_modules()
 
 
 if wanted():
