@@ -116,6 +116,7 @@ class CompiledBuild:
 
     * The installed package must hold the source under test: every .py file of `src/gangland` the same
       as the one installed beside its compiled module. A build older than the source is refused.
+    * The server's rules pages read the checkout's docs/rules, as when run from a checkout.
     * Every gangland module is imported from the installed package before collection: pytest's
       `--import-mode=importlib` would otherwise import a `src/gangland` file that no test imported yet
       (a doctest path) from the source, as a pure Python module under the compiled one's name. After
@@ -140,6 +141,10 @@ class CompiledBuild:
             name = module.name
             if name != "gangland.__main__" and not name.startswith("gangland.server.migrations"):
                 importlib.import_module(name)
+        # The server serves the rules decisions from the checkout's docs/rules, found beside src/ (as
+        # scripts/serve runs it); the installed build is not in a checkout: show it this one's.
+        rules = importlib.import_module("gangland.server.rules")
+        rules.DOCS_RULES = rootpath / "docs" / "rules"
 
     def _same(self, path: Path) -> bool:
         installed = self.installed / path.relative_to(self.source)
