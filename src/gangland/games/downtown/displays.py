@@ -7,10 +7,11 @@ Methods of `DowntownState` (bound in state.py), written as functions of the stat
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from .cards import ADD_GANGSTER0, ADD_NOTE0, DENOMINATIONS, DONE, notes_text
-from .money import Exchange, Notes, do_exchange, exchange_plan, notes_to_put_down, pay_out, pick, reserve
+from .cards import ADD_GANGSTER0, ADD_NOTE0, BILL0, DENOMINATIONS, DONE, notes_text
+from .money import MASK_NOTES, Exchange, Notes, do_exchange, exchange_plan, note_mask, pay_out, pick, reserve
 from .phases import REFRESH, WINDOW
 
 if TYPE_CHECKING:
@@ -28,18 +29,39 @@ def empty_into(notes: list[int], cards: list[int], to_notes: list[int], to_cards
         cards[k] = 0
 
 
-def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
-    """Notes `seat` may put down, bid or bet: those it holds, and in the current edition any it can
-    get by exchange with the bank's present notes ("zu jeder Zeit des Spiels [...] umtauschen", D1).
-    """
+NOTE_ADDS = tuple(tuple(ADD_NOTE0 + i for i in notes) for notes in MASK_NOTES)
+"""The actions adding each note of a bit set of notes (see `money.note_mask`), by bit set."""
+BILLS = tuple(tuple(BILL0 + i for i in notes) for notes in MASK_NOTES)
+"""The actions betting each note of a bit set of notes at the casino, by bit set."""
+GANGSTER_ADDS = tuple(tuple(ADD_GANGSTER0 + k for k in range(3) if kinds >> k & 1) for kinds in range(8))
+"""The actions adding each gangster kind of a bit set of kinds, by bit set."""
+
+
+def _note_mask(state: DowntownState, seat: int) -> int:
+    """The notes `seat` may put down, bid or bet, as a bit set (bit i: denomination index i): those it
+    holds, and in the current edition any it can get by exchange with the bank's present notes ("zu
+    jeder Zeit des Spiels [...] umtauschen", D1)."""
     cash = state.cash[seat]
     if not state.ed2013:
-        return [base + i for i in notes_to_put_down(cash, state.bank, True)]
-    held = []
-    for i in range(5):  # (a comprehension would cost a function call on Python 3.11)
-        if cash[i]:
-            held.append(base + i)
-    return held
+        return note_mask(cash, state.bank)
+    return ((1 if cash[0] else 0) | (2 if cash[1] else 0) | (4 if cash[2] else 0) | (8 if cash[3] else 0)
+            | (16 if cash[4] else 0))
+
+
+def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
+    """Notes `seat` may put down, bid or bet (`_note_mask`), as actions from `base` (ADD_NOTE0, BILL0)."""
+    if base == ADD_NOTE0:
+        return list(NOTE_ADDS[state._note_mask(seat)])
+    if base == BILL0:
+        return list(BILLS[state._note_mask(seat)])
+    return [base + i for i in MASK_NOTES[state._note_mask(seat)]]  # pragma: no cover - no other base
+
+
+def _display_legal(state: DowntownState, seat: int) -> list[int]:
+    """The choices of `seat` adding to a display: done, a note (`_note_mask`), a gangster kind it holds."""
+    hand = state.hands[seat]
+    kinds = (1 if hand[0] else 0) | (2 if hand[1] else 0) | (4 if hand[2] else 0)
+    return [DONE, *NOTE_ADDS[state._note_mask(seat)], *GANGSTER_ADDS[kinds]]
 
 
 def _reveal_displays(state: DowntownState) -> None:
@@ -71,15 +93,19 @@ def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None
         return
     if action < ADD_GANGSTER0:
         note = action - ADD_NOTE0
-        state._take_note(seat, note, face_down)
+        cash = state.cash[seat]
+        if cash[note]:  # (two additions in three: no exchange, so no call)
+            cash[note] -= 1
+        else:
+            state._take_note(seat, note, face_down)
         (state.down_n if face_down else state.disp_n)[seat][note] += 1
         if not state.ed2013:
             # The notes it can get by exchange depend on all its notes and the bank's: recompute
-            # them; its gangster choices stay as they were.
-            state._legal = [DONE, *state._note_actions(seat, ADD_NOTE0),
-                           *[act for act in legal if act >= ADD_GANGSTER0]]
+            # them; its gangster choices, at the end of the sorted list, stay as they were.
+            state._legal = [DONE, *NOTE_ADDS[note_mask(cash, state.bank)],
+                            *legal[bisect_left(legal, ADD_GANGSTER0):]]
             return
-        left = state.cash[seat][note]
+        left = cash[note]
     else:
         kind = action - ADD_GANGSTER0
         hand = state.hands[seat]
