@@ -64,11 +64,16 @@ def _display_legal(state: DowntownState, seat: int) -> list[int]:
     return [DONE, *NOTE_ADDS[state._note_mask(seat)], *GANGSTER_ADDS[kinds]]
 
 
+NO_NOTES, NO_GANGSTERS = [0, 0, 0, 0, 0], [0, 0, 0]
+"""An empty holding of notes, of gangsters (a display compares to them faster than `any` tells)."""
+
+
 def _reveal_displays(state: DowntownState) -> None:
-    _settle_pending(state)
+    if any(state.pend):
+        _settle_pending(state)
     for s in range(state._players):
         notes, cards = state.down_n[s], state.down_g[s]
-        if any(notes) or any(cards):
+        if notes != NO_NOTES or cards != NO_GANGSTERS:
             empty_into(notes, cards, state.disp_n[s], state.disp_g[s])
             state.events.append((None, f"seat {s}'s face-down display is turned up"))
 
@@ -176,6 +181,8 @@ def _tell_exchange(state: DowntownState, seat: int, plan: Exchange | None, paid:
         return
     state.events.append((None, f"seat {seat} changes {notes_text(plan[0])} at the bank for "
                               f"{notes_text(plan[1])}"))
-    counts = pick(plan[1], paid) if paid else None
+    taken = plan[1]
+    counts = pick(taken, paid) if paid else None
     if counts is not None:
-        state.shown += ((seat, tuple(t - c for t, c in zip(plan[1], counts, strict=True))),)
+        state.shown += ((seat, (taken[0] - counts[0], taken[1] - counts[1], taken[2] - counts[2],
+                                taken[3] - counts[3], taken[4] - counts[4])),)

@@ -55,12 +55,18 @@ if TYPE_CHECKING:
     from .state import DowntownState
 
 
+USABLE = tuple(tuple(loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if held >> loc & 1) for held in range(8))
+"""The locations of phase 3 in a bit set of them (bit i: location i), by bit set."""
+
+
 def usable_locations(state: DowntownState) -> list[int]:
     """Locations the active player may still use in phase 3."""
-    if state._players > 2 and state.used:
+    used = state.used
+    if state._players > 2 and used:
         return []
-    mine = state.tokens[state.active]
-    return [loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if loc in mine and not state.used >> loc & 1]
+    t0, t1 = state.tokens[state.active]
+    # His tokens as bits (shifted by one: a token not yet placed is at -1), less the locations used.
+    return list(USABLE[((1 << t0 + 1 | 1 << t1 + 1) >> 1) & 7 & ~used])
 
 
 def _jobs(state: DowntownState) -> list[int]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import VILLA, move_action
+from .cards import PAY0, ROB0, VILLA, move_action
 from .displays import empty_into
 from .money import transfer, value
 from .phases import PAYMOVE, ROBPAY
@@ -16,16 +16,38 @@ if TYPE_CHECKING:
     from .state import DowntownState
 
 
+OTHERS = tuple(tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in range(5))
+"""`OTHERS[players][seat]`: the other seats, in order."""
+ROBS = tuple(tuple(tuple(ROB0 + s for s in others) for others in by_seat) for by_seat in OTHERS)
+"""`ROBS[players][seat]`: the actions robbing each other seat (phase 2 offers them all)."""
+EMPTY = tuple(tuple(loc for loc in range(6) if not taken >> loc + 1 & 1) for taken in range(128))
+"""The empty locations, by the set of taken ones as bits (bit 0: a token not yet placed, -1)."""
+
+
 def _empty_locations(state: DowntownState) -> list[int]:
-    taken = {loc for t in state.tokens for loc in t}
-    return [loc for loc in range(6) if loc not in taken]
+    taken = 0  # (a bit set: in 4-player games all six locations are nearly always taken)
+    for t in state.tokens:
+        taken |= 1 << t[0] + 1 | 1 << t[1] + 1
+    return list(EMPTY[taken])
 
 
 def _free_moves(state: DowntownState) -> list[int]:
     """Phase 1: each own token not yet moved to a location where no token stands (D7)."""
     empty = state._empty_locations()
+    if not empty:
+        return empty
     mine = state.tokens[state.active]
     return sorted(move_action(mine[i], z) for i in (0, 1) if not state.moved >> i & 1 for z in empty)
+
+
+def _rob_or_pay(state: DowntownState) -> list[int]:
+    """Phase 2: rob any other player, or pay one the active player can pay (`can_pay`)."""
+    a, n = state.active, state._players
+    acts = list(ROBS[n][a])
+    for payee in OTHERS[n][a]:
+        if state.can_pay(payee):
+            acts.append(PAY0 + payee)
+    return acts
 
 
 def _pay_moves(state: DowntownState, payee: int) -> list[int]:
@@ -38,7 +60,9 @@ def _pay_moves(state: DowntownState, payee: int) -> list[int]:
 def can_pay(state: DowntownState, payee: int) -> bool:
     """Can the active player pay `payee` exactly what lies in `payee`'s display (D9)?"""
     a = state.active
-    if value(state.cash[a]) < value(state.disp_n[payee]):
+    cash, shown = state.cash[a], state.disp_n[payee]
+    if (cash[0] + 2 * cash[1] + 5 * cash[2] + 10 * cash[3] + 20 * cash[4]  # (value() twice, written out)
+            < shown[0] + 2 * shown[1] + 5 * shown[2] + 10 * shown[3] + 20 * shown[4]):
         return False
     hand, wanted = state.hands[a], state.disp_g[payee]
     if hand[0] < wanted[0] or hand[1] < wanted[1] or hand[2] < wanted[2]:

@@ -27,14 +27,12 @@ from gangland.engine.rng import mix_seed, splitmix64
 
 from . import casino, displays, hidden, locations, moves, opening, turns
 from .cards import (
-    ADD_GANGSTER0,
     ADD_NOTE0,
     BILL0,
     CASINO,
     CASINO_PLAY,
     CASINO_SKIP,
     DENOMINATIONS,
-    DISCARD_GANGSTER0,
     DONE,
     DOWNTOWN,
     EAST_SIDE,
@@ -53,7 +51,6 @@ from .cards import (
     PUT_UNDER,
     ROB0,
     SELL_AT0,
-    SHED_STOOGE0,
     START_NOTES,
     WEST_SIDE,
 )
@@ -460,14 +457,9 @@ class DowntownState(CachedLegalState):
         if phase in DISPLAY_PHASES:
             return self._display_legal(seat)
         if phase == HANDLIMIT:
-            hand = self.hands[seat]
-            acts = [ADD_GANGSTER0 + k for k in range(3) if hand[k]]
-            if self.ed2013:
-                acts += [DISCARD_GANGSTER0 + k for k in range(3) if hand[k]]
-            return acts + [SHED_STOOGE0 + c for c in self.shand[seat]]
+            return self._handlimit_legal()
         if phase == ROBPAY:
-            others = [s for s in range(self._players) if s != seat]
-            return [ROB0 + s for s in others] + [PAY0 + s for s in others if self.can_pay(s)]
+            return self._rob_or_pay()
         if phase == LOCATION:
             acts = [DONE]
             usable = self.usable_locations()
@@ -534,7 +526,7 @@ class DowntownState(CachedLegalState):
         """
         phase = self.phase
         if phase == HANDLIMIT:
-            self._shed(action)
+            self._shed(action, legal)
         elif phase == ROBPAY:
             if action < PAY0:
                 self._rob(action - ROB0)
@@ -583,6 +575,7 @@ class DowntownState(CachedLegalState):
     _free_moves = moves._free_moves
     _pay_moves = moves._pay_moves
     can_pay = moves.can_pay
+    _rob_or_pay = moves._rob_or_pay
     _move_token = moves._move_token
     _enter_robpay = moves._enter_robpay
     _rob = moves._rob
@@ -628,6 +621,7 @@ class DowntownState(CachedLegalState):
     _end_phase3 = turns._end_phase3
     hand_limit = turns.hand_limit
     _enter_handlimit = turns._enter_handlimit
+    _handlimit_legal = turns._handlimit_legal
     _shed = turns._shed
     _money_end = turns._money_end
     _finish = turns._finish
