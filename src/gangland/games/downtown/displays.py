@@ -18,15 +18,26 @@ if TYPE_CHECKING:
     from .state import DowntownState
 
 
+NO_NOTES, NO_GANGSTERS = [0, 0, 0, 0, 0], [0, 0, 0]
+"""An empty holding of notes, of gangsters (a display compares to them faster than `any` tells)."""
+
+
 def empty_into(notes: list[int], cards: list[int], to_notes: list[int], to_cards: list[int]) -> None:
     """Move every note and gangster of one holder (a display) to another (a display, or cash and hand):
     a display turned up (D11), robbed (phase 2), or back to its owner at his turn (D10)."""
-    for i in range(5):
-        to_notes[i] += notes[i]
-        notes[i] = 0
-    for k in range(3):
-        to_cards[k] += cards[k]
-        cards[k] = 0
+    # Three times a turn: written out, and skipped for an empty holder, at a third of a loop's cost.
+    if notes != NO_NOTES:
+        to_notes[0] += notes[0]
+        to_notes[1] += notes[1]
+        to_notes[2] += notes[2]
+        to_notes[3] += notes[3]
+        to_notes[4] += notes[4]
+        notes[:] = NO_NOTES
+    if cards != NO_GANGSTERS:
+        to_cards[0] += cards[0]
+        to_cards[1] += cards[1]
+        to_cards[2] += cards[2]
+        cards[:] = NO_GANGSTERS
 
 
 NOTE_ADDS = tuple(tuple(ADD_NOTE0 + i for i in notes) for notes in MASK_NOTES)
@@ -42,10 +53,13 @@ def _note_mask(state: DowntownState, seat: int) -> int:
     holds, and in the current edition any it can get by exchange with the bank's present notes ("zu
     jeder Zeit des Spiels [...] umtauschen", D1)."""
     cash = state.cash[seat]
-    if not state.ed2013:
-        return note_mask(cash, state.bank)
-    return ((1 if cash[0] else 0) | (2 if cash[1] else 0) | (4 if cash[2] else 0) | (8 if cash[3] else 0)
-            | (16 if cash[4] else 0))
+    return held(cash) if state.ed2013 else note_mask(cash, state.bank)
+
+
+def held(notes: Notes) -> int:
+    """The notes held, as a bit set (bit i: denomination index i)."""
+    return ((1 if notes[0] else 0) | (2 if notes[1] else 0) | (4 if notes[2] else 0) | (8 if notes[3] else 0)
+            | (16 if notes[4] else 0))
 
 
 def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
@@ -59,23 +73,25 @@ def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
 
 def _display_legal(state: DowntownState, seat: int) -> list[int]:
     """The choices of `seat` adding to a display: done, a note (`_note_mask`), a gangster kind it holds."""
-    hand = state.hands[seat]
+    hand, cash = state.hands[seat], state.cash[seat]
     kinds = (1 if hand[0] else 0) | (2 if hand[1] else 0) | (4 if hand[2] else 0)
-    return [DONE, *NOTE_ADDS[state._note_mask(seat)], *GANGSTER_ADDS[kinds]]
+    notes = held(cash) if state.ed2013 else note_mask(cash, state.bank)  # (`_note_mask`, one call less)
+    return [DONE, *NOTE_ADDS[notes], *GANGSTER_ADDS[kinds]]
 
 
-NO_NOTES, NO_GANGSTERS = [0, 0, 0, 0, 0], [0, 0, 0]
-"""An empty holding of notes, of gangsters (a display compares to them faster than `any` tells)."""
+TURNED_UP = tuple((None, f"seat {s}'s face-down display is turned up") for s in range(4))
+"""The events telling that a seat's face-down display is turned up, by seat."""
 
 
 def _reveal_displays(state: DowntownState) -> None:
     if any(state.pend):
         _settle_pending(state)
+    down_n, down_g = state.down_n, state.down_g
     for s in range(state._players):
-        notes, cards = state.down_n[s], state.down_g[s]
+        notes, cards = down_n[s], down_g[s]
         if notes != NO_NOTES or cards != NO_GANGSTERS:
             empty_into(notes, cards, state.disp_n[s], state.disp_g[s])
-            state.events.append((None, f"seat {s}'s face-down display is turned up"))
+            state.events.append(TURNED_UP[s])
 
 
 def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None:

@@ -61,12 +61,53 @@ USABLE = tuple(tuple(loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if held >> 
 
 def usable_locations(state: DowntownState) -> list[int]:
     """Locations the active player may still use in phase 3."""
+    return list(USABLE[_usable(state)])
+
+
+def _usable(state: DowntownState) -> int:
+    """`usable_locations` as a bit set (bit i: location i)."""
     used = state.used
     if state._players > 2 and used:
-        return []
+        return 0
     t0, t1 = state.tokens[state.active]
     # His tokens as bits (shifted by one: a token not yet placed is at -1), less the locations used.
-    return list(USABLE[((1 << t0 + 1 | 1 << t1 + 1) >> 1) & 7 & ~used])
+    return ((1 << t0 + 1 | 1 << t1 + 1) >> 1) & 7 & ~used
+
+
+def _location_legal(state: DowntownState) -> list[int]:
+    """Phase 3: end it, or use a location (`usable_locations`): buy at Downtown; do a job or look at
+    a stooge pile at the West Side; look at a fence pile or offer loot at the East Side.
+
+    One loop per location, not the helpers each phase of a location uses: phase 3 is one decision in
+    sixteen of random play, and building its choices was a tenth of the time.
+    """
+    acts = [DONE]
+    usable = _usable(state)
+    if usable & 1 << DOWNTOWN:
+        acts += state._buys()
+    if usable & 1 << WEST_SIDE:
+        hand = state.hands[state.active]
+        looks = []
+        for p, pile in enumerate(state.spiles):
+            if pile:
+                needs = state.cards[pile[-1]].needs
+                if hand[0] >= needs[0] and hand[1] >= needs[1] and hand[2] >= needs[2]:
+                    acts.append(JOB0 + p)
+                looks.append(LOOK_STOOGE0 + p)
+        acts += looks
+    if usable & 1 << EAST_SIDE:
+        kinds = 0  # the loot kinds the fences on top buy, as bits
+        for p, pile in enumerate(state.fpiles):
+            if pile and pile[-1] >= 0:
+                acts.append(LOOK_FENCE0 + p)
+                kinds |= 1 << FENCES[pile[-1]][0]
+        if kinds:
+            cards = state.cards
+            for c in state.shand[state.active]:
+                if kinds >> cards[c].loot & 1:
+                    acts.append(OFFER0 + c)
+    acts.sort()  # (sorted already unless a hand's stooge cards were not)
+    return acts
 
 
 def _jobs(state: DowntownState) -> list[int]:
@@ -102,7 +143,7 @@ def _buys(state: DowntownState) -> list[int]:
 def _enter_location(state: DowntownState) -> None:
     if state.phase == OVER:
         return
-    if state.usable_locations():
+    if _usable(state):
         state.phase = LOCATION
         state.actor = state.active
     else:

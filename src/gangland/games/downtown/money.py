@@ -88,8 +88,9 @@ def sums(notes: Notes) -> int:
     >>> bin(sums([1, 1, 0, 0, 0]))  # $0, $1,000, $2,000, $3,000
     '0b1111'
     """
-    made = 1
-    for i, d in enumerate(DENOMINATIONS):
+    made = (1 << notes[0] + 1) - 1  # $1,000 notes make every amount up to theirs
+    for i in 1, 2, 3, 4:
+        d = DENOMINATIONS[i]
         for _ in range(notes[i]):
             made |= made << d
     return made
@@ -98,12 +99,10 @@ def sums(notes: Notes) -> int:
 def _handfuls(notes: Notes, low: int) -> Iterator[int]:
     """The amounts of at least `low` that some of `notes` make exactly, smallest first."""
     made = sums(notes) >> low
-    amount = low
     while made:
-        if made & 1:
-            yield amount
-        made >>= 1
-        amount += 1
+        bit = made & -made  # the lowest amount left
+        yield low + bit.bit_length() - 1
+        made ^= bit
 
 
 def _move(src: Notes, dst: Notes, counts: Notes) -> None:
@@ -342,32 +341,37 @@ def note_mask(cash: Notes, bank: Notes) -> int:
     >>> note_mask([0, 0, 1, 0, 0], [5, 5, 5, 5, 5]) == 0b00111  # $5,000: as such, or as $2,000s and $1,000s
     True
     """
-    worth = cash[0] + 2 * cash[1] + 5 * cash[2] + 10 * cash[3] + 20 * cash[4]
-    ones = cash[0] + bank[0]
-    mask = 0
-    bit = 1
-    for i, d in NOTE_INDEX:
-        if cash[i]:
-            mask |= bit
-        elif bank[i] and worth >= d:
+    c0, c1, c2, c3, c4 = cash
+    held = (1 if c0 else 0) | (2 if c1 else 0) | (4 if c2 else 0) | (8 if c3 else 0) | (16 if c4 else 0)
+    worth = c0 + 2 * c1 + 5 * c2 + 10 * c3 + 20 * c4
+    mask = held
+    for i, d, bit in MISSING[held]:  # the notes it does not hold, from the smallest up
+        if worth < d:
+            break
+        if bank[i]:
             # Can cash and bank, less the note taken, make up what the seat keeps? $1,000 notes or
             # largest notes first nearly always can; `exchange_for` searches exactly where they cannot.
             rest = worth - d
-            if rest <= ones - (i == 0):
+            if rest <= c0 + bank[0] - (i == 0) or _keeps(cash, bank, i, rest):
                 mask |= bit
-            else:
-                for j, dj in LARGEST_FIRST:
-                    take = rest // dj
-                    if take:
-                        have = cash[j] + bank[j] - (j == i)
-                        rest -= (take if take < have else have) * dj
-                        if not rest:
-                            break
-                if not rest or exchange_for(cash, i, bank, False):
-                    mask |= bit
-        bit <<= 1
     return mask
 
+
+def _keeps(cash: Notes, bank: Notes, note: int, rest: int) -> bool:
+    """Can `cash` get a note of index `note` by exchange, keeping `rest`? (See `note_mask`.)"""
+    for j, dj in LARGEST_FIRST:
+        take = rest // dj
+        if take:
+            have = cash[j] + bank[j] - (j == note)
+            rest -= (take if take < have else have) * dj
+            if not rest:
+                return True
+    return exchange_for(cash, note, bank, False)
+
+
+MISSING = tuple(tuple((i, DENOMINATIONS[i], 1 << i) for i in range(5) if not held >> i & 1)
+                for held in range(32))
+"""(index, denomination, bit) of the notes not in a bit set of notes, smallest first, by bit set."""
 
 NOTE_INDEX = tuple(enumerate(DENOMINATIONS))
 """(index, denomination) of the notes from the smallest up."""

@@ -39,8 +39,6 @@ from .cards import (
     FENCES,
     GANGSTER_COUNTS,
     GHETTO,
-    LOOK_FENCE0,
-    LOOK_STOOGE0,
     MOVES,
     NOTE_COUNTS,
     NUM_ACTIONS,
@@ -461,17 +459,7 @@ class DowntownState(CachedLegalState):
         if phase == ROBPAY:
             return self._rob_or_pay()
         if phase == LOCATION:
-            acts = [DONE]
-            usable = self.usable_locations()
-            if DOWNTOWN in usable:
-                acts += self._buys()
-            if WEST_SIDE in usable:
-                acts += self._jobs()
-                acts += [LOOK_STOOGE0 + p for p in range(3) if self.spiles[p]]
-            if EAST_SIDE in usable:
-                acts += [LOOK_FENCE0 + p for p, f in enumerate(self._fence_tops()) if f >= 0]
-                acts += self._offers(-1)
-            return sorted(acts)
+            return self._location_legal()
         if phase == OVER:
             return []
         if phase == PLACE:
@@ -584,6 +572,7 @@ class DowntownState(CachedLegalState):
 
     # phase 3 (locations.py)
     usable_locations = locations.usable_locations
+    _location_legal = locations._location_legal
     _jobs = locations._jobs
     _fence_tops = locations._fence_tops
     _offers = locations._offers
