@@ -176,7 +176,7 @@ def _settle_pending(state: DowntownState) -> None:
             put = state.down_n[seat][:]
             if state.bets[seat] >= 0:
                 put[state.bets[seat]] += 1
-            state.shown += ((seat, tuple(max(0, t - p) for t, p in zip(taken, put, strict=True))),)
+            state.shown += ((seat, tuple([t - p if t > p else 0 for t, p in zip(taken, put, strict=True)])),)
 
 
 def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes | None]:

@@ -18,6 +18,7 @@ from .cards import (
     DOWNTOWN,
     EAST_SIDE,
     FENCES,
+    GANGSTER_COUNTS,
     GANGSTER_NAMES,
     GHETTO,
     JOB0,
@@ -134,10 +135,20 @@ def _offers(state: DowntownState, loot: int) -> list[int]:
             if state.cards[c].loot in kinds and (loot < 0 or state.cards[c].loot == loot)]
 
 
+PRICES = tuple(price(n) if n else 0 for n in range(sum(GANGSTER_COUNTS) + 1))
+"""`price` by the number of a kind on display (0 for none)."""
+
+
 def _buys(state: DowntownState) -> list[int]:
     money = value(state.cash[state.active]) - state.spent
-    prices = state.prices if state.phase == BUYING else [price(n) if n else 0 for n in state.downtown]
-    return [BUY0 + k for k in range(3) if state.downtown[k] and prices[k] <= money]
+    downtown = state.downtown
+    prices = state.prices if state.phase == BUYING else [PRICES[downtown[0]], PRICES[downtown[1]],
+                                                          PRICES[downtown[2]]]
+    acts = []
+    for k in 0, 1, 2:  # (a comprehension would cost a call)
+        if downtown[k] and prices[k] <= money:
+            acts.append(BUY0 + k)
+    return acts
 
 
 def _enter_location(state: DowntownState) -> None:

@@ -134,8 +134,10 @@ def net(handed: Notes, taken: Notes) -> Exchange:
 def do_exchange(cash: Notes, bank: Notes, exchange: Exchange) -> None:
     """Carry out an exchange: `cash` hands its notes to the bank and takes the bank's."""
     handed, taken = exchange
-    _move(cash, bank, handed)
-    _move(bank, cash, taken)
+    for i in range(5):
+        moved = taken[i] - handed[i]
+        cash[i] += moved
+        bank[i] -= moved
 
 
 def _regroup(cash: Notes, bank: Notes, amount: int, spare: int) -> Notes | None:

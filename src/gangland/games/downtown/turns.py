@@ -19,7 +19,6 @@ from .cards import (
     WIN_MONEY,
 )
 from .displays import empty_into
-from .money import total_value
 from .phases import HANDLIMIT, MOVE, OVER, REFRESH, WINDOW
 
 if TYPE_CHECKING:
@@ -132,8 +131,11 @@ def _shed(state: DowntownState, action: int, legal: list[int]) -> None:
 
 def _money_end(state: DowntownState) -> bool:
     """D27: $100,000 or more, display included, ends the game at once."""
-    for seat in range(state._players):
-        if total_value(state.cash[seat], state.disp_n[seat], state.down_n[seat]) >= WIN_MONEY:
+    cash, shown, face_down = state.cash, state.disp_n, state.down_n
+    for s in range(state._players):
+        c, d, f = cash[s], shown[s], face_down[s]  # (`total_value` written out: after every payment)
+        if (c[0] + d[0] + f[0] + 2 * (c[1] + d[1] + f[1]) + 5 * (c[2] + d[2] + f[2])
+                + 10 * (c[3] + d[3] + f[3]) + 20 * (c[4] + d[4] + f[4])) >= WIN_MONEY:
             state.events.append((None, "a player has $100,000: the game ends"))
             state._finish()
             return True
