@@ -260,6 +260,36 @@ def exchange_plan(cash: Notes, note: int, bank: Notes) -> Exchange | None:
     >>> exchange_plan([0, 0, 1, 0, 2], 0, [5, 5, 5, 5, 5])  # $1,000 from $5,000 + 2 x $20,000
     ([0, 0, 1, 0, 0], [1, 2, 0, 0, 0])
     """
+    # Remembered: the search costs several microseconds, and random play makes an exchange in one
+    # decision in fifteen, most of them seen before. The plan depends on the bank's notes of a kind
+    # only up to as many as `cash` is worth in them, plus one (`pick`, the only reader of the bank's
+    # counts, reads each as min(count, amount // denomination), and no amount exceeds the worth of
+    # `cash`), so the key counts the bank's notes only that far.
+    c0, c1, c2, c3, c4 = cash
+    worth = c0 + 2 * c1 + 5 * c2 + 10 * c3 + 20 * c4
+    b0, b1, b2, b3, b4 = bank
+    key = (c0, c1, c2, c3, c4, note,
+           b0 if b0 <= worth else worth + 1, b1 if 2 * b1 <= worth else worth // 2 + 1,
+           b2 if 5 * b2 <= worth else worth // 5 + 1, b3 if 10 * b3 <= worth else worth // 10 + 1,
+           b4 if 20 * b4 <= worth else worth // 20 + 1)
+    plan = _PLANS.get(key)
+    if plan is None:
+        found = _plan(cash, note, bank)
+        plan = () if found is None else (tuple(found[0]), tuple(found[1]))
+        if len(_PLANS) >= PLANS_KEPT:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return (list(plan[0]), list(plan[1])) if plan else None
+
+
+PLANS_KEPT = 8192
+"""Most exchange plans remembered (`exchange_plan`); a few thousand cover hundreds of random games."""
+_PLANS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]] | tuple[()]] = {}
+"""`exchange_plan` by its key: the plan as tuples, () for none."""
+
+
+def _plan(cash: Notes, note: int, bank: Notes) -> Exchange | None:
+    """`exchange_plan`, worked out."""
     d = DENOMINATIONS[note]
     if cash[note] or not bank[note] or value(cash) < d:
         return None
@@ -313,14 +343,17 @@ def reserve(cash: Notes, bank: Notes, note: int, pending: Pending | None) -> tup
     for i in range(5):
         cash[i] += taken[i] - handed[i]
         bank[i] -= taken[i]
-    if pending is not None:
-        # A note taken by the earlier exchange and handed over by this one goes straight back.
-        handed = [a + b for a, b in zip(pending[0], handed, strict=True)]
-        taken = [a + b for a, b in zip(pending[1], taken, strict=True)]
-        for i in range(5):
-            bank[i] += min(handed[i], taken[i])
-        handed, taken = net(handed, taken)
-    return (tuple(handed), tuple(taken)), plan
+    if pending is None:
+        return (tuple(handed), tuple(taken)), plan
+    # A note taken by the earlier exchange and handed over by this one goes straight back.
+    both_handed, both_taken = [], []
+    for i in range(5):
+        h, t = pending[0][i] + handed[i], pending[1][i] + taken[i]
+        back = h if h < t else t
+        bank[i] += back
+        both_handed.append(h - back)
+        both_taken.append(t - back)
+    return (tuple(both_handed), tuple(both_taken)), plan
 
 
 LARGEST_FIRST = tuple((i, DENOMINATIONS[i]) for i in (4, 3, 2, 1, 0))
