@@ -27,18 +27,14 @@ ROBS_TOLD = tuple(tuple((None, f"seat {a} robs seat {victim}") for victim in ran
 """`ROBS_TOLD[robber][victim]`: the event telling a robbery."""
 
 
-def _empty_locations(state: DowntownState) -> list[int]:
+def _free_moves(state: DowntownState) -> list[int]:
+    """Phase 1: each own token not yet moved to a location where no token stands (D7)."""
     taken = 0  # (a bit set: in 4-player games all six locations are nearly always taken)
     for t in state.tokens:
         taken |= 1 << t[0] + 1 | 1 << t[1] + 1
-    return list(EMPTY[taken])
-
-
-def _free_moves(state: DowntownState) -> list[int]:
-    """Phase 1: each own token not yet moved to a location where no token stands (D7)."""
-    empty = state._empty_locations()
+    empty = EMPTY[taken]
     if not empty:
-        return empty
+        return []
     mine = state.tokens[state.active]
     return sorted(move_action(mine[i], z) for i in (0, 1) if not state.moved >> i & 1 for z in empty)
 
@@ -95,7 +91,7 @@ def _enter_robpay(state: DowntownState) -> None:
 
 def _rob(state: DowntownState, victim: int) -> None:
     a = state.active
-    robbed = value(state.disp_n[victim])
+    robbed = value(state.disp_n[victim]) if state.villa_rule else 0
     empty_into(state.disp_n[victim], state.disp_g[victim], state.cash[a], state.hands[a])
     state.nxt = victim
     state.robbed = True

@@ -559,7 +559,6 @@ class DowntownState(CachedLegalState):
     _bid = opening._bid
 
     # phases 1 and 2 (moves.py)
-    _empty_locations = moves._empty_locations
     _free_moves = moves._free_moves
     _pay_moves = moves._pay_moves
     can_pay = moves.can_pay

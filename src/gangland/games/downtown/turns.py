@@ -18,7 +18,7 @@ from .cards import (
     VILLA_HAND_LIMIT,
     WIN_MONEY,
 )
-from .displays import empty_into
+from .displays import NO_NOTES, empty_into
 from .phases import HANDLIMIT, MOVE, OVER, REFRESH, WINDOW
 
 if TYPE_CHECKING:
@@ -131,11 +131,19 @@ def _shed(state: DowntownState, action: int, legal: list[int]) -> None:
 
 def _money_end(state: DowntownState) -> bool:
     """D27: $100,000 or more, display included, ends the game at once."""
+    # `wealth` written out, and an empty display (face-down ones are, outside the window) skipped:
+    # this follows every robbery, one decision in fourteen of random play.
     cash, shown, face_down = state.cash, state.disp_n, state.down_n
     for s in range(state._players):
-        c, d, f = cash[s], shown[s], face_down[s]  # (`total_value` written out: after every payment)
-        if (c[0] + d[0] + f[0] + 2 * (c[1] + d[1] + f[1]) + 5 * (c[2] + d[2] + f[2])
-                + 10 * (c[3] + d[3] + f[3]) + 20 * (c[4] + d[4] + f[4])) >= WIN_MONEY:
+        c = cash[s]
+        worth = c[0] + 2 * c[1] + 5 * c[2] + 10 * c[3] + 20 * c[4]
+        d = shown[s]
+        if d != NO_NOTES:
+            worth += d[0] + 2 * d[1] + 5 * d[2] + 10 * d[3] + 20 * d[4]
+        d = face_down[s]
+        if d != NO_NOTES:
+            worth += d[0] + 2 * d[1] + 5 * d[2] + 10 * d[3] + 20 * d[4]
+        if worth >= WIN_MONEY:
             state.events.append((None, "a player has $100,000: the game ends"))
             state._finish()
             return True
