@@ -23,6 +23,8 @@ rollout policy.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Final
 
 from gangland.engine import DeterminizingBot
@@ -109,7 +111,7 @@ class _Sites:
     a site keeps its entry where its mobsters, the Hired Muscle, the city's faces and auras are
     unchanged and its face pays no bonus that reads other sites or the turn."""
 
-    __slots__ = ("aura_at", "city", "entries", "lie", "local", "muscle", "stand")
+    __slots__ = ("aura_at", "city", "entries", "lie", "muscle", "sites", "stand", "watch")
 
     def __init__(self, s: ProtectionRacketState) -> None:
         self.muscle = (s.muscle, s.m_where, s.m_lying, s.m_owner)
@@ -117,11 +119,13 @@ class _Sites:
         self.aura_at = s.aura_at[:]
         self.stand = [row[:] for row in s.stand]
         self.lie = [row[:] for row in s.lie]
+        self.sites = range(len(s.city))
         muscle_site = _muscle_site(s)
-        self.entries = [_site_entry(s, site, muscle_site) for site in range(len(s.city))]
+        self.entries = [_site_entry(s, site, muscle_site) for site in self.sites]
         faces = s.faces
-        self.local = [(effect := faces[face].effect) is None or effect.kind != "bonus"
-                      or effect.per in _LOCAL_COUNTERS for face in s.city]
+        self.watch = {site for site, face in enumerate(s.city) if (effect := faces[face].effect) is not None
+                      and effect.kind == "bonus" and effect.per not in _LOCAL_COUNTERS}
+        """Sites whose entry is always worked out again: a bonus that reads other sites or the turn."""
 
     def same_city(self, s: ProtectionRacketState) -> bool:
         """Whether `s` has this position's faces, auras and Hired Muscle."""
@@ -134,10 +138,16 @@ def _site_entries(s: ProtectionRacketState, base: _Sites | None) -> list[_Entry]
     muscle_site = _muscle_site(s)
     if base is None or not base.same_city(s):
         return [_site_entry(s, site, muscle_site) for site in range(len(s.city))]
-    stand, lie = s.stand, s.lie
-    old_stand, old_lie, old_entries = base.stand, base.lie, base.entries
-    return [old_entries[site] if local and stand[site] == old_stand[site] and lie[site] == old_lie[site]
-            else _site_entry(s, site, muscle_site) for site, local in enumerate(base.local)]
+    sites = base.sites
+    # The sites whose mobsters differ from the base's (compared without a Python loop).
+    changed = {*compress(sites, map(ne, s.stand, base.stand)), *compress(sites, map(ne, s.lie, base.lie)),
+               *base.watch}
+    if not changed:
+        return base.entries
+    entries = base.entries[:]
+    for site in changed:
+        entries[site] = _site_entry(s, site, muscle_site)
+    return entries
 
 
 class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
