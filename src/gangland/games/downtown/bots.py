@@ -438,23 +438,16 @@ def _know_from_view(view: dict[str, Any]) -> _Know:
 class _Ctx:
     """Valuations over one `_Know`, computed on demand."""
 
-    __slots__ = ("_cop_p", "_fence_factors", "_holders", "_job_values", "_max_need", "_missing",
-                 "best_other", "est", "k", "lead", "legal", "legal_set", "wealth")
+    __slots__ = ("_best_buy_job", "_best_job_now", "_best_other", "_best_sale", "_cop_p", "_fence_factors",
+                 "_holders", "_job_values", "_loot_totals", "_max_need", "_missing", "_targets",
+                 "display_worth", "k", "legal", "legal_set", "wealth")
 
     def __init__(self, k: _Know, legal: list[int]) -> None:
         self.k = k
         self.legal = legal
         self.legal_set = set(legal)
-        me = k.me
-        self.wealth = k.cash + k.disp_m[me] + k.my_down + k.bet
-        others = [w for w in range(k.n) if w != me]
-        rest = k.others_money - sum(k.disp_m[w] for w in others)
-        self.est = [0.0] * k.n
-        for w in others:
-            self.est[w] = k.disp_m[w] + rest / len(others)
-        self.est[me] = float(self.wealth)
-        self.best_other = max(self.est[w] for w in others)
-        self.lead = self.wealth - self.best_other
+        self.wealth = k.cash + k.disp_m[k.me] + k.my_down + k.bet
+        self._best_other: float | None = None
         self._max_need: list[int] | None = None
         self._cop_p: list[float] | None = None
         self._missing: list[list[int] | None] = [None, None, None]
@@ -462,6 +455,30 @@ class _Ctx:
         self._fence_factors: list[tuple[int, float] | None] = [None, None, None]
         self._holders: list[int] | None = None
         """Seats with a token at the Bank that share a purchase's price (`buy_cost`)."""
+        self._loot_totals: list[int] | None = None
+        self._best_sale: tuple[float, int, int] | None = None
+        self._best_job_now: tuple[float, int] | None = None
+        self._best_buy_job: tuple[float, int] | None = None
+        self._targets: tuple[list[int], float] | None = None
+        self.display_worth: dict[int, float] = {}
+        """What taking or giving each seat's display is worth to the seat (the bot's
+        `_display_worth`), by seat, as worked out."""
+
+    @property
+    def best_other(self) -> float:
+        """The most money another seat is estimated to have: its display and an equal share of the
+        money that is neither the bank's, on display nor the seat's own."""
+        if self._best_other is None:
+            k = self.k
+            others = [w for w in range(k.n) if w != k.me]
+            rest = k.others_money - sum(k.disp_m[w] for w in others)
+            self._best_other = max(k.disp_m[w] + rest / len(others) for w in others)
+        return self._best_other
+
+    @property
+    def lead(self) -> float:
+        """The seat's money less `best_other`."""
+        return self.wealth - self.best_other
 
     @property
     def max_need(self) -> list[int]:
@@ -534,14 +551,33 @@ class _Ctx:
         return k.casinos + 1 >= (3 if k.ed2013 else 2)
 
     def best_sale(self, hand: list[tuple[int, int, Front]] | None = None) -> tuple[float, int, int]:
-        """(expected payout, loot kind, pile) of the best sale of the seat's stooge cards; (0, -1, -1)."""
-        cards = self.k.stooges if hand is None else hand
+        """(expected payout, loot kind, pile) of the best sale of the seat's stooge cards (or of
+        `hand`); (0, -1, -1). The seat's own is worked out once."""
+        if hand is None:
+            if self._best_sale is None:
+                self._best_sale = self._work_out_best_sale(self.loot_totals)
+            return self._best_sale
+        totals = [0, 0, 0]
+        for _, back, front in hand:
+            totals[front[1]] += back
+        return self._work_out_best_sale(totals)
+
+    @property
+    def loot_totals(self) -> list[int]:
+        """The backs of the seat's stooge cards summed by loot kind."""
+        if self._loot_totals is None:
+            totals = self._loot_totals = [0, 0, 0]
+            for _, back, front in self.k.stooges:
+                totals[front[1]] += back
+        return self._loot_totals
+
+    def _work_out_best_sale(self, totals: list[int]) -> tuple[float, int, int]:
         best = (0.0, -1, -1)
         for p in range(3):
             kind, factor = self.fence_factor(p)
             if kind < 0 or factor < MIN_FACTOR:
                 continue
-            total = sum(back for _, back, front in cards if front[1] == kind)
+            total = totals[kind]
             if not total:
                 continue
             pay = total * factor
@@ -594,6 +630,12 @@ class _Ctx:
         return value
 
     def best_job_now(self) -> tuple[float, int]:
+        """The best job the seat can do with its hand: (value, pile), (NO_JOB, -1) if none (once)."""
+        if self._best_job_now is None:
+            self._best_job_now = self._work_out_best_job_now()
+        return self._best_job_now
+
+    def _work_out_best_job_now(self) -> tuple[float, int]:
         best = (NO_JOB, -1)
         for p in range(3):
             if self.k.stop[p] is not None and not any(self.missing(p)):
@@ -603,7 +645,12 @@ class _Ctx:
         return best
 
     def best_buy_job(self) -> tuple[float, int]:
-        """Best job that needs buying first: (value net of the purchase, pile)."""
+        """Best job that needs buying first: (value net of the purchase, pile) (worked out once)."""
+        if self._best_buy_job is None:
+            self._best_buy_job = self._work_out_best_buy_job()
+        return self._best_buy_job
+
+    def _work_out_best_buy_job(self) -> tuple[float, int]:
         best = (NO_JOB, -1)
         for p in range(3):
             if self.k.stop[p] is None:
@@ -675,7 +722,12 @@ class _Ctx:
         return east, west, down, max(buy, west + down)
 
     def targets(self) -> tuple[list[int], float]:
-        """The locations the seat wants this turn, best first, and what they are worth."""
+        """The locations the seat wants this turn, best first, and what they are worth (once)."""
+        if self._targets is None:
+            self._targets = self._work_out_targets()
+        return self._targets
+
+    def _work_out_targets(self) -> tuple[list[int], float]:
         east, west, down, down_west = self.location_values()
         if self.k.n == 2:
             options = [
@@ -833,6 +885,13 @@ class DowntownHeuristicBot:
     def _display_worth(self, ctx: _Ctx, victim: int) -> float:
         """What taking (or giving) a display is worth to the seat: its money, and its gangsters as far
         as the seat needs them for the top jobs (more than that only go back out at the hand limit)."""
+        worth = ctx.display_worth.get(victim)
+        if worth is None:
+            worth = ctx.display_worth[victim] = self._work_out_display_worth(ctx, victim)
+        return worth
+
+    @staticmethod
+    def _work_out_display_worth(ctx: _Ctx, victim: int) -> float:
         k = ctx.k
         worth = float(k.disp_m[victim])
         cards = k.disp_g[victim]
