@@ -111,10 +111,10 @@ class Figures:
     ended only)."""
 
 
-def decisions_per_s(game: Game, players: int, seconds: float, seed: int, options: dict[str, object]) -> float:
-    """Decisions/s of random playouts (whole games, seeds from `seed` up) for at least `seconds`."""
-    rng = random.Random(seed)
-    choice = rng.choice
+def playout_slice(game: Game, players: int, seconds: float, seed: int, options: dict[str, object],
+                  choice: Callable[[list[int]], int]) -> tuple[int, int, float]:
+    """Whole random playouts (seeds from `seed` up, actions picked by `choice`) for at least `seconds`:
+    the games, the decisions and the seconds they took."""
     games = decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -126,7 +126,13 @@ def decisions_per_s(game: Game, players: int, seconds: float, seed: int, options
         games += 1
         if time.perf_counter() >= deadline:
             break
-    return decisions / (time.perf_counter() - start)
+    return games, decisions, time.perf_counter() - start
+
+
+def decisions_per_s(game: Game, players: int, seconds: float, seed: int, options: dict[str, object]) -> float:
+    """Decisions/s of random playouts (whole games, seeds from `seed` up) for at least `seconds`."""
+    _, decisions, elapsed = playout_slice(game, players, seconds, seed, options, random.Random(seed).choice)
+    return decisions / elapsed
 
 
 def interleaved_ratio(game: Game, players: int, options: dict[str, object], reference: Game,
@@ -155,18 +161,8 @@ def random_playouts(game: Game, players: int, seconds: float, seed: int,
     best_games = best_decisions = 0.0
     all_games = all_decisions = 0
     for _ in range(REPEATS):
-        games = decisions = 0
-        start = time.perf_counter()
-        deadline = start + seconds / REPEATS
-        while True:
-            state = game.new_game(players, seed + all_games + games, options)
-            while not state.is_over:
-                state.apply(choice(state.legal_actions()))
-                decisions += 1
-            games += 1
-            if time.perf_counter() >= deadline:
-                break
-        elapsed = time.perf_counter() - start
+        games, decisions, elapsed = playout_slice(game, players, seconds / REPEATS, seed + all_games, options,
+                                                  choice)
         best_games = max(best_games, games / elapsed)
         best_decisions = max(best_decisions, decisions / elapsed)
         all_games += games
