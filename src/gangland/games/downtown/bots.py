@@ -152,7 +152,8 @@ class _Know:
     __slots__ = (
         "active", "bank", "bet", "bought", "cash", "cash_notes", "casinos", "disp_g", "disp_m",
         "downtown", "ed2013", "fence_above", "fence_size", "ftop", "gangsters", "hand", "hand_count",
-        "hand_limit", "known_fences", "look_pile", "me", "my_down", "n", "nxt", "offer", "others_money",
+        "hand_limit", "known_fences", "look_pile", "loot_totals", "me", "my_down", "n", "nxt", "offer",
+        "others_money",
         "phase", "prices", "seen_backs", "spent", "stooges", "stop", "stop_known", "tokens",
     )
 
@@ -179,6 +180,8 @@ class _Know:
     """The seat's casino note (thousands), 0 if none."""
     stooges: list[tuple[int, int, Front]]
     """The seat's stooge cards: (id, back, front)."""
+    loot_totals: list[int]
+    """The backs of the seat's stooge cards summed by loot kind."""
     downtown: list[int]
     prices: list[int]
     """Each kind's price now (fixed while buying)."""
@@ -217,6 +220,17 @@ _SEEN: dict[tuple[int, frozenset[int]], dict[Front, list[int]]] = {}
 """`_Know.seen_backs` by (deck id, the stooge cards seen): the same few sets recur decision after
 decision (cleared when large)."""
 _SEEN_SIZE: Final = 20_000
+_HANDS: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, int, Front]], list[int]]] = {}
+"""`_Know.stooges` and `_Know.loot_totals` by (deck id, the seat's stooge cards): a hand stays the
+same for many decisions (cleared when large)."""
+
+
+def _loot_totals(stooges: list[tuple[int, int, Front]]) -> list[int]:
+    """The backs of stooge cards (id, back, front) summed by loot kind."""
+    totals = [0, 0, 0]
+    for _, back, front in stooges:
+        totals[front[1]] += back
+    return totals
 
 
 def _deck(cards: tuple[Any, ...]) -> _Deck:
@@ -226,6 +240,7 @@ def _deck(cards: tuple[Any, ...]) -> _Deck:
         if len(_DECKS) >= 16:  # forget them all, and what was seen of them (their ids may recur)
             _DECKS.clear()
             _SEEN.clear()
+            _HANDS.clear()
         entry = _DECKS[id(cards)] = (cards, (tuple(c.front for c in cards), tuple(c.back for c in cards)))
     return entry[1]
 
@@ -294,7 +309,14 @@ def _read_cards(k: _Know, s: DowntownState) -> None:
     cards = s.cards
     fronts, backs = _deck(cards)
     mine = s.shand[k.me]
-    k.stooges = [(c, backs[c], fronts[c]) for c in mine]
+    hand_key = (id(cards), tuple(mine))
+    hand = _HANDS.get(hand_key)
+    if hand is None:
+        if len(_HANDS) >= _SEEN_SIZE:
+            _HANDS.clear()
+        stooges = [(c, backs[c], fronts[c]) for c in mine]
+        hand = _HANDS[hand_key] = stooges, _loot_totals(stooges)
+    k.stooges, k.loot_totals = hand
     seen = frozenset((*mine, *s.known_s[k.me], *s.pub_s, *s.offer))
     key = (id(cards), seen)
     seen_backs = _SEEN.get(key)
@@ -329,7 +351,7 @@ def _read_fences(k: _Know, s: DowntownState) -> None:
 
 _GROUPS: Final[dict[str, Callable[[_Know, DowntownState], None]]] = {
     **dict.fromkeys(("hand_count", "gangsters"), _read_counts),
-    **dict.fromkeys(("stooges", "seen_backs", "stop", "stop_known", "offer"), _read_cards),
+    **dict.fromkeys(("stooges", "loot_totals", "seen_backs", "stop", "stop_known", "offer"), _read_cards),
     **dict.fromkeys(("known_fences", "ftop", "fence_above", "fence_size"), _read_fences),
 }
 """The fields `_StateKnow` reads on first use, and the function that reads each one's group."""
@@ -367,6 +389,7 @@ def _know_from_view(view: dict[str, Any]) -> _Know:
     k.my_down = value(list(mine["face_down"]["notes_detail"]))
     k.bet = mine.get("casino_note", 0) // 1000
     k.stooges = [(c["id"], c["value"] // 1000, _front(c)) for c in mine["stooge_cards"]]
+    k.loot_totals = _loot_totals(k.stooges)
     k.downtown = list(view["downtown"]["gangsters"])
     buying = view.get("buying")
     if buying is not None:
@@ -439,7 +462,7 @@ class _Ctx:
     """Valuations over one `_Know`, computed on demand."""
 
     __slots__ = ("_best_buy_job", "_best_job_now", "_best_other", "_best_sale", "_cop_p", "_fence_factors",
-                 "_holders", "_job_values", "_loot_totals", "_max_need", "_missing", "_targets",
+                 "_holders", "_job_values", "_max_need", "_missing", "_targets",
                  "display_worth", "k", "legal", "legal_set", "wealth")
 
     def __init__(self, k: _Know, legal: list[int]) -> None:
@@ -455,7 +478,6 @@ class _Ctx:
         self._fence_factors: list[tuple[int, float] | None] = [None, None, None]
         self._holders: list[int] | None = None
         """Seats with a token at the Bank that share a purchase's price (`buy_cost`)."""
-        self._loot_totals: list[int] | None = None
         self._best_sale: tuple[float, int, int] | None = None
         self._best_job_now: tuple[float, int] | None = None
         self._best_buy_job: tuple[float, int] | None = None
@@ -555,21 +577,9 @@ class _Ctx:
         `hand`); (0, -1, -1). The seat's own is worked out once."""
         if hand is None:
             if self._best_sale is None:
-                self._best_sale = self._work_out_best_sale(self.loot_totals)
+                self._best_sale = self._work_out_best_sale(self.k.loot_totals)
             return self._best_sale
-        totals = [0, 0, 0]
-        for _, back, front in hand:
-            totals[front[1]] += back
-        return self._work_out_best_sale(totals)
-
-    @property
-    def loot_totals(self) -> list[int]:
-        """The backs of the seat's stooge cards summed by loot kind."""
-        if self._loot_totals is None:
-            totals = self._loot_totals = [0, 0, 0]
-            for _, back, front in self.k.stooges:
-                totals[front[1]] += back
-        return self._loot_totals
+        return self._work_out_best_sale(_loot_totals(hand))
 
     def _work_out_best_sale(self, totals: list[int]) -> tuple[float, int, int]:
         best = (0.0, -1, -1)
@@ -700,8 +710,8 @@ class _Ctx:
         for p in range(3):
             if k.ftop[p] == -1 or k.fence_above[p] < 0:
                 continue
-            if not k.ed2013 and not any(k.fence_size[q] for q in range(3) if q != p):
-                continue
+            if not k.ed2013 and not sum(k.fence_size) - k.fence_size[p]:
+                continue  # no other pile has a fence to put it on
             key = (k.fence_above[p], p)
             if key < best_key:
                 best, best_key = p, key
