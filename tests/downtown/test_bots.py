@@ -12,7 +12,13 @@ import pytest
 from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match
 from gangland.games.downtown import GAME, DowntownState
-from gangland.games.downtown.bots import DowntownHeuristicBot
+from gangland.games.downtown.bots import (
+    _SIMPLE,
+    DowntownHeuristicBot,
+    _Know,
+    _know_from_state,
+    _know_from_view,
+)
 from gangland.games.downtown.cards import (
     BILL0,
     CASINO,
@@ -179,6 +185,28 @@ def test_view_and_state_give_the_same_action(config: tuple[int, dict[str, Any]])
             assert seat is not None
             action = DowntownHeuristicBot(1).act(_decision(state, seat))
             assert action == DowntownHeuristicBot(1).choose(state, seat)
+
+
+@pytest.mark.parametrize("config", CONFIGS[::2], ids=_config_id)
+def test_the_record_read_from_a_state_is_the_view_s(config: tuple[int, dict[str, Any]]) -> None:
+    # choose reads its record from the state, part of it only when first asked (_StateKnow): every
+    # field must be there and hold what the view gives, in every phase that reads a record. The bank
+    # is left out: in the current edition the state's bank already holds a note another seat changed
+    # in secret (a casino note) while the view does not show it yet (docs D1); the bot has read it so
+    # since before the record was lazy.
+    players, options = config
+    compared = 0
+    for seed in range(2):
+        for state in _walk(players, options, seed + 30, bot_share=0.7):
+            seat = state.to_act
+            if seat is None or state.phase in _SIMPLE:
+                continue
+            from_state, from_view = _know_from_state(state, seat), _know_from_view(state.view(seat))
+            for field in _Know.__slots__:
+                if field not in ("bank", "others_money"):
+                    assert getattr(from_state, field) == getattr(from_view, field), field
+            compared += 1
+    assert compared > 50
 
 
 # -- clear positions ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, GameRecord, run_match
 from gangland.games import get
 from gangland.games.protection_racket import GAME, ProtectionRacketState
-from gangland.games.protection_racket.bots import WIN, ProtectionRacketHeuristicBot, position_value
+from gangland.games.protection_racket.bots import WIN, ProtectionRacketHeuristicBot, _Sites, position_value
 from gangland.games.protection_racket.state import OVER, PHASE_NAMES
 from gangland.sim import SimConfig, agent_seed, game_seed
 
@@ -284,6 +284,26 @@ def test_position_value_of_a_finished_game() -> None:
     for seat in range(3):
         expected = WIN / len(winners) if seat in winners else -WIN
         assert position_value(state, seat) == expected
+
+
+@pytest.mark.parametrize("config", CONFIGS[::3], ids=_config_id)
+def test_position_value_from_a_base_is_the_same(config: tuple[int, dict[str, Any]]) -> None:
+    # The bot values the positions it tries from one position with that position's site entries
+    # (_Sites) and works out again only the sites a trial changed: the value must be the one worked
+    # out from scratch, for every action (wars, site actions, the end of a round included) and seat.
+    players, options = config
+    compared = 0
+    for state in _walk(players, options, seed=3, bot_share=0.7)[::2]:
+        base = _Sites(state)
+        for seat in range(players):
+            assert position_value(state, seat, base) == position_value(state, seat)
+        for action in state.legal_actions():
+            trial = state.clone()
+            trial.apply(action)
+            for seat in range(players):
+                assert position_value(trial, seat, base) == position_value(trial, seat)
+                compared += 1
+    assert compared > 200
 
 
 # -- strength and the game end --------------------------------------------------------------------

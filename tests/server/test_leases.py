@@ -18,6 +18,8 @@ from sqlalchemy.exc import OperationalError
 from gangland.server.leases import Leases, Taken
 from gangland.server.storage import LeaseLost, MoveRecord, SeatRecord, StepConflict, Storage, TableRecord, now
 
+from .tables import create, server
+
 
 def new_table(storage: Storage, table_id: str) -> None:
     storage.create_table(TableRecord(
@@ -158,3 +160,45 @@ def test_a_lease_is_given_up_when_its_game_ends_and_taken_again_after_an_outage(
     assert second.take("b") is Taken.TAKEN
     assert first.renew() == ["b"]
     assert first.held == {"a"} and first.alive() and second.orphans() == []
+
+
+def test_a_seat_is_changed_only_by_the_tables_holder(two_processes: tuple[Storage, Storage]) -> None:
+    """Seat changes are fenced like moves: a process that lost a table (a host handing a seat to a bot, a
+    person spending an invitation, there in the seconds before it noticed) changes none of its seats."""
+    first, second = two_processes
+    new_table(first, "t1")
+    first.update_seat("t1", 0, away_bot="random")
+    with pytest.raises(LeaseLost):
+        second.update_seat("t1", 0, away_bot=None)
+    assert second.claim("t1")
+    with pytest.raises(LeaseLost):
+        first.update_seat("t1", 0, token_hash="x" * 64, joined=True)
+    record = second.load("t1", moves=False)
+    assert record is not None
+    unchanged = record.seats[0]
+    assert (unchanged.away_bot, unchanged.token_hash, unchanged.joined) == ("random", None, False)
+    second.update_seat("t1", 0, away_bot=None)
+    record = first.load("t1", moves=False)
+    assert record is not None and record.seats[0].away_bot is None
+
+
+def test_a_hosts_seat_change_on_a_table_taken_over_meanwhile_changes_nothing(database_url: str) -> None:
+    """The host hands a seat to a bot on a process that lost the table a moment ago (it has not noticed
+    yet): the answer is a 421 (played elsewhere), the seat is unchanged in the database, and this process
+    gives the table up rather than go on playing it."""
+    with server(database_url) as http:
+        created = create(http, "razzia", 2, [None, None])
+        table_id, host = created["table_id"], created["host_token"]
+        other = Storage(database_url, "http://other:1")
+        try:
+            assert other.claim(table_id)  # another process took the table over
+            answer = http.post(f"/api/tables/{table_id}/seats/1/controller",
+                               json={"host_token": host, "bot": "heuristic"})
+            assert answer.status_code == 421, answer.text
+            assert "another server process" in answer.json()["detail"]
+            stored = other.load(table_id, moves=False)
+            assert stored is not None and stored.seats[1].away_bot is None
+            hub = http.app.state.hub  # type: ignore[attr-defined]
+            assert table_id not in hub.live
+        finally:
+            other.close()

@@ -135,6 +135,31 @@ def test_choose_leaves_the_state_unchanged() -> None:
         assert _snapshot(state) == before
 
 
+def test_choices_do_not_depend_on_what_the_bot_remembers() -> None:
+    # The bot remembers per board what recurs from decision to decision (free sections, shop
+    # targets), keyed by everything it reads: a position must get the same choice whatever was
+    # remembered before, from other games, options and tables, or nothing at all.
+    walks = [_walk(3, {}, seed=5, bot_share=0.8), _walk(4, {"killer_may_buy": True}, seed=6, bot_share=0.8),
+             _walk(5, {"police_player": True}, seed=7, bot_share=0.8)]
+    positions = [(state, seat) for walk in walks for state in walk[::7] if (seat := state.to_act) is not None]
+    bot = SupergangHeuristicBot()
+
+    def forget() -> None:
+        for tables in bots._TABLES.values():
+            tables.free.clear()
+            tables.shop_targets.clear()
+
+    fresh = []
+    for state, seat in positions:
+        forget()
+        fresh.append(bot.choose(state, seat))
+    forget()
+    in_order = [bot.choose(state, seat) for state, seat in positions]
+    backwards = [bot.choose(state, seat) for state, seat in reversed(positions)]
+    assert len(positions) > 100
+    assert fresh == in_order == backwards[::-1]
+
+
 def test_choose_refuses_a_seat_not_to_act() -> None:
     state = _new(3, 1)
     seat = state.to_act

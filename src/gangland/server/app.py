@@ -43,7 +43,7 @@ from .limits import (
 from .protocol import PARTS, Act, Hello, Ping, Refusal, Want, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
-from .storage import Storage, StorageError
+from .storage import LeaseLost, Storage, StorageError
 from .tables import Client, LiveTable, seat_facts, summary
 
 STATIC = Path(__file__).with_name("static")
@@ -232,7 +232,8 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
                                        "changed, try again in a moment"}, status_code=503)
 
     @app.exception_handler(HeldElsewhere)
-    async def _elsewhere(_request: Request, exc: HeldElsewhere) -> JSONResponse:
+    @app.exception_handler(LeaseLost)  # taken over while this request ran: it changed nothing
+    async def _elsewhere(_request: Request, exc: HeldElsewhere | LeaseLost) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=421)
 
     @app.exception_handler(GanglandError)
@@ -485,7 +486,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         own_token = None if seat is None else await table.take_seat(seat, message.token or "")
                     except Refusal as refusal:
                         await socket.send_text(encode(refusal.to_message()))
-                        await socket.close(FLOOD_CLOSE if refusal.code == "too_many_connections" else 4403)
+                        await socket.close({"too_many_connections": FLOOD_CLOSE,
+                                            "elsewhere": ELSEWHERE_CLOSE}.get(refusal.code, 4403))
                         return
                     client = Client(seat, want=PARTS if message.want is None else message.want)
                     writer = asyncio.create_task(write(client))

@@ -392,7 +392,7 @@ class Hub:
             record = table.record.seats[seat]
             if record.joined:
                 raise OptionError(f"seat {seat} was taken a moment ago")
-            await asyncio.to_thread(self.storage.update_seat, table.id, seat, token_hash=digest, joined=True)
+            await table.save_seat(seat, token_hash=digest, joined=True)
             record.token_hash, record.joined = digest, True
         for client in list(table.clients):
             if client.seat == seat:  # whoever held the invitation is no longer this seat

@@ -394,14 +394,19 @@ class Storage:
             return session.scalar(select(TableRow.holder).where(TableRow.id == table_id)) == self.holder
 
     def update_seat(self, table_id: str, seat: int, **columns: Any) -> None:
-        """Write some of a seat's columns (token_hash, joined, away_bot), and only those."""
+        """Write some of a seat's columns (token_hash, joined, away_bot), and only those. Fenced by the
+        holder like a move: LeaseLost if another process holds the table now."""
         unknown = set(columns) - {"token_hash", "joined", "away_bot"}
         if unknown:
             raise ValueError(f"a seat has no column {sorted(unknown)[0]!r} to update")
+        held = select(TableRow.id).where(TableRow.id == table_id, TableRow.holder == self.holder).exists()
         with self.sessions.begin() as session:
-            session.execute(
-                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(**columns)
+            changed = session.execute(
+                update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat, held)
+                .values(**columns)
             )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                raise LeaseLost(f"table {table_id} is held by another server process")
 
     def load(self, table_id: str, moves: bool = True) -> TableRecord | None:
         """A table with its seats and (unless `moves` is False) its moves, or None."""

@@ -447,11 +447,20 @@ class LiveTable:
                 f"no bot {bot!r} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
             )
         async with self.lock:
-            await asyncio.to_thread(self.hub.storage.update_seat, self.id, seat, away_bot=bot)
+            await self.save_seat(seat, away_bot=bot)
             record.away_bot = bot
         if self.state.to_act == seat and not self.state.is_over:
             self.drive()
         self.broadcast()
+
+    async def save_seat(self, seat: int, **columns: Any) -> None:
+        """Write a change of `seat` (storage.update_seat's columns). A table another process took over
+        meanwhile is given up here, and LeaseLost goes on up: nothing was changed."""
+        try:
+            await asyncio.to_thread(self.hub.storage.update_seat, self.id, seat, **columns)
+        except LeaseLost:
+            self.hub.lose(self)
+            raise
 
     async def take_seat(self, seat: int, token: str) -> str | None:
         """A person opened `seat`'s link with `token`. The first time, the invitation is spent: the seat
@@ -466,8 +475,11 @@ class LiveTable:
                 return None
             token = new_token()
             digest = token_hash(token)
-            await asyncio.to_thread(self.hub.storage.update_seat, self.id, seat,
-                                    token_hash=digest, joined=True)
+            try:
+                await self.save_seat(seat, token_hash=digest, joined=True)
+            except LeaseLost:
+                raise Refusal("elsewhere", "this table is now played by another server process, so the "
+                                           "seat was not taken here; reconnect to reach it") from None
             record.token_hash, record.joined = digest, True
         if self.state.to_act == seat and not self.state.is_over:
             self.drive()  # start the clock it waited with

@@ -59,6 +59,7 @@ the `villa` option's share of robbed money is not in a view, so it is ignored.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 from gangland.engine import Decision
@@ -149,9 +150,10 @@ class _Know:
     """Everything the deciding seat knows, in one flat record (money in thousands)."""
 
     __slots__ = (
-        "active", "bank", "bet", "bought", "cash", "cash_notes", "casinos", "disp_g", "disp_m", "down",
+        "active", "bank", "bet", "bought", "cash", "cash_notes", "casinos", "disp_g", "disp_m",
         "downtown", "ed2013", "fence_above", "fence_size", "ftop", "gangsters", "hand", "hand_count",
-        "hand_limit", "known_fences", "look_pile", "me", "my_down", "n", "nxt", "offer", "others_money",
+        "hand_limit", "known_fences", "look_pile", "loot_totals", "me", "my_down", "n", "nxt", "offer",
+        "others_money",
         "phase", "prices", "seen_backs", "spent", "stooges", "stop", "stop_known", "tokens",
     )
 
@@ -164,8 +166,6 @@ class _Know:
     tokens: list[list[int]]
     disp_m: list[int]
     disp_g: list[list[int]]
-    down: list[int]
-    """Face-down notes and cards of each seat (a number only)."""
     hand_count: list[int]
     """Cards in each seat's hand, gangsters and stooge cards."""
     gangsters: int
@@ -180,6 +180,8 @@ class _Know:
     """The seat's casino note (thousands), 0 if none."""
     stooges: list[tuple[int, int, Front]]
     """The seat's stooge cards: (id, back, front)."""
+    loot_totals: list[int]
+    """The backs of the seat's stooge cards summed by loot kind."""
     downtown: list[int]
     prices: list[int]
     """Each kind's price now (fixed while buying)."""
@@ -209,42 +211,130 @@ class _Know:
 # Reading what the seat knows
 
 
+_Deck = tuple[tuple[Front, ...], tuple[int, ...]]
+"""Every stooge card's front and back, by id."""
+_DECKS: dict[int, tuple[object, _Deck]] = {}
+"""Fronts and backs of each stooge deck met, by the id of its cards tuple (with the tuple itself, so
+that a recycled id is not mistaken for it)."""
+_SEEN: dict[tuple[int, frozenset[int]], dict[Front, list[int]]] = {}
+"""`_Know.seen_backs` by (deck id, the stooge cards seen): the same few sets recur decision after
+decision (cleared when large)."""
+_SEEN_SIZE: Final = 20_000
+_HANDS: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, int, Front]], list[int]]] = {}
+"""`_Know.stooges` and `_Know.loot_totals` by (deck id, the seat's stooge cards): a hand stays the
+same for many decisions (cleared when large)."""
+
+
+def _loot_totals(stooges: list[tuple[int, int, Front]]) -> list[int]:
+    """The backs of stooge cards (id, back, front) summed by loot kind."""
+    totals = [0, 0, 0]
+    for _, back, front in stooges:
+        totals[front[1]] += back
+    return totals
+
+
+def _deck(cards: tuple[Any, ...]) -> _Deck:
+    """The fronts and backs of a state's stooge cards (`state.cards`), worked out once per deck."""
+    entry = _DECKS.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        if len(_DECKS) >= 16:  # forget them all, and what was seen of them (their ids may recur)
+            _DECKS.clear()
+            _SEEN.clear()
+            _HANDS.clear()
+        entry = _DECKS[id(cards)] = (cards, (tuple(c.front for c in cards), tuple(c.back for c in cards)))
+    return entry[1]
+
+
 def _know_from_state(state: DowntownState, seat: int) -> _Know:
-    """The seat's knowledge, read from the fields of `state` that its view shows."""
+    """The seat's knowledge, read from the fields of `state` that its view shows.
+
+    Lists of the state are shared, not copied, and the costlier fields are read on first use
+    (`_StateKnow`): the record is read, never changed, and lives only while the state does not
+    change (one decision)."""
     s = state
-    k = _Know()
-    n = k.n = s.players
+    k = _StateKnow()
+    k._state = s
+    k.n = s.players
     k.me = seat
     k.ed2013 = s.ed2013
-    k.phase = s.phase
+    phase = k.phase = s.phase
     k.active = s.active
     k.nxt = s.nxt
-    k.tokens = [t[:] for t in s.tokens]
-    k.disp_m = [value(d) for d in s.disp_n]
-    k.disp_g = [d[:] for d in s.disp_g]
-    k.down = [sum(s.down_n[w]) + sum(s.down_g[w]) for w in range(n)]
-    k.hand_count = [sum(s.hands[w]) + len(s.shand[w]) for w in range(n)]
-    k.gangsters = sum(sum(s.hands[w]) + sum(s.disp_g[w]) + sum(s.down_g[w]) for w in range(n))
+    k.tokens = s.tokens
+    disp_m = k.disp_m = [value(d) for d in s.disp_n]
+    k.disp_g = s.disp_g
     k.hand_limit = s.hand_limit(seat)
-    k.hand = s.hands[seat][:]
-    k.cash_notes = s.cash[seat][:]
-    k.cash = value(s.cash[seat])
-    k.my_down = value(s.down_n[seat])
-    k.bet = DENOMINATIONS[s.bets[seat]] if s.bets[seat] >= 0 else 0
-    cards = s.cards
-    k.stooges = [(c, cards[c].back, cards[c].front) for c in s.shand[seat]]
-    k.downtown = s.downtown[:]
-    if s.phase == BUYING:
-        k.prices, k.bought, k.spent = s.prices[:], s.bought[:], s.spent
+    k.hand = s.hands[seat]
+    cash_notes = k.cash_notes = s.cash[seat]
+    cash = k.cash = value(cash_notes)
+    my_down = k.my_down = value(s.down_n[seat])
+    bet = k.bet = DENOMINATIONS[s.bets[seat]] if s.bets[seat] >= 0 else 0
+    downtown = k.downtown = s.downtown
+    if phase == BUYING:
+        k.prices, k.bought, k.spent = s.prices, s.bought, s.spent
     else:
-        k.prices, k.bought, k.spent = [price(x) if x else 0 for x in s.downtown], [0, 0, 0], 0
-    seen = set(s.shand[seat]) | s.known_s[seat] | s.pub_s | set(s.offer)
-    k.seen_backs = {}
-    for c in sorted(seen):
-        k.seen_backs.setdefault(cards[c].front, []).append(cards[c].back)
-    k.stop = [cards[p[-1]].front if p else None for p in s.spiles]
-    k.stop_known = [cards[p[-1]].back if p and p[-1] in seen else -1 for p in s.spiles]
-    known_f = s.pub_f | s.known_f[seat] | set(s.out_f)
+        k.prices, k.bought, k.spent = [price(x) if x else 0 for x in downtown], [0, 0, 0], 0
+    k.casinos = s.casinos
+    bank = k.bank = value(s.bank)
+    k.others_money = TOTAL_MONEY - bank - cash - disp_m[seat] - my_down - bet
+    k.look_pile = s.look_pile if phase in (STOOGE_BACK, FENCE_BACK) else -1
+    return k
+
+
+class _StateKnow(_Know):
+    """A `_Know` read from a state (`_know_from_state`): the fields most decisions need at once, the
+    others (hand sizes, stooge cards, fences) on first use, from the state it holds."""
+
+    __slots__ = ("_state",)
+
+    _state: DowntownState
+
+    def __getattr__(self, name: str) -> Any:
+        """A field not read yet (a slot not set): read its group from the state."""
+        group = _GROUPS.get(name)
+        if group is None:
+            raise AttributeError(name)
+        group(self, self._state)
+        return object.__getattribute__(self, name)
+
+
+def _read_counts(k: _Know, s: DowntownState) -> None:
+    in_hands = list(map(sum, s.hands))
+    shand = s.shand
+    k.hand_count = [in_hands[w] + len(shand[w]) for w in range(k.n)]
+    k.gangsters = sum(in_hands) + sum(map(sum, s.disp_g)) + sum(map(sum, s.down_g))
+
+
+def _read_cards(k: _Know, s: DowntownState) -> None:
+    cards = s.cards
+    fronts, backs = _deck(cards)
+    mine = s.shand[k.me]
+    hand_key = (id(cards), tuple(mine))
+    hand = _HANDS.get(hand_key)
+    if hand is None:
+        if len(_HANDS) >= _SEEN_SIZE:
+            _HANDS.clear()
+        stooges = [(c, backs[c], fronts[c]) for c in mine]
+        hand = _HANDS[hand_key] = stooges, _loot_totals(stooges)
+    k.stooges, k.loot_totals = hand
+    seen = frozenset((*mine, *s.known_s[k.me], *s.pub_s, *s.offer))
+    key = (id(cards), seen)
+    seen_backs = _SEEN.get(key)
+    if seen_backs is None:
+        seen_backs = {}
+        for c in sorted(seen):
+            seen_backs.setdefault(fronts[c], []).append(backs[c])
+        if len(_SEEN) >= _SEEN_SIZE:
+            _SEEN.clear()
+        _SEEN[key] = seen_backs
+    k.seen_backs = seen_backs
+    k.stop = [fronts[p[-1]] if p else None for p in s.spiles]
+    k.stop_known = [backs[p[-1]] if p and p[-1] in seen else -1 for p in s.spiles]
+    k.offer = [(c, backs[c], fronts[c]) for c in s.offer]
+
+
+def _read_fences(k: _Know, s: DowntownState) -> None:
+    known_f = s.pub_f | s.known_f[k.me] | set(s.out_f)
     k.known_fences = sorted(known_f)
     k.ftop, k.fence_above, k.fence_size = [], [], []
     for pile in s.fpiles:
@@ -257,12 +347,14 @@ def _know_from_state(state: DowntownState, seat: int) -> _Know:
         else:
             kind, half, _ = FENCES[pile[-1]]
             k.ftop.append(-2 - 2 * kind - half)
-    k.casinos = s.casinos
-    k.bank = value(s.bank)
-    k.others_money = TOTAL_MONEY - k.bank - k.cash - k.disp_m[seat] - k.my_down - k.bet
-    k.offer = [(c, cards[c].back, cards[c].front) for c in s.offer]
-    k.look_pile = s.look_pile if s.phase in (STOOGE_BACK, FENCE_BACK) else -1
-    return k
+
+
+_GROUPS: Final[dict[str, Callable[[_Know, DowntownState], None]]] = {
+    **dict.fromkeys(("hand_count", "gangsters"), _read_counts),
+    **dict.fromkeys(("stooges", "loot_totals", "seen_backs", "stop", "stop_known", "offer"), _read_cards),
+    **dict.fromkeys(("known_fences", "ftop", "fence_above", "fence_size"), _read_fences),
+}
+"""The fields `_StateKnow` reads on first use, and the function that reads each one's group."""
 
 
 def _front(card: dict[str, Any]) -> Front:
@@ -286,7 +378,6 @@ def _know_from_view(view: dict[str, Any]) -> _Know:
     k.tokens = [[-1 if loc is None else _LOCATION_INDEX[loc] for loc in p["tokens"]] for p in players]
     k.disp_m = [p["display"]["money"] // 1000 for p in players]
     k.disp_g = [list(p["display"]["gangsters"]) for p in players]
-    k.down = [p["face_down"]["notes"] + p["face_down"]["gangsters"] for p in players]
     k.hand_count = [p["hand"]["gangsters"] + p["hand"]["stooge_cards"] for p in players]
     k.gangsters = sum(p["hand"]["gangsters"] + sum(p["display"]["gangsters"]) + p["face_down"]["gangsters"]
                       for p in players)
@@ -298,6 +389,7 @@ def _know_from_view(view: dict[str, Any]) -> _Know:
     k.my_down = value(list(mine["face_down"]["notes_detail"]))
     k.bet = mine.get("casino_note", 0) // 1000
     k.stooges = [(c["id"], c["value"] // 1000, _front(c)) for c in mine["stooge_cards"]]
+    k.loot_totals = _loot_totals(k.stooges)
     k.downtown = list(view["downtown"]["gangsters"])
     buying = view.get("buying")
     if buying is not None:
@@ -369,33 +461,72 @@ def _know_from_view(view: dict[str, Any]) -> _Know:
 class _Ctx:
     """Valuations over one `_Know`, computed on demand."""
 
+    __slots__ = ("_best_buy_job", "_best_job_now", "_best_other", "_best_sale", "_cop_p", "_fence_factors",
+                 "_holders", "_job_values", "_max_need", "_missing", "_targets",
+                 "display_worth", "k", "legal", "legal_set", "wealth")
+
     def __init__(self, k: _Know, legal: list[int]) -> None:
         self.k = k
         self.legal = legal
         self.legal_set = set(legal)
-        me = k.me
-        self.wealth = k.cash + k.disp_m[me] + k.my_down + k.bet
-        others = [w for w in range(k.n) if w != me]
-        rest = k.others_money - sum(k.disp_m[w] for w in others)
-        self.est = [0.0] * k.n
-        for w in others:
-            self.est[w] = k.disp_m[w] + rest / len(others)
-        self.est[me] = float(self.wealth)
-        self.best_other = max(self.est[w] for w in others)
-        self.max_need = [max((front[3][g] for front in k.stop if front is not None), default=0)
-                         for g in range(3)]
-        self.lead = self.wealth - self.best_other
-        # Cop odds per fence kind, from the fences the seat knows.
-        self.cop_p = [0.0, 0.0, 0.0]
-        for kind in range(3):
-            quarters = cops = 0
-            for f in k.known_fences:
-                fk, half, cop = FENCES[f]
-                if fk == kind and not half:
-                    quarters += 1
-                    cops += cop
-            unknown = 3 - quarters
-            self.cop_p[kind] = (1 - cops) / unknown if unknown > 0 else 0.0
+        self.wealth = k.cash + k.disp_m[k.me] + k.my_down + k.bet
+        self._best_other: float | None = None
+        self._max_need: list[int] | None = None
+        self._cop_p: list[float] | None = None
+        self._missing: list[list[int] | None] = [None, None, None]
+        self._job_values: list[float | None] = [None, None, None]
+        self._fence_factors: list[tuple[int, float] | None] = [None, None, None]
+        self._holders: list[int] | None = None
+        """Seats with a token at the Bank that share a purchase's price (`buy_cost`)."""
+        self._best_sale: tuple[float, int, int] | None = None
+        self._best_job_now: tuple[float, int] | None = None
+        self._best_buy_job: tuple[float, int] | None = None
+        self._targets: tuple[list[int], float] | None = None
+        self.display_worth: dict[int, float] = {}
+        """What taking or giving each seat's display is worth to the seat (the bot's
+        `_display_worth`), by seat, as worked out."""
+
+    @property
+    def best_other(self) -> float:
+        """The most money another seat is estimated to have: its display and an equal share of the
+        money that is neither the bank's, on display nor the seat's own."""
+        if self._best_other is None:
+            k = self.k
+            others = [w for w in range(k.n) if w != k.me]
+            rest = k.others_money - sum(k.disp_m[w] for w in others)
+            self._best_other = max(k.disp_m[w] + rest / len(others) for w in others)
+        return self._best_other
+
+    @property
+    def lead(self) -> float:
+        """The seat's money less `best_other`."""
+        return self.wealth - self.best_other
+
+    @property
+    def max_need(self) -> list[int]:
+        """Per gangster kind, the most any top job needs."""
+        if self._max_need is None:
+            stop = self.k.stop
+            self._max_need = [max((front[3][g] for front in stop if front is not None), default=0)
+                              for g in range(3)]
+        return self._max_need
+
+    @property
+    def cop_p(self) -> list[float]:
+        """Per fence kind, the chance that an unknown 1/4 fence is the cop, from the fences the seat
+        knows."""
+        if self._cop_p is None:
+            self._cop_p = [0.0, 0.0, 0.0]
+            for kind in range(3):
+                quarters = cops = 0
+                for f in self.k.known_fences:
+                    fk, half, cop = FENCES[f]
+                    if fk == kind and not half:
+                        quarters += 1
+                        cops += cop
+                unknown = 3 - quarters
+                self._cop_p[kind] = (1 - cops) / unknown if unknown > 0 else 0.0
+        return self._cop_p
 
     # -- cards -------------------------------------------------------------------------------
 
@@ -417,7 +548,13 @@ class _Ctx:
         return float(known) if known >= 0 else self.front_ev(front)
 
     def fence_factor(self, p: int) -> tuple[int, float]:
-        """(kind, expected share paid) of fence pile p's top; kind -1 if none."""
+        """(kind, expected share paid) of fence pile p's top; kind -1 if none (once per pile)."""
+        factor = self._fence_factors[p]
+        if factor is None:
+            factor = self._fence_factors[p] = self._fence_factor(p)
+        return factor
+
+    def _fence_factor(self, p: int) -> tuple[int, float]:
         top = self.k.ftop[p]
         if top == -1:
             return -1, 0.0
@@ -436,14 +573,21 @@ class _Ctx:
         return k.casinos + 1 >= (3 if k.ed2013 else 2)
 
     def best_sale(self, hand: list[tuple[int, int, Front]] | None = None) -> tuple[float, int, int]:
-        """(expected payout, loot kind, pile) of the best sale of the seat's stooge cards; (0, -1, -1)."""
-        cards = self.k.stooges if hand is None else hand
+        """(expected payout, loot kind, pile) of the best sale of the seat's stooge cards (or of
+        `hand`); (0, -1, -1). The seat's own is worked out once."""
+        if hand is None:
+            if self._best_sale is None:
+                self._best_sale = self._work_out_best_sale(self.k.loot_totals)
+            return self._best_sale
+        return self._work_out_best_sale(_loot_totals(hand))
+
+    def _work_out_best_sale(self, totals: list[int]) -> tuple[float, int, int]:
         best = (0.0, -1, -1)
         for p in range(3):
             kind, factor = self.fence_factor(p)
             if kind < 0 or factor < MIN_FACTOR:
                 continue
-            total = sum(back for _, back, front in cards if front[1] == kind)
+            total = totals[kind]
             if not total:
                 continue
             pay = total * factor
@@ -456,10 +600,15 @@ class _Ctx:
     # -- jobs --------------------------------------------------------------------------------
 
     def missing(self, p: int) -> list[int]:
-        front = self.k.stop[p]
-        assert front is not None
-        hand = self.k.hand
-        return [max(0, front[3][g] - hand[g]) for g in range(3)]
+        """The gangsters of each kind the seat lacks for job p (worked out once per pile)."""
+        miss = self._missing[p]
+        if miss is None:
+            front = self.k.stop[p]
+            assert front is not None
+            needs, hand = front[3], self.k.hand
+            miss = self._missing[p] = [max(0, needs[0] - hand[0]), max(0, needs[1] - hand[1]),
+                                       max(0, needs[2] - hand[2])]
+        return miss
 
     def buy_cost(self, missing: list[int]) -> float:
         """What buying `missing` costs now (inf if Downtown lacks them or the seat cannot pay)."""
@@ -472,19 +621,31 @@ class _Ctx:
                 cost += missing[g] * k.prices[g]
         if cost > k.cash - k.spent:
             return float("inf")
-        holders = [w for w in range(k.n) if BANK in k.tokens[w] and not (k.ed2013 and w == k.me)]
+        holders = self._holders
+        if holders is None:
+            holders = self._holders = [w for w in range(k.n)
+                                       if BANK in k.tokens[w] and not (k.ed2013 and w == k.me)]
         if holders and cost:
             mine = cost / len(holders) if k.me in holders else 0.0
             return cost - mine
         return float(cost)
 
     def job_value(self, p: int) -> float:
-        front = self.k.stop[p]
-        if front is None:
-            return NO_JOB
-        return self.top_ev(p) * SALE_FACTOR - GANGSTER_WORTH * sum(front[3])
+        """What doing job p is worth, gangsters used counted (worked out once per pile)."""
+        value = self._job_values[p]
+        if value is None:
+            front = self.k.stop[p]
+            value = self._job_values[p] = (NO_JOB if front is None
+                                           else self.top_ev(p) * SALE_FACTOR - GANGSTER_WORTH * sum(front[3]))
+        return value
 
     def best_job_now(self) -> tuple[float, int]:
+        """The best job the seat can do with its hand: (value, pile), (NO_JOB, -1) if none (once)."""
+        if self._best_job_now is None:
+            self._best_job_now = self._work_out_best_job_now()
+        return self._best_job_now
+
+    def _work_out_best_job_now(self) -> tuple[float, int]:
         best = (NO_JOB, -1)
         for p in range(3):
             if self.k.stop[p] is not None and not any(self.missing(p)):
@@ -494,7 +655,12 @@ class _Ctx:
         return best
 
     def best_buy_job(self) -> tuple[float, int]:
-        """Best job that needs buying first: (value net of the purchase, pile)."""
+        """Best job that needs buying first: (value net of the purchase, pile) (worked out once)."""
+        if self._best_buy_job is None:
+            self._best_buy_job = self._work_out_best_buy_job()
+        return self._best_buy_job
+
+    def _work_out_best_buy_job(self) -> tuple[float, int]:
         best = (NO_JOB, -1)
         for p in range(3):
             if self.k.stop[p] is None:
@@ -544,8 +710,8 @@ class _Ctx:
         for p in range(3):
             if k.ftop[p] == -1 or k.fence_above[p] < 0:
                 continue
-            if not k.ed2013 and not any(k.fence_size[q] for q in range(3) if q != p):
-                continue
+            if not k.ed2013 and not sum(k.fence_size) - k.fence_size[p]:
+                continue  # no other pile has a fence to put it on
             key = (k.fence_above[p], p)
             if key < best_key:
                 best, best_key = p, key
@@ -566,7 +732,12 @@ class _Ctx:
         return east, west, down, max(buy, west + down)
 
     def targets(self) -> tuple[list[int], float]:
-        """The locations the seat wants this turn, best first, and what they are worth."""
+        """The locations the seat wants this turn, best first, and what they are worth (once)."""
+        if self._targets is None:
+            self._targets = self._work_out_targets()
+        return self._targets
+
+    def _work_out_targets(self) -> tuple[list[int], float]:
         east, west, down, down_west = self.location_values()
         if self.k.n == 2:
             options = [
@@ -583,6 +754,17 @@ class _Ctx:
 
 # ------------------------------------------------------------------------------------------------
 # The bot
+
+
+_SIMPLE: Final = frozenset({BID, WINDOW, REFRESH})
+"""Phases decided from the legal actions and the seat's face-down money alone (`_simple`)."""
+
+
+def _simple(phase: int, legal: list[int], my_down: int) -> int:
+    """The action in a phase of `_SIMPLE`: the opening bid adds one note unless the seat has some face
+    down already; adding to the display and refreshing it add nothing."""
+    action = ADD_NOTE0 if phase == BID and ADD_NOTE0 in legal and not my_down else DONE
+    return action if action in legal else legal[0]
 
 
 class DowntownHeuristicBot:
@@ -622,19 +804,25 @@ class DowntownHeuristicBot:
         """The action for `seat`, which must be the seat to act, reading only what that seat may know
         (the fields its view shows: see the module docstring). Cheap: no view, no copy of the state.
         Deterministic: the same view always gets the same action."""
-        return self._decide(_know_from_state(state, seat), state.legal_actions())
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase in _SIMPLE:  # a third of the decisions, which need no knowledge record
+            return _simple(phase, legal, value(state.down_n[seat]) if phase == BID else 0)
+        return self._decide(_know_from_state(state, seat), legal)
 
     # -- dispatch ----------------------------------------------------------------------------
 
     def _decide(self, k: _Know, legal: list[int]) -> int:
         if len(legal) == 1:
             return legal[0]
-        ctx = _Ctx(k, legal)
         phase = k.phase
+        if phase in _SIMPLE:
+            return _simple(phase, legal, k.my_down)
+        ctx = _Ctx(k, legal)
         if phase == PLACE:
             action = self._place(ctx)
-        elif phase == BID:
-            action = ADD_NOTE0 if ADD_NOTE0 in ctx.legal_set and not k.my_down else DONE
         elif phase == MOVE:
             action = self._move(ctx)
         elif phase == ROBPAY:
@@ -655,8 +843,6 @@ class DowntownHeuristicBot:
             action = self._vote(ctx)
         elif phase == CASINO_BET:
             action = self._bet(ctx)
-        elif phase in (WINDOW, REFRESH):
-            action = DONE
         elif phase == HANDLIMIT:
             action = self._shed(ctx)
         else:
@@ -709,6 +895,13 @@ class DowntownHeuristicBot:
     def _display_worth(self, ctx: _Ctx, victim: int) -> float:
         """What taking (or giving) a display is worth to the seat: its money, and its gangsters as far
         as the seat needs them for the top jobs (more than that only go back out at the hand limit)."""
+        worth = ctx.display_worth.get(victim)
+        if worth is None:
+            worth = ctx.display_worth[victim] = self._work_out_display_worth(ctx, victim)
+        return worth
+
+    @staticmethod
+    def _work_out_display_worth(ctx: _Ctx, victim: int) -> float:
         k = ctx.k
         worth = float(k.disp_m[victim])
         cards = k.disp_g[victim]

@@ -7,6 +7,8 @@ cards are data (`stooges.toml`, read by `deck.py`), because the printed list is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 # Locations, in id order. The first three are used in phase 3; the other three act by themselves.
@@ -115,12 +117,19 @@ def gangsters_text(counts: list[int] | tuple[int, ...]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def notes_text(counts: list[int]) -> str:
+def notes_text(counts: Sequence[int]) -> str:
     """'$5,000 + 3 x $1,000' for the note counts [3, 0, 1, 0, 0]; 'no notes' for none.
 
     >>> notes_text([3, 0, 1, 0, 0]), notes_text([0, 0, 0, 0, 0])
     ('$5,000 + 3 x $1,000', 'no notes')
     """
+    return _notes_text(tuple(counts))
+
+
+@lru_cache(maxsize=4096)
+def _notes_text(counts: tuple[int, ...]) -> str:
+    # Cached: the log tells every exchange at the bank (one decision in fifteen of random play), and
+    # the handfuls exchanged are few.
     parts = [(f"{counts[i]} x " if counts[i] > 1 else "") + NOTE_LABELS[i]
              for i in (4, 3, 2, 1, 0) if counts[i]]
     return " + ".join(parts) or "no notes"

@@ -7,48 +7,91 @@ Methods of `DowntownState` (bound in state.py), written as functions of the stat
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
-from .cards import ADD_GANGSTER0, ADD_NOTE0, DENOMINATIONS, DONE, notes_text
-from .money import Exchange, Notes, do_exchange, exchange_plan, notes_to_put_down, pay_out, pick, reserve
+from .cards import ADD_GANGSTER0, ADD_NOTE0, BILL0, DENOMINATIONS, DONE, notes_text
+from .money import MASK_NOTES, Exchange, Notes, do_exchange, exchange_plan, note_mask, pay_out, pick, reserve
 from .phases import REFRESH, WINDOW
 
 if TYPE_CHECKING:
     from .state import DowntownState
 
 
+NO_NOTES, NO_GANGSTERS = [0, 0, 0, 0, 0], [0, 0, 0]
+"""An empty holding of notes, of gangsters (a display compares to them faster than `any` tells)."""
+
+
 def empty_into(notes: list[int], cards: list[int], to_notes: list[int], to_cards: list[int]) -> None:
     """Move every note and gangster of one holder (a display) to another (a display, or cash and hand):
     a display turned up (D11), robbed (phase 2), or back to its owner at his turn (D10)."""
-    for i in range(5):
-        to_notes[i] += notes[i]
-        notes[i] = 0
-    for k in range(3):
-        to_cards[k] += cards[k]
-        cards[k] = 0
+    # Three times a turn: written out, and skipped for an empty holder, at a third of a loop's cost.
+    if notes != NO_NOTES:
+        to_notes[0] += notes[0]
+        to_notes[1] += notes[1]
+        to_notes[2] += notes[2]
+        to_notes[3] += notes[3]
+        to_notes[4] += notes[4]
+        notes[:] = NO_NOTES
+    if cards != NO_GANGSTERS:
+        to_cards[0] += cards[0]
+        to_cards[1] += cards[1]
+        to_cards[2] += cards[2]
+        cards[:] = NO_GANGSTERS
+
+
+NOTE_ADDS = tuple(tuple(ADD_NOTE0 + i for i in notes) for notes in MASK_NOTES)
+"""The actions adding each note of a bit set of notes (see `money.note_mask`), by bit set."""
+BILLS = tuple(tuple(BILL0 + i for i in notes) for notes in MASK_NOTES)
+"""The actions betting each note of a bit set of notes at the casino, by bit set."""
+GANGSTER_ADDS = tuple(tuple(ADD_GANGSTER0 + k for k in range(3) if kinds >> k & 1) for kinds in range(8))
+"""The actions adding each gangster kind of a bit set of kinds, by bit set."""
+
+
+def _note_mask(state: DowntownState, seat: int) -> int:
+    """The notes `seat` may put down, bid or bet, as a bit set (bit i: denomination index i): those it
+    holds, and in the current edition any it can get by exchange with the bank's present notes ("zu
+    jeder Zeit des Spiels [...] umtauschen", D1)."""
+    cash = state.cash[seat]
+    return held(cash) if state.ed2013 else note_mask(cash, state.bank)
+
+
+def held(notes: Notes) -> int:
+    """The notes held, as a bit set (bit i: denomination index i)."""
+    return ((1 if notes[0] else 0) | (2 if notes[1] else 0) | (4 if notes[2] else 0) | (8 if notes[3] else 0)
+            | (16 if notes[4] else 0))
 
 
 def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
-    """Notes `seat` may put down, bid or bet: those it holds, and in the current edition any it can
-    get by exchange with the bank's present notes ("zu jeder Zeit des Spiels [...] umtauschen", D1).
-    """
-    cash = state.cash[seat]
-    if not state.ed2013:
-        return [base + i for i in notes_to_put_down(cash, state.bank, True)]
-    held = []
-    for i in range(5):  # (a comprehension would cost a function call on Python 3.11)
-        if cash[i]:
-            held.append(base + i)
-    return held
+    """Notes `seat` may put down, bid or bet (`_note_mask`), as actions from `base` (ADD_NOTE0, BILL0)."""
+    if base == ADD_NOTE0:
+        return list(NOTE_ADDS[state._note_mask(seat)])
+    if base == BILL0:
+        return list(BILLS[state._note_mask(seat)])
+    return [base + i for i in MASK_NOTES[state._note_mask(seat)]]  # pragma: no cover - no other base
+
+
+def _display_legal(state: DowntownState, seat: int) -> list[int]:
+    """The choices of `seat` adding to a display: done, a note (`_note_mask`), a gangster kind it holds."""
+    hand, cash = state.hands[seat], state.cash[seat]
+    kinds = (1 if hand[0] else 0) | (2 if hand[1] else 0) | (4 if hand[2] else 0)
+    notes = held(cash) if state.ed2013 else note_mask(cash, state.bank)  # (`_note_mask`, one call less)
+    return [DONE, *NOTE_ADDS[notes], *GANGSTER_ADDS[kinds]]
+
+
+TURNED_UP = tuple((None, f"seat {s}'s face-down display is turned up") for s in range(4))
+"""The events telling that a seat's face-down display is turned up, by seat."""
 
 
 def _reveal_displays(state: DowntownState) -> None:
-    _settle_pending(state)
+    if any(state.pend):
+        _settle_pending(state)
+    down_n, down_g = state.down_n, state.down_g
     for s in range(state._players):
-        notes, cards = state.down_n[s], state.down_g[s]
-        if any(notes) or any(cards):
+        notes, cards = down_n[s], down_g[s]
+        if notes != NO_NOTES or cards != NO_GANGSTERS:
             empty_into(notes, cards, state.disp_n[s], state.disp_g[s])
-            state.events.append((None, f"seat {s}'s face-down display is turned up"))
+            state.events.append(TURNED_UP[s])
 
 
 def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None:
@@ -71,15 +114,19 @@ def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None
         return
     if action < ADD_GANGSTER0:
         note = action - ADD_NOTE0
-        state._take_note(seat, note, face_down)
+        cash = state.cash[seat]
+        if cash[note]:  # (two additions in three: no exchange, so no call)
+            cash[note] -= 1
+        else:
+            state._take_note(seat, note, face_down)
         (state.down_n if face_down else state.disp_n)[seat][note] += 1
         if not state.ed2013:
             # The notes it can get by exchange depend on all its notes and the bank's: recompute
-            # them; its gangster choices stay as they were.
-            state._legal = [DONE, *state._note_actions(seat, ADD_NOTE0),
-                           *[act for act in legal if act >= ADD_GANGSTER0]]
+            # them; its gangster choices, at the end of the sorted list, stay as they were.
+            state._legal = [DONE, *NOTE_ADDS[note_mask(cash, state.bank)],
+                            *legal[bisect_left(legal, ADD_GANGSTER0):]]
             return
-        left = state.cash[seat][note]
+        left = cash[note]
     else:
         kind = action - ADD_GANGSTER0
         hand = state.hands[seat]
@@ -129,7 +176,7 @@ def _settle_pending(state: DowntownState) -> None:
             put = state.down_n[seat][:]
             if state.bets[seat] >= 0:
                 put[state.bets[seat]] += 1
-            state.shown += ((seat, tuple(max(0, t - p) for t, p in zip(taken, put, strict=True))),)
+            state.shown += ((seat, tuple([t - p if t > p else 0 for t, p in zip(taken, put, strict=True)])),)
 
 
 def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes | None]:
@@ -150,6 +197,8 @@ def _tell_exchange(state: DowntownState, seat: int, plan: Exchange | None, paid:
         return
     state.events.append((None, f"seat {seat} changes {notes_text(plan[0])} at the bank for "
                               f"{notes_text(plan[1])}"))
-    counts = pick(plan[1], paid) if paid else None
+    taken = plan[1]
+    counts = pick(taken, paid) if paid else None
     if counts is not None:
-        state.shown += ((seat, tuple(t - c for t, c in zip(plan[1], counts, strict=True))),)
+        state.shown += ((seat, (taken[0] - counts[0], taken[1] - counts[1], taken[2] - counts[2],
+                                taken[3] - counts[3], taken[4] - counts[4])),)

@@ -42,31 +42,44 @@ def pick(notes: Notes, amount: int) -> Notes | None:
     >>> pick([0, 3, 0, 0, 0], 3) is None
     True
     """
-    # Largest notes first settles almost every case; the search below is for the rest.
+    # Largest notes first settles almost every case (written out: a payment or exchange calls this a
+    # few times, and a loop over the denominations costs twice as much); the search is for the rest.
+    n0, n1, n2, n3, n4 = notes
+    c4 = amount // 20
+    if c4 > n4:
+        c4 = n4
+    rest = amount - 20 * c4
+    c3 = rest // 10
+    if c3 > n3:
+        c3 = n3
+    rest -= 10 * c3
+    c2 = rest // 5
+    if c2 > n2:
+        c2 = n2
+    rest -= 5 * c2
+    c1 = rest // 2
+    if c1 > n1:
+        c1 = n1
+    rest -= 2 * c1
+    if rest <= n0:
+        return [rest, c1, c2, c3, c4]
     chosen = [0, 0, 0, 0, 0]
-    rest = amount
-    for i in (4, 3, 2, 1, 0):
-        count = min(notes[i], rest // DENOMINATIONS[i])
-        chosen[i] = count
-        rest -= count * DENOMINATIONS[i]
-    if not rest:
-        return chosen
-    chosen = [0, 0, 0, 0, 0]
+    return chosen if _search(notes, chosen, 4, amount) else None
 
-    def search(i: int, rest: int) -> bool:
-        if rest == 0:
-            return True
-        if i < 0:
-            return False
-        d = DENOMINATIONS[i]
-        for count in range(min(notes[i], rest // d), -1, -1):
-            chosen[i] = count
-            if search(i - 1, rest - count * d):
-                return True
-        chosen[i] = 0
+
+def _search(notes: Notes, chosen: Notes, i: int, rest: int) -> bool:
+    """Fill `chosen[:i + 1]` with counts of `notes` worth `rest`, the most of the largest notes first."""
+    if rest == 0:
+        return True
+    if i < 0:
         return False
-
-    return chosen if search(4, amount) else None
+    d = DENOMINATIONS[i]
+    for count in range(min(notes[i], rest // d), -1, -1):
+        chosen[i] = count
+        if _search(notes, chosen, i - 1, rest - count * d):
+            return True
+    chosen[i] = 0
+    return False
 
 
 def sums(notes: Notes) -> int:
@@ -75,8 +88,9 @@ def sums(notes: Notes) -> int:
     >>> bin(sums([1, 1, 0, 0, 0]))  # $0, $1,000, $2,000, $3,000
     '0b1111'
     """
-    made = 1
-    for i, d in enumerate(DENOMINATIONS):
+    made = (1 << notes[0] + 1) - 1  # $1,000 notes make every amount up to theirs
+    for i in 1, 2, 3, 4:
+        d = DENOMINATIONS[i]
         for _ in range(notes[i]):
             made |= made << d
     return made
@@ -85,12 +99,10 @@ def sums(notes: Notes) -> int:
 def _handfuls(notes: Notes, low: int) -> Iterator[int]:
     """The amounts of at least `low` that some of `notes` make exactly, smallest first."""
     made = sums(notes) >> low
-    amount = low
     while made:
-        if made & 1:
-            yield amount
-        made >>= 1
-        amount += 1
+        bit = made & -made  # the lowest amount left
+        yield low + bit.bit_length() - 1
+        made ^= bit
 
 
 def _move(src: Notes, dst: Notes, counts: Notes) -> None:
@@ -105,17 +117,27 @@ public: at a real table everyone sees notes change hands with the bank (docs: D1
 
 
 def net(handed: Notes, taken: Notes) -> Exchange:
-    """An exchange less the notes that would go to the bank and straight back."""
-    both = [min(h, t) for h, t in zip(handed, taken, strict=True)]
-    return ([h - b for h, b in zip(handed, both, strict=True)],
-            [t - b for t, b in zip(taken, both, strict=True)])
+    """An exchange less the notes that would go to the bank and straight back (new lists).
+
+    >>> net([0, 1, 1, 0, 0], [1, 1, 0, 0, 0])
+    ([0, 0, 1, 0, 0], [1, 0, 0, 0, 0])
+    """
+    handed, taken = list(handed), list(taken)
+    for i in range(5):  # (rarely both: a loop costs a third of the three comprehensions it replaces)
+        if handed[i] and taken[i]:
+            both = min(handed[i], taken[i])
+            handed[i] -= both
+            taken[i] -= both
+    return handed, taken
 
 
 def do_exchange(cash: Notes, bank: Notes, exchange: Exchange) -> None:
     """Carry out an exchange: `cash` hands its notes to the bank and takes the bank's."""
     handed, taken = exchange
-    _move(cash, bank, handed)
-    _move(bank, cash, taken)
+    for i in range(5):
+        moved = taken[i] - handed[i]
+        cash[i] += moved
+        bank[i] -= moved
 
 
 def _regroup(cash: Notes, bank: Notes, amount: int, spare: int) -> Notes | None:
@@ -238,6 +260,36 @@ def exchange_plan(cash: Notes, note: int, bank: Notes) -> Exchange | None:
     >>> exchange_plan([0, 0, 1, 0, 2], 0, [5, 5, 5, 5, 5])  # $1,000 from $5,000 + 2 x $20,000
     ([0, 0, 1, 0, 0], [1, 2, 0, 0, 0])
     """
+    # Remembered: the search costs several microseconds, and random play makes an exchange in one
+    # decision in fifteen, most of them seen before. The plan depends on the bank's notes of a kind
+    # only up to as many as `cash` is worth in them, plus one (`pick`, the only reader of the bank's
+    # counts, reads each as min(count, amount // denomination), and no amount exceeds the worth of
+    # `cash`), so the key counts the bank's notes only that far.
+    c0, c1, c2, c3, c4 = cash
+    worth = c0 + 2 * c1 + 5 * c2 + 10 * c3 + 20 * c4
+    b0, b1, b2, b3, b4 = bank
+    key = (c0, c1, c2, c3, c4, note,
+           b0 if b0 <= worth else worth + 1, b1 if 2 * b1 <= worth else worth // 2 + 1,
+           b2 if 5 * b2 <= worth else worth // 5 + 1, b3 if 10 * b3 <= worth else worth // 10 + 1,
+           b4 if 20 * b4 <= worth else worth // 20 + 1)
+    plan = _PLANS.get(key)
+    if plan is None:
+        found = _plan(cash, note, bank)
+        plan = () if found is None else (tuple(found[0]), tuple(found[1]))
+        if len(_PLANS) >= PLANS_KEPT:
+            _PLANS.clear()
+        _PLANS[key] = plan
+    return (list(plan[0]), list(plan[1])) if plan else None
+
+
+PLANS_KEPT = 8192
+"""Most exchange plans remembered (`exchange_plan`); a few thousand cover hundreds of random games."""
+_PLANS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]] | tuple[()]] = {}
+"""`exchange_plan` by its key: the plan as tuples, () for none."""
+
+
+def _plan(cash: Notes, note: int, bank: Notes) -> Exchange | None:
+    """`exchange_plan`, worked out."""
     d = DENOMINATIONS[note]
     if cash[note] or not bank[note] or value(cash) < d:
         return None
@@ -291,14 +343,17 @@ def reserve(cash: Notes, bank: Notes, note: int, pending: Pending | None) -> tup
     for i in range(5):
         cash[i] += taken[i] - handed[i]
         bank[i] -= taken[i]
-    if pending is not None:
-        # A note taken by the earlier exchange and handed over by this one goes straight back.
-        handed = [a + b for a, b in zip(pending[0], handed, strict=True)]
-        taken = [a + b for a, b in zip(pending[1], taken, strict=True)]
-        for i in range(5):
-            bank[i] += min(handed[i], taken[i])
-        handed, taken = net(handed, taken)
-    return (tuple(handed), tuple(taken)), plan
+    if pending is None:
+        return (tuple(handed), tuple(taken)), plan
+    # A note taken by the earlier exchange and handed over by this one goes straight back.
+    both_handed, both_taken = [], []
+    for i in range(5):
+        h, t = pending[0][i] + handed[i], pending[1][i] + taken[i]
+        back = h if h < t else t
+        bank[i] += back
+        both_handed.append(h - back)
+        both_taken.append(t - back)
+    return (tuple(both_handed), tuple(both_taken)), plan
 
 
 LARGEST_FIRST = tuple((i, DENOMINATIONS[i]) for i in (4, 3, 2, 1, 0))
@@ -310,26 +365,51 @@ def notes_to_put_down(cash: Notes, bank: Notes, exchange: bool) -> list[int]:
     those it can get by changing notes at the bank (the same as `exchange_for`, faster)."""
     if not exchange:
         return [i for i in range(5) if cash[i]]
-    worth = cash[0] + 2 * cash[1] + 5 * cash[2] + 10 * cash[3] + 20 * cash[4]
-    ones = cash[0] + bank[0]
-    found = []
-    for i, d in enumerate(DENOMINATIONS):
-        if cash[i]:
-            found.append(i)
-        elif bank[i] and worth >= d:
+    return list(MASK_NOTES[note_mask(cash, bank)])
+
+
+def note_mask(cash: Notes, bank: Notes) -> int:
+    """`notes_to_put_down(cash, bank, True)` as a bit set (bit i: denomination index i), which the
+    rules turn into action ids by table (`MASK_NOTES`) rather than by building lists: it is worked out
+    again after every note a seat puts down, a decision in five of random play.
+
+    >>> note_mask([0, 0, 1, 0, 0], [5, 5, 5, 5, 5]) == 0b00111  # $5,000: as such, or as $2,000s and $1,000s
+    True
+    """
+    c0, c1, c2, c3, c4 = cash
+    held = (1 if c0 else 0) | (2 if c1 else 0) | (4 if c2 else 0) | (8 if c3 else 0) | (16 if c4 else 0)
+    worth = c0 + 2 * c1 + 5 * c2 + 10 * c3 + 20 * c4
+    mask = held
+    for i, d, bit in MISSING[held]:  # the notes it does not hold, from the smallest up
+        if worth < d:
+            break
+        if bank[i]:
             # Can cash and bank, less the note taken, make up what the seat keeps? $1,000 notes or
             # largest notes first nearly always can; `exchange_for` searches exactly where they cannot.
             rest = worth - d
-            if rest <= ones - (i == 0):
-                found.append(i)
-                continue
-            for j, dj in LARGEST_FIRST:
-                take = rest // dj
-                if take:
-                    have = cash[j] + bank[j] - (j == i)
-                    rest -= (take if take < have else have) * dj
-                    if not rest:
-                        break
-            if not rest or exchange_for(cash, i, bank, False):
-                found.append(i)
-    return found
+            if rest <= c0 + bank[0] - (i == 0) or _keeps(cash, bank, i, rest):
+                mask |= bit
+    return mask
+
+
+def _keeps(cash: Notes, bank: Notes, note: int, rest: int) -> bool:
+    """Can `cash` get a note of index `note` by exchange, keeping `rest`? (See `note_mask`.)"""
+    for j, dj in LARGEST_FIRST:
+        take = rest // dj
+        if take:
+            have = cash[j] + bank[j] - (j == note)
+            rest -= (take if take < have else have) * dj
+            if not rest:
+                return True
+    return exchange_for(cash, note, bank, False)
+
+
+MISSING = tuple(tuple((i, DENOMINATIONS[i], 1 << i) for i in range(5) if not held >> i & 1)
+                for held in range(32))
+"""(index, denomination, bit) of the notes not in a bit set of notes, smallest first, by bit set."""
+
+NOTE_INDEX = tuple(enumerate(DENOMINATIONS))
+"""(index, denomination) of the notes from the smallest up."""
+
+MASK_NOTES = tuple(tuple(i for i in range(5) if mask >> i & 1) for mask in range(32))
+"""The denomination indices in a bit set of notes (`note_mask`), by bit set."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import VILLA, move_action
+from .cards import PAY0, ROB0, VILLA, move_action
 from .displays import empty_into
 from .money import transfer, value
 from .phases import PAYMOVE, ROBPAY
@@ -16,16 +16,33 @@ if TYPE_CHECKING:
     from .state import DowntownState
 
 
-def _empty_locations(state: DowntownState) -> list[int]:
-    taken = {loc for t in state.tokens for loc in t}
-    return [loc for loc in range(6) if loc not in taken]
+OTHERS = tuple(tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in range(5))
+"""`OTHERS[players][seat]`: the other seats, in order."""
+ROBS = tuple(tuple(tuple(ROB0 + s for s in others) for others in by_seat) for by_seat in OTHERS)
+"""`ROBS[players][seat]`: the actions robbing each other seat (phase 2 offers them all)."""
+EMPTY = tuple(tuple(loc for loc in range(6) if not taken >> loc + 1 & 1) for taken in range(128))
+"""The empty locations, by the set of taken ones as bits (bit 0: a token not yet placed, -1)."""
+
+ROBS_TOLD = tuple(tuple((None, f"seat {a} robs seat {victim}") for victim in range(4)) for a in range(4))
+"""`ROBS_TOLD[robber][victim]`: the event telling a robbery."""
 
 
 def _free_moves(state: DowntownState) -> list[int]:
     """Phase 1: each own token not yet moved to a location where no token stands (D7)."""
-    empty = state._empty_locations()
+    taken = 0  # (a bit set: in 4-player games all six locations are nearly always taken)
+    for t in state.tokens:
+        taken |= 1 << t[0] + 1 | 1 << t[1] + 1
+    empty = EMPTY[taken]
+    if not empty:
+        return []
     mine = state.tokens[state.active]
     return sorted(move_action(mine[i], z) for i in (0, 1) if not state.moved >> i & 1 for z in empty)
+
+
+def _rob_or_pay(state: DowntownState) -> list[int]:
+    """Phase 2: rob any other player, or pay one the active player can pay (`can_pay`)."""
+    a, n = state.active, state._players
+    return [*ROBS[n][a], *[PAY0 + payee for payee in _payees(state)]]
 
 
 def _pay_moves(state: DowntownState, payee: int) -> list[int]:
@@ -37,17 +54,29 @@ def _pay_moves(state: DowntownState, payee: int) -> list[int]:
 
 def can_pay(state: DowntownState, payee: int) -> bool:
     """Can the active player pay `payee` exactly what lies in `payee`'s display (D9)?"""
+    return payee in _payees(state)
+
+
+def _payees(state: DowntownState) -> list[int]:
+    """The seats the active player can pay (`can_pay`), in order: one loop for them all, phase 2 being
+    one decision in thirteen of random play."""
     a = state.active
-    if value(state.cash[a]) < value(state.disp_n[payee]):
-        return False
-    hand, wanted = state.hands[a], state.disp_g[payee]
-    if hand[0] < wanted[0] or hand[1] < wanted[1] or hand[2] < wanted[2]:
-        return False
-    if state._players == 2 or state.pay_without_move:
-        return True
-    # `_pay_moves(payee)` is not empty: a token of the payee stands where the active player has none.
-    mine, theirs = state.tokens[a], state.tokens[payee]
-    return theirs[0] not in mine or theirs[1] not in mine
+    money = value(state.cash[a])
+    hand, mine = state.hands[a], state.tokens[a]
+    anywhere = state._players == 2 or state.pay_without_move
+    payees = []
+    for payee in OTHERS[state._players][a]:
+        if value(state.disp_n[payee]) > money:
+            continue
+        wanted = state.disp_g[payee]
+        if hand[0] < wanted[0] or hand[1] < wanted[1] or hand[2] < wanted[2]:
+            continue
+        # Unless he may pay without moving, `_pay_moves(payee)` must not be empty: a token of the
+        # payee stands where the active player has none.
+        theirs = state.tokens[payee]
+        if anywhere or theirs[0] not in mine or theirs[1] not in mine:
+            payees.append(payee)
+    return payees
 
 
 def _move_token(state: DowntownState, origin: int, target: int) -> None:
@@ -62,11 +91,11 @@ def _enter_robpay(state: DowntownState) -> None:
 
 def _rob(state: DowntownState, victim: int) -> None:
     a = state.active
-    robbed = value(state.disp_n[victim])
+    robbed = value(state.disp_n[victim]) if state.villa_rule else 0
     empty_into(state.disp_n[victim], state.disp_g[victim], state.cash[a], state.hands[a])
     state.nxt = victim
     state.robbed = True
-    state.events.append((None, f"seat {a} robs seat {victim}"))
+    state.events.append(ROBS_TOLD[a][victim])
     if state.villa_rule:
         # 2013 "rules expansion for advanced players": the lone Villa holder gets half (D25).
         holders = [s for s in range(state._players) if VILLA in state.tokens[s]]

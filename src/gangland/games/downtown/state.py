@@ -22,27 +22,23 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from gangland.engine import CachedLegalState, Result, as_method, rank_by
+from gangland.engine import CachedLegalState, IllegalAction, Result, as_method, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
 
 from . import casino, displays, hidden, locations, moves, opening, turns
 from .cards import (
-    ADD_GANGSTER0,
     ADD_NOTE0,
     BILL0,
     CASINO,
     CASINO_PLAY,
     CASINO_SKIP,
     DENOMINATIONS,
-    DISCARD_GANGSTER0,
     DONE,
     DOWNTOWN,
     EAST_SIDE,
     FENCES,
     GANGSTER_COUNTS,
     GHETTO,
-    LOOK_FENCE0,
-    LOOK_STOOGE0,
     MOVES,
     NOTE_COUNTS,
     NUM_ACTIONS,
@@ -53,7 +49,6 @@ from .cards import (
     PUT_UNDER,
     ROB0,
     SELL_AT0,
-    SHED_STOOGE0,
     START_NOTES,
     WEST_SIDE,
 )
@@ -353,11 +348,21 @@ class DowntownState(CachedLegalState):
         return Result(scores, ranks, winners, breakdown)
 
     def apply(self, action: object) -> None:
-        legal = self._checked(action)
-        assert type(action) is int  # (_checked refuses anything else) for the type checker
+        # `CachedLegalState._checked` and the phase dispatch (`_apply`) written out here: a random
+        # playout's decision costs a few microseconds, and two calls are a tenth of that.
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        # bool and float compare equal to ints (True == 1): only a real int is an action id.
+        if type(action) is not int or action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
         self.events = []
         self.shown = ()
-        self._apply(action, legal)
+        if self.phase in DISPLAY_PHASES:  # two decisions in three of random play
+            self._add_to_display(action, legal)
+        else:
+            self._apply(action, legal)
 
     def _why_illegal(self, action: object) -> str:
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:
@@ -448,33 +453,13 @@ class DowntownState(CachedLegalState):
         # The phases are tested from the most frequent in random play down (see `_apply`).
         phase, seat = self.phase, self.actor
         if phase in DISPLAY_PHASES:
-            acts = [DONE, *self._note_actions(seat, ADD_NOTE0)]
-            hand = self.hands[seat]
-            for k in range(3):  # (a comprehension would cost a function call on Python 3.11)
-                if hand[k]:
-                    acts.append(ADD_GANGSTER0 + k)
-            return acts
+            return self._display_legal(seat)
         if phase == HANDLIMIT:
-            hand = self.hands[seat]
-            acts = [ADD_GANGSTER0 + k for k in range(3) if hand[k]]
-            if self.ed2013:
-                acts += [DISCARD_GANGSTER0 + k for k in range(3) if hand[k]]
-            return acts + [SHED_STOOGE0 + c for c in self.shand[seat]]
+            return self._handlimit_legal()
         if phase == ROBPAY:
-            others = [s for s in range(self._players) if s != seat]
-            return [ROB0 + s for s in others] + [PAY0 + s for s in others if self.can_pay(s)]
+            return self._rob_or_pay()
         if phase == LOCATION:
-            acts = [DONE]
-            usable = self.usable_locations()
-            if DOWNTOWN in usable:
-                acts += self._buys()
-            if WEST_SIDE in usable:
-                acts += self._jobs()
-                acts += [LOOK_STOOGE0 + p for p in range(3) if self.spiles[p]]
-            if EAST_SIDE in usable:
-                acts += [LOOK_FENCE0 + p for p, f in enumerate(self._fence_tops()) if f >= 0]
-                acts += self._offers(-1)
-            return sorted(acts)
+            return self._location_legal()
         if phase == OVER:
             return []
         if phase == PLACE:
@@ -519,7 +504,8 @@ class DowntownState(CachedLegalState):
     # -- apply ----------------------------------------------------------------------------------
 
     def _apply(self, action: int, legal: list[int]) -> None:
-        """Carry out a legal `action`, chosen from `legal`; `self._legal` is None on entry.
+        """Carry out a legal `action`, chosen from `legal`, outside the display phases (`apply` sends
+        those to `_add_to_display`); `self._legal` is None on entry.
 
         A step after which the same seat decides again may set `self._legal` from `legal` instead of
         leaving it to be computed afresh (`_add_to_display` does). The phases are tested from the most
@@ -527,10 +513,8 @@ class DowntownState(CachedLegalState):
         in eight, robbing or paying one in thirteen.
         """
         phase = self.phase
-        if phase in DISPLAY_PHASES:
-            self._add_to_display(action, legal)
-        elif phase == HANDLIMIT:
-            self._shed(action)
+        if phase == HANDLIMIT:
+            self._shed(action, legal)
         elif phase == ROBPAY:
             if action < PAY0:
                 self._rob(action - ROB0)
@@ -575,10 +559,10 @@ class DowntownState(CachedLegalState):
     _bid: ClassVar = as_method(opening._bid)
 
     # phases 1 and 2 (moves.py)
-    _empty_locations: ClassVar = as_method(moves._empty_locations)
     _free_moves: ClassVar = as_method(moves._free_moves)
     _pay_moves: ClassVar = as_method(moves._pay_moves)
     can_pay: ClassVar = as_method(moves.can_pay)
+    _rob_or_pay: ClassVar = as_method(moves._rob_or_pay)
     _move_token: ClassVar = as_method(moves._move_token)
     _enter_robpay: ClassVar = as_method(moves._enter_robpay)
     _rob: ClassVar = as_method(moves._rob)
@@ -587,6 +571,7 @@ class DowntownState(CachedLegalState):
 
     # phase 3 (locations.py)
     usable_locations: ClassVar = as_method(locations.usable_locations)
+    _location_legal: ClassVar = as_method(locations._location_legal)
     _jobs: ClassVar = as_method(locations._jobs)
     _fence_tops: ClassVar = as_method(locations._fence_tops)
     _offers: ClassVar = as_method(locations._offers)
@@ -609,7 +594,9 @@ class DowntownState(CachedLegalState):
     _sell: ClassVar = as_method(locations._sell)
 
     # money and displays (displays.py)
+    _note_mask: ClassVar = as_method(displays._note_mask)
     _note_actions: ClassVar = as_method(displays._note_actions)
+    _display_legal: ClassVar = as_method(displays._display_legal)
     _reveal_displays: ClassVar = as_method(displays._reveal_displays)
     _add_to_display: ClassVar = as_method(displays._add_to_display)
     _take_note: ClassVar = as_method(displays._take_note)
@@ -622,6 +609,7 @@ class DowntownState(CachedLegalState):
     _end_phase3: ClassVar = as_method(turns._end_phase3)
     hand_limit: ClassVar = as_method(turns.hand_limit)
     _enter_handlimit: ClassVar = as_method(turns._enter_handlimit)
+    _handlimit_legal: ClassVar = as_method(turns._handlimit_legal)
     _shed: ClassVar = as_method(turns._shed)
     _money_end: ClassVar = as_method(turns._money_end)
     _finish: ClassVar = as_method(turns._finish)

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 from .cards import (
     ADD_GANGSTER0,
     DISCARD_GANGSTER0,
+    DONE,
     HAND_LIMIT,
     SHED_STOOGE0,
     VILLA,
     VILLA_HAND_LIMIT,
     WIN_MONEY,
 )
-from .displays import empty_into
-from .money import total_value
+from .displays import NO_NOTES, empty_into
 from .phases import HANDLIMIT, MOVE, OVER, REFRESH, WINDOW
 
 if TYPE_CHECKING:
@@ -37,10 +37,17 @@ def _start_turn(state: DowntownState, seat: int) -> None:
     state.moved = state.used = 0
     state.robbed = state.villa_w = state.villa_e = False
     state.nxt = state.payee = -1
-    if state._free_moves():
+    moves = state._free_moves()
+    if moves:
         state.phase = MOVE
+        state._legal = [DONE, *moves]  # (the decision's legal actions: worked out, so kept)
     else:
         state._enter_robpay()
+
+
+WINDOW_QUEUES = tuple(tuple(tuple(tuple((a + i) % n for i in range(1, n) if (a + i) % n != nxt)
+                                  for nxt in range(-1, n)) for a in range(n)) for n in range(5))
+"""`WINDOW_QUEUES[players][active][next + 1]`: who may add face down after phase 3, in turn order (D11)."""
 
 
 def _end_phase3(state: DowntownState) -> None:
@@ -52,7 +59,7 @@ def _end_phase3(state: DowntownState) -> None:
         return
     a, n = state.active, state._players
     # D11: the others but the next player may add face down while phase 3 lasts.
-    state.queue = [(a + i) % n for i in range(1, n) if (a + i) % n != state.nxt]
+    state.queue = list(WINDOW_QUEUES[n][a][state.nxt + 1])
     if state.queue:
         state.phase = WINDOW
         state.actor = state.queue[0]
@@ -66,25 +73,45 @@ def hand_limit(state: DowntownState, seat: int) -> int:
     return VILLA_HAND_LIMIT if VILLA in state.tokens[seat] else HAND_LIMIT
 
 
+def _over_hand_limit(state: DowntownState, seat: int) -> bool:
+    hand = state.hands[seat]
+    return (hand[0] + hand[1] + hand[2] + len(state.shand[seat])
+            > (VILLA_HAND_LIMIT if VILLA in state.tokens[seat] else HAND_LIMIT))
+
+
 def _enter_handlimit(state: DowntownState) -> None:
     a = state.active
-    if sum(state.hands[a]) + len(state.shand[a]) > state.hand_limit(a):
+    if _over_hand_limit(state, a):
         state.phase = HANDLIMIT
         state.actor = a
     else:
         state._start_turn(state.nxt)
 
 
-def _shed(state: DowntownState, action: int) -> None:
+def _handlimit_legal(state: DowntownState) -> list[int]:
+    """The cards the active player may put away: a gangster kind into his display (2013: or onto the
+    discard pile), a stooge card (D26)."""
+    seat = state.active
+    hand = state.hands[seat]
+    acts = [ADD_GANGSTER0 + k for k in range(3) if hand[k]]
+    if state.ed2013:
+        acts += [DISCARD_GANGSTER0 + k for k in range(3) if hand[k]]
+    return acts + [SHED_STOOGE0 + c for c in state.shand[seat]]
+
+
+def _shed(state: DowntownState, action: int, legal: list[int]) -> None:
+    """Put a card away at the hand limit; `legal` is what `action` was chosen from."""
     a = state.active
-    if action < DISCARD_GANGSTER0:  # into the display, face up
-        kind = action - ADD_GANGSTER0
-        state.hands[a][kind] -= 1
-        state.disp_g[a][kind] += 1
-    elif action < SHED_STOOGE0:  # 2013: "or on to the Gangster card discard pile"
-        kind = action - DISCARD_GANGSTER0
-        state.hands[a][kind] -= 1
-        state.discard[kind] += 1
+    if action < SHED_STOOGE0:
+        if action < DISCARD_GANGSTER0:  # into the display, face up
+            kind = action - ADD_GANGSTER0
+            state.disp_g[a][kind] += 1
+        else:  # 2013: "or on to the Gangster card discard pile"
+            kind = action - DISCARD_GANGSTER0
+            state.discard[kind] += 1
+        hand = state.hands[a]
+        hand[kind] -= 1
+        gone: tuple[int, ...] = () if hand[kind] else (ADD_GANGSTER0 + kind, DISCARD_GANGSTER0 + kind)
     else:  # D26: where used stooge cards go, back unseen
         card = action - SHED_STOOGE0
         state.shand[a].remove(card)
@@ -93,13 +120,30 @@ def _shed(state: DowntownState, action: int) -> None:
             state.out_s.append(card)
         else:
             state.spiles[state.cards[card].stooge].insert(0, card)
-    state._enter_handlimit()
+        gone = (action,)
+    if _over_hand_limit(state, a):
+        # Still over (one decision in eight of random play): he chooses again from the same cards, less
+        # any he no longer holds. (A new list if so: clones share the old one.)
+        state._legal = [act for act in legal if act not in gone] if gone else legal
+    else:
+        state._start_turn(state.nxt)
 
 
 def _money_end(state: DowntownState) -> bool:
     """D27: $100,000 or more, display included, ends the game at once."""
-    for cash, shown, face_down in zip(state.cash, state.disp_n, state.down_n, strict=True):
-        if total_value(cash, shown, face_down) >= WIN_MONEY:
+    # `wealth` written out, and an empty display (face-down ones are, outside the window) skipped:
+    # this follows every robbery, one decision in fourteen of random play.
+    cash, shown, face_down = state.cash, state.disp_n, state.down_n
+    for s in range(state._players):
+        c = cash[s]
+        worth = c[0] + 2 * c[1] + 5 * c[2] + 10 * c[3] + 20 * c[4]
+        d = shown[s]
+        if d != NO_NOTES:
+            worth += d[0] + 2 * d[1] + 5 * d[2] + 10 * d[3] + 20 * d[4]
+        d = face_down[s]
+        if d != NO_NOTES:
+            worth += d[0] + 2 * d[1] + 5 * d[2] + 10 * d[3] + 20 * d[4]
+        if worth >= WIN_MONEY:
             state.events.append((None, "a player has $100,000: the game ends"))
             state._finish()
             return True

@@ -23,11 +23,13 @@ rollout policy.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Final
 
 from gangland.engine import DeterminizingBot
 
-from .common import DEPLOY, HIDEOUT, PINK
+from .common import DEPLOY, HIDEOUT, NOWHERE, PINK
 from .state import ProtectionRacketState
 
 HIDEOUT_MOBSTER: Final = 0.9
@@ -40,28 +42,112 @@ FOLLOW_UPS: Final = 8
 """Most decisions of its own turn the bot plays out after the one it is choosing."""
 
 
-def position_value(s: ProtectionRacketState, me: int) -> float:
-    """How good a position is for `me`: its expected total less the best rival's (module docstring)."""
+def position_value(s: ProtectionRacketState, me: int, base: _Sites | None = None) -> float:
+    """How good a position is for `me`: its expected total less the best rival's (module docstring).
+
+    `base`, the sites of a position `s` was reached from (`_Sites`), saves working out again the
+    sites it shows unchanged; the value is the same with or without it.
+    """
     if s.is_over:
         winners = s.result().winners
         return WIN / len(winners) if me in winners else -WIN
-    worth = [float(m) for m in s.money]
+    players = s.players
     spare = list(s.hideout)
-    for seat in range(s.players):
-        worth[seat] += HIDEOUT_MOBSTER * spare[seat]
+    worth = [money + HIDEOUT_MOBSTER * hand for money, hand in zip(s.money, spare, strict=True)]
     if s.muscle >= 0 and s.m_where == HIDEOUT and s.m_owner >= 0:
         worth[s.m_owner] += HIDEOUT_MUSCLE
         spare[s.m_owner] += 1
-    for site in range(len(s.city)):
+    # The most mobsters any rival of each seat still has in hand: the most of all, but for the seat
+    # that has it, the most of the others.
+    most = max(spare)
+    holder = spare.index(most)
+    threats = [most] * players
+    threats[holder] = max(spare[:holder] + spare[holder + 1:])
+    for entry in _site_entries(s, base):
+        if entry is not None:
+            who, revenue, margin = entry
+            worth[who] += revenue * (1.0 if margin > threats[who] else UNSAFE)
+    return worth[me] - max(worth[:me] + worth[me + 1:])
+
+
+_Entry = tuple[int, int, int] | None
+"""What a site adds to `position_value`: (controlling seat, revenue, its margin of control) for a
+site that pays a seat, else None."""
+
+_LOCAL_COUNTERS: Final = frozenset({"own_here", "rival_gangs_here", "lying_here", "adjacent_sites", "edge",
+                                    "corner", "alone"})
+"""Counters of a `bonus` (fields.counter) that read only the site's own mobsters and Hired Muscle or
+the fixed grid, so that a site's entry depends on nothing else."""
+
+
+def _muscle_site(s: ProtectionRacketState) -> int:
+    """The site where the Hired Muscle stands, else NOWHERE."""
+    return s.m_where if s.muscle >= 0 and s.m_where >= 0 and not s.m_lying else NOWHERE
+
+
+def _site_entry(s: ProtectionRacketState, site: int, muscle_site: int) -> _Entry:
+    """A site's `_Entry`: margin is its controller's strength (fields.strength) less the strongest
+    other party's."""
+    if site == muscle_site:
         who, revenue = s.site_revenue(site)
         if who < 0 or not revenue:
-            continue
-        margin = s.strength(site, who) - max(
+            return None
+        return who, revenue, s.strength(site, who) - max(
             (s.strength(site, g) for g in (*range(s.players), PINK) if g != who), default=0)
-        threat = max((spare[g] for g in range(s.players) if g != who), default=0)
-        worth[who] += revenue * (1.0 if margin > threat else UNSAFE)
-    best_rival = max(w for seat, w in enumerate(worth) if seat != me)
-    return worth[me] - best_rival
+    # Without the Hired Muscle standing here, control and strength are the standing mobsters
+    # (fields.controller, fields.strength): the controller has more than any other seat.
+    counts = s.stand[site]
+    top = max(counts)
+    if not top or counts.count(top) > 1:
+        return None
+    who, revenue = s.site_revenue(site)
+    if not revenue:
+        return None
+    return who, revenue, top - sorted(counts)[-2]
+
+
+class _Sites:
+    """The site entries of one position, for the positions tried from it (`position_value`'s base):
+    a site keeps its entry where its mobsters, the Hired Muscle, the city's faces and auras are
+    unchanged and its face pays no bonus that reads other sites or the turn."""
+
+    __slots__ = ("aura_at", "city", "entries", "lie", "muscle", "sites", "stand", "watch")
+
+    def __init__(self, s: ProtectionRacketState) -> None:
+        self.muscle = (s.muscle, s.m_where, s.m_lying, s.m_owner)
+        self.city = s.city[:]
+        self.aura_at = s.aura_at[:]
+        self.stand = [row[:] for row in s.stand]
+        self.lie = [row[:] for row in s.lie]
+        self.sites = range(len(s.city))
+        muscle_site = _muscle_site(s)
+        self.entries = [_site_entry(s, site, muscle_site) for site in self.sites]
+        faces = s.faces
+        self.watch = {site for site, face in enumerate(s.city) if (effect := faces[face].effect) is not None
+                      and effect.kind == "bonus" and effect.per not in _LOCAL_COUNTERS}
+        """Sites whose entry is always worked out again: a bonus that reads other sites or the turn."""
+
+    def same_city(self, s: ProtectionRacketState) -> bool:
+        """Whether `s` has this position's faces, auras and Hired Muscle."""
+        return ((s.muscle, s.m_where, s.m_lying, s.m_owner) == self.muscle and s.city == self.city
+                and s.aura_at == self.aura_at)
+
+
+def _site_entries(s: ProtectionRacketState, base: _Sites | None) -> list[_Entry]:
+    """Every site's `_Entry`, in site order; those `base` shows unchanged taken from it."""
+    muscle_site = _muscle_site(s)
+    if base is None or not base.same_city(s):
+        return [_site_entry(s, site, muscle_site) for site in range(len(s.city))]
+    sites = base.sites
+    # The sites whose mobsters differ from the base's (compared without a Python loop).
+    changed = {*compress(sites, map(ne, s.stand, base.stand)), *compress(sites, map(ne, s.lie, base.lie)),
+               *base.watch}
+    if not changed:
+        return base.entries
+    entries = base.entries[:]
+    for site in changed:
+        entries[site] = _site_entry(s, site, muscle_site)
+    return entries
 
 
 class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
@@ -81,25 +167,39 @@ class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
         """The bot's action for `seat`, which must be the seat to act. Deterministic."""
         if state.to_act != seat:
             raise ValueError(f"seat {seat} is not to act")
-        return self._best(state, seat, FOLLOW_UPS)
-
-    def _best(self, state: ProtectionRacketState, seat: int, follow_ups: int) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        base = _Sites(state)
         best, best_value = legal[0], -float("inf")
         for action in legal:
             trial = state.clone()
             trial.apply(action)
-            if follow_ups:
-                self._follow_up(trial, seat, follow_ups)
-            value = position_value(trial, seat)
+            trial = _follow_up(trial, seat, FOLLOW_UPS, base)
+            value = position_value(trial, seat, base)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _follow_up(self, state: ProtectionRacketState, seat: int, budget: int) -> None:
-        """Play the rest of `seat`'s turn greedily (one-step lookahead), up to `budget` decisions."""
-        while budget and not state.is_over and state.to_act == seat and state.phase != DEPLOY:
-            state.apply(self._best(state, seat, 0))
-            budget -= 1
+
+def _follow_up(state: ProtectionRacketState, seat: int, budget: int, base: _Sites) -> ProtectionRacketState:
+    """Play the rest of `seat`'s turn greedily (one-step lookahead), up to `budget` decisions, on `state`
+    (a trial, changed) or copies of it; the position reached."""
+    while budget and not state.is_over and state.to_act == seat and state.phase != DEPLOY:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+        else:
+            # Every action but the last is tried on a copy, the last on the trial itself; the best
+            # position reached goes on (the first of equals, as the actions come).
+            best, best_value = state, -float("inf")
+            last = len(legal) - 1
+            for i, action in enumerate(legal):
+                trial = state.clone() if i < last else state
+                trial.apply(action)
+                value = position_value(trial, seat, base)
+                if value > best_value:
+                    best, best_value = trial, value
+            state = best
+        budget -= 1
+    return state

@@ -157,12 +157,17 @@ def _business_kind_worth(count: int, chance: float) -> float:
     return 0.0
 
 
+_AFTER: Final = tuple(tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
+                      for n in range(6))
+"""_AFTER[n][seat]: the seats of an n-player table in turn order after `seat`, `seat` itself last."""
+
+
 class _Context:
     """One decision's public figures, and the valuations built on them (cheap: ints and floats)."""
 
-    __slots__ = ("bg_others", "bg_spread", "booty_left", "centre", "final", "future_cards", "me", "n",
-                 "params", "rnd", "rounds_after", "slot", "state", "sums_others", "total_cheques",
-                 "unit", "w")
+    __slots__ = ("_award_loss", "bg_others", "bg_spread", "booty_left", "centre", "final", "future_cards",
+                 "me", "n", "params", "rnd", "rounds_after", "slot", "state", "sums_others",
+                 "total_cheques", "unit", "w")
 
     def __init__(self, state: RazziaState, me: int, params: HeuristicParams) -> None:
         self.state = state
@@ -198,6 +203,7 @@ class _Context:
         self.bg_spread = 0.3 + (0.3 * booty_left / n) ** 0.5
         self.bg_others: list[tuple[int, int]] | None = None
         self.sums_others: list[tuple[int, int, int, float]] | None = None
+        self._award_loss: dict[tuple[int, int], float] = {}
 
     # -- cheques and auctions -----------------------------------------------------------------
 
@@ -210,7 +216,14 @@ class _Context:
         return gains[seat] - cost - self.slot
 
     def _sum_award_loss(self, seat: int, bid: int) -> float:
-        """Round 3: the expected cheque-sum award `seat` loses by swapping `bid` for the centre cheque."""
+        """Round 3: the expected cheque-sum award `seat` loses by swapping `bid` for the centre cheque
+        (worked out once per seat and cheque: an auction's model asks again and again)."""
+        loss = self._award_loss.get((seat, bid))
+        if loss is None:
+            loss = self._award_loss[seat, bid] = self._work_out_award_loss(seat, bid)
+        return loss
+
+    def _work_out_award_loss(self, seat: int, bid: int) -> float:
         if self.sums_others is None:
             state = self.state
             n = self.n
@@ -288,7 +301,8 @@ class _Context:
         up = state.up
         estate = state.estate
         scale = self.booty_left / self.total_cheques
-        for seat in (*seats, self.me):
+        me = self.me
+        for seat in seats if me in seats else (*seats, me):
             # Booty the seat may still expect this round once this lot has used one of its cheques.
             gains[seat] = self.seat_gain(seat, estate[seat], cards, scale * (len(up[seat]) - 1), business)
         return gains
@@ -456,7 +470,7 @@ class RazziaHeuristicBot(DeterminizingBot[RazziaState]):
         ctx = _Context(state, seat, params)
         n = ctx.n
         up = state.up
-        queue = [s for s in ((seat + step) % n for step in range(1, n + 1)) if up[s]]
+        queue = [s for s in _AFTER[n][seat] if up[s]]
         others = queue[:-1]
         gains = ctx.row_gains(queue)
         # The others bid before the bot whether it calls a court auction or draws a police card.
@@ -470,8 +484,12 @@ class RazziaHeuristicBot(DeterminizingBot[RazziaState]):
         if state.deck:
             police_unseen = CARD_COUNTS[POLICE] - state.box[POLICE] - state.police
             p_police = police_unseen / len(state.deck)
-            # A police card starts a normal auction in which the bot bids last and need not bid...
-            normal = ctx.last_bidder(gains, before, forced=False)
+            # A police card starts a normal auction in which the bot bids last and need not bid (the
+            # court auction's worth unless nobody else is expected to bid)...
+            if can_court and before[0] != NOBODY:
+                normal = court
+            else:
+                normal = ctx.last_bidder(gains, before, forced=False)
             if state.police + 1 >= state.police_limit:
                 # ...unless it is the raid: the row goes to the box and every cheque still unspent
                 # is wasted for this round, the bot's as much as the others'.

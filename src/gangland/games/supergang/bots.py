@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Final
 
 from gangland.engine import DeterminizingBot
@@ -153,7 +154,8 @@ def standing_chances(rounds_left: int, shops: Sequence[int], money: Sequence[int
 class _Tables:
     """Street distances between every two places of one board (a shop is one step from its entrances)."""
 
-    __slots__ = ("dist", "district", "district_sizes", "geo", "index", "jail_starts", "kinds", "shop_places")
+    __slots__ = ("decay", "dist", "district", "district_sizes", "free", "geo", "index", "jail_starts",
+                 "kinds", "shop_places", "shop_targets")
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
@@ -181,6 +183,8 @@ class _Tables:
                         d[y] = d[x] + 1
                         queue.append(y)
             self.dist.append(d)
+        self.decay = tuple(DECAY ** d for d in range(max(map(max, self.dist)) + 1))
+        """DECAY ** d for every distance d in `dist` (FAR included)."""
         # The jail and the clinic are left by their exit squares (S6, S25).
         self.jail_starts = tuple(self.index[e.square] for e in board.jail_exits.values())
         districts: dict[str, list[int]] = {}
@@ -193,6 +197,21 @@ class _Tables:
         """Per district: its number of shops."""
         self.kinds = [board.shops[sid].kind for sid in geo.shops]
         self.shop_places = [self.index[sid] for sid in geo.shops]
+        self.free: dict[tuple[int, tuple[int, ...], frozenset[str]], _Dealing] = {}
+        """`free_sections` by (colour, shop owners, sections with a pawn): the same few recur for
+        many decisions (cleared when large)."""
+        self.shop_targets: dict[tuple[object, ...], list[tuple[int, float]]] = {}
+        """The shop part of `_Planner._targets` by what it reads (cleared when large)."""
+
+    def free_sections(self, colour: int, owner: list[int], pawns: dict[str, int]) -> _Dealing:
+        """Where a dealer of `colour` may put pawns (`_Dealing`)."""
+        key = (colour, tuple(owner), frozenset(pawns))
+        found = self.free.get(key)
+        if found is None:
+            if len(self.free) >= CACHE_SIZE:
+                self.free.clear()
+            found = self.free[key] = _Dealing(self, colour, owner, pawns)
+        return found
 
     def distance(self, a: str, b: str) -> int:
         """Street steps from place `a` (or the jail) to place `b`."""
@@ -205,7 +224,41 @@ class _Tables:
         return FAR if i is None else self.dist[i][j]
 
 
+class _Dealing:
+    """Where a dealer of one colour may put pawns, for one set of shop owners and pawns placed."""
+
+    __slots__ = ("runs", "sections", "squares")
+
+    def __init__(self, t: _Tables, colour: int, owner: list[int], pawns: dict[str, int]) -> None:
+        geo = t.geo
+        shop_index = geo.shop_index
+        self.sections = frozenset(sec for sec, section in geo.board.sections.items() if sec not in pawns
+                                  and all(owner[shop_index[x]] in (-1, colour) for x in section.shops))
+        """The sections it may put a pawn on, wherever it stands: no pawn there, no rival's shop along
+        it (L30, L33)."""
+        squares = []
+        for sq, secs in geo.touching.items():
+            count = sum(1 for sec in secs if sec in self.sections)
+            if count:
+                squares.append((t.index[sq], count))
+        squares.sort(key=itemgetter(1), reverse=True)
+        self.squares = squares
+        """(place index, free sections it touches) of every square touching any, most first."""
+        self.runs: dict[tuple[int, int], list[tuple[int, float]]] = {}
+
+    def targets(self, stock: int, per_pawn: int) -> list[tuple[int, float]]:
+        """The squares as targets of a dealer with `stock` pawns, worth `per_pawn` each: (place index,
+        value), most valuable first."""
+        run = self.runs.get((stock, per_pawn))
+        if run is None:
+            run = self.runs[stock, per_pawn] = [(place, min(free, stock) * per_pawn)
+                                                for place, free in self.squares]
+        return run
+
+
 _TABLES: dict[int, _Tables] = {}
+CACHE_SIZE: Final = 20_000
+"""Most entries of each table a board keeps of what recurs from decision to decision."""
 
 
 def _tables(geo: Geometry) -> _Tables:
@@ -294,8 +347,9 @@ class _Planner:
         self.sight: int = state.options["cop_sight"]
         self._district_counts: list[list[int]] | None = None
         self._buy_values: list[float] | None = None
-        self.target_cache: dict[tuple[int, int], list[tuple[int, float]]] = {}
-        self.free_cache: dict[int, set[str]] = {}
+        self.target_cache: dict[tuple[int, int], list[list[tuple[int, float]]]] = {}
+        self._patrol_distance: dict[str, int] = {}
+        self._watched: dict[str, tuple[bool, float]] = {}
 
     # ---- generic values ----
 
@@ -313,7 +367,12 @@ class _Planner:
         return self.character_worth(c) * (1 - dead + dead * DEAD_FACTOR)
 
     def patrol_distance(self, place: str) -> int:
-        return min((self.t.distance(p, place) for p in self.patrols), default=FAR)
+        """Street steps from the nearest patrol to `place` (once per place and decision)."""
+        near = self._patrol_distance.get(place)
+        if near is None:
+            near = self._patrol_distance[place] = min((self.t.distance(p, place) for p in self.patrols),
+                                                      default=FAR)
+        return near
 
     def crime_cost(self, place: str, years: float, c: int, witnessed: float = 0.0) -> float:
         """Expected cost of `years` of crimes committed at `place`: noticed by a witness on the spot
@@ -321,12 +380,17 @@ class _Planner:
         later by one stopping there before the criminal moves (S29 b)."""
         if self.early or not years or self.police:
             return 0.0
-        if witnessed >= 1 or any(self.geo.distance.get((p, place), FAR) <= self.sight for p in self.patrols):
-            seen = 1.0
-        else:
-            near = self.patrol_distance(place)
-            seen = 0.5 if near <= REACH else 0.1 if self.patrols else 0.2
-            seen = witnessed + (1 - witnessed) * seen
+        watched = self._watched.get(place)
+        if watched is None:
+            # (in sight of a patrol now, the chance one comes by otherwise), once per place and decision
+            if any(self.geo.distance.get((p, place), FAR) <= self.sight for p in self.patrols):
+                watched = self._watched[place] = (True, 1.0)
+            else:
+                near = self.patrol_distance(place)
+                later = 0.5 if near <= REACH else 0.1 if self.patrols else 0.2
+                watched = self._watched[place] = (False, later)
+        in_sight, later = watched
+        seen = 1.0 if witnessed >= 1 or in_sight else witnessed + (1 - witnessed) * later
         # A longer record means a longer jail stay once arrested.
         return years * YEAR_COST * seen * (1 + 0.1 * self.s.record[c])
 
@@ -390,16 +454,10 @@ class _Planner:
             found.update(board.sections_lining(place))
         return len(found & self.free_sections(colour))
 
-    def free_sections(self, colour: int) -> set[str]:
+    def free_sections(self, colour: int) -> frozenset[str]:
         """Sections a dealer of `colour` may put a pawn on, wherever it stands: no pawn there, no
-        rival's shop along it (L30, L33). Once per decision and colour."""
-        free = self.free_cache.get(colour)
-        if free is None:
-            s, shop_index = self.s, self.geo.shop_index
-            free = self.free_cache[colour] = {
-                sec for sec, section in self.board.sections.items()
-                if sec not in s.pawns and all(s.owner[shop_index[x]] in (-1, colour) for x in section.shops)}
-        return free
+        rival's shop along it (L30, L33)."""
+        return self.t.free_sections(colour, self.s.owner, self.s.pawns).sections
 
     def recruit_value(self, c: int, place: str) -> float:
         """S17: recruiting the gang's dead character of the shop's letter, if the bot would."""
@@ -530,70 +588,106 @@ class _Planner:
         best_fight = max(self.fights(c, place).values(), default=0.0)
         return value + max(0.0, best_fight) - self.danger(c, place)
 
-    def targets(self, c: int) -> list[tuple[int, float]]:
-        """Places worth heading for on later turns, for character c: (place index, value)."""
+    def targets(self, c: int) -> list[list[tuple[int, float]]]:
+        """Places worth heading for on later turns, for character c: runs of (place index, value),
+        each the most valuable first (so that `potential` can stop early)."""
         key = (c % 3, c // 3)
         cached = self.target_cache.get(key)
         if cached is None:
             cached = self.target_cache[key] = self._targets(c)
         return cached
 
-    def _targets(self, c: int) -> list[tuple[int, float]]:
-        s, geo, t = self.s, self.geo, self.t
+    def _targets(self, c: int) -> list[list[tuple[int, float]]]:
+        s, t = self.s, self.t
+        gang, colour, role = self.seat, c // 3, c % 3
+        out = self._shop_targets(c)
+        if role == KILLER and not self.early:
+            out = out[:]
+            for v in range(len(s.pos)):
+                where = s.pos[v]
+                if s.gang_of(v) != gang and v % 3 != KILLER and where in t.index:
+                    out.append((t.index[where], 0.3 * self.character_worth(v)))
+            out.sort(key=itemgetter(1), reverse=True)
+        runs = [out]
+        if role == DEALER and s.pawn_stock[colour] > 0:
+            dealing = t.free_sections(colour, s.owner, s.pawns)
+            runs.append(dealing.targets(s.pawn_stock[colour], 5 * min(self.left, 8)))
+        return runs
+
+    def _shop_targets(self, c: int) -> list[tuple[int, float]]:
+        """The shops worth heading for, for character c (the most valuable first), from what they
+        read: remembered by the board, for the next decisions that read the same."""
+        s = self.s
         gang, colour, role = self.seat, c // 3, c % 3
         money = self.money
-        out: list[tuple[int, float]] = []
-        may_buy = role != KILLER or s.options["killer_may_buy"]
-        stickups = not self.early or s.options["early_stickup"]
+        may_buy = role != KILLER or bool(s.options["killer_may_buy"])
+        stickups = not self.early or bool(s.options["early_stickup"])
         pawns = role == DEALER and s.pawn_supply[colour] > 0 and s.pawn_stock[colour] < 4 and money >= 5
-        dead = [r for r in range(3) if s.pos[3 * gang + r] == GRAVEYARD] if gang < s.gangs else []
+        dead = tuple(r for r in range(3) if s.pos[3 * gang + r] == GRAVEYARD) if gang < s.gangs else ()
+        key = (gang, s.gangs, s.players, role, money, self.left, may_buy, stickups, pawns, dead,
+               tuple(s.owner), tuple(s.racket))
+        cache = self.t.shop_targets
+        out = cache.get(key)
+        if out is None:
+            if len(cache) >= CACHE_SIZE:
+                cache.clear()
+            out = cache[key] = self._work_out_shop_targets(role, may_buy, stickups, pawns, dead)
+        return out
+
+    def _work_out_shop_targets(self, role: int, may_buy: bool, stickups: bool, pawns: bool,
+                               dead: tuple[int, ...]) -> list[tuple[int, float]]:
+        s, t = self.s, self.t
+        gang, money = self.seat, self.money
+        out: list[tuple[int, float]] = []
         buy_values = self.buy_values() if may_buy else []
+        owner, racket, shop_places = s.owner, s.racket, t.shop_places
+        racket_value = 3.0 * self.left
+        star_value = min(MAX_PAIRS, money // 5) * 2 * 2.0 * min(self.left, 10) if pawns else 0.0
+        killer_stickups = role == KILLER and stickups
+        recruit_values = {kind: RECRUIT_VALUE * ROLE_WORTH[r] - 50 for kind, r in RECRUITS.items()
+                          if r in dead}
+        # (`max(value, x)` below written out as: x replaces value only if larger.)
         for i, kind in enumerate(t.kinds):
             value = 0.0
-            if s.owner[i] == -1:
+            if owner[i] == -1:
                 if may_buy:
                     # Worth less if the gang cannot pay for it yet.
                     price = 50 if kind == "basic" else 100
                     worth = buy_values[i] - price
                     value = worth * (1.0 if money >= price else 0.3)
-                if s.racket[i] == -1:
-                    value = max(value, 3.0 * self.left)
-            if pawns and kind == "star":
-                value = max(value, min(MAX_PAIRS, money // 5) * 2 * 2.0 * min(self.left, 10))
-            if role == KILLER and s.owner[i] != gang and kind == "basic" and stickups:
-                value = max(value, 25.0)
-            if dead and RECRUITS.get(kind, -1) in dead:
-                value = max(value, RECRUIT_VALUE * ROLE_WORTH[RECRUITS[kind]] - 50)
+                if racket[i] == -1 and racket_value > value:
+                    value = racket_value
+            if pawns and kind == "star" and star_value > value:
+                value = star_value
+            if killer_stickups and owner[i] != gang and kind == "basic" and value < 25.0:
+                value = 25.0
+            if recruit_values:
+                recruit = recruit_values.get(kind)
+                if recruit is not None and recruit > value:
+                    value = recruit
             if value > 0:
-                out.append((t.shop_places[i], value))
-        if role == DEALER and s.pawn_stock[colour] > 0:
-            stock = s.pawn_stock[colour]
-            free_sections = self.free_sections(colour)
-            for sq, secs in geo.touching.items():
-                free = sum(1 for sec in secs if sec in free_sections)
-                if free:
-                    out.append((t.index[sq], min(free, stock) * 5 * min(self.left, 8)))
-        if role == KILLER and not self.early:
-            for v in range(len(s.pos)):
-                where = s.pos[v]
-                if s.gang_of(v) != gang and v % 3 != KILLER and where in t.index:
-                    out.append((t.index[where], 0.3 * self.character_worth(v)))
+                out.append((shop_places[i], value))
+        out.sort(key=itemgetter(1), reverse=True)
         return out
 
-    def potential(self, place: str, targets: list[tuple[int, float]]) -> float:
+    def potential(self, place: str, targets: list[list[tuple[int, float]]]) -> float:
         """The best target's value discounted by its distance from `place` (a target at `place` itself
         is the stop's own value, counted elsewhere)."""
         i = self.t.index.get(place)
         if i is None:
             return 0.0
         row = self.t.dist[i]
+        decay = self.t.decay
         best = 0.0
-        for j, value in targets:
-            d = row[j]
-            if d:
-                v = value * DECAY ** d
-                if v > best:
-                    best = v
+        for run in targets:
+            for j, value in run:
+                d = row[j]
+                if d:
+                    if value * DECAY <= best:
+                        break  # no target further in the run, a step away or more, can beat the best
+                    v = value * decay[d]
+                    if v > best:
+                        best = v
         return best
 
     def destination_scores(self, c: int, options: dict[int, Move]) -> dict[int, float]:
