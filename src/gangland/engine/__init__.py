@@ -4,6 +4,7 @@ Standard library only; nothing here imports a game.
 """
 
 from .agent import Agent, Decision, DeterminizingBot
+from .encoding import Layout, LayoutWriter, Segment, ViewEncoding
 from .errors import (
     ActionParseError,
     GanglandError,
@@ -25,8 +26,8 @@ __all__ = [
     "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
     "GameRecord",
     "GanglandError",
-    "IllegalAction", "OptionError", "OptionSpec", "RecordError", "Result", "SeatError", "State",
-    "UnknownGame",
+    "IllegalAction", "Layout", "LayoutWriter", "OptionError", "OptionSpec", "RecordError", "Result",
+    "SeatError", "Segment", "State", "UnknownGame", "ViewEncoding",
     "all_games", "as_method", "get", "mix_seed", "play_match", "rank_by", "register", "run_match",
     "splitmix64",
 ]

@@ -13,6 +13,7 @@ from .state import JSON, State
 
 if TYPE_CHECKING:
     from .agent import Agent
+    from .encoding import ViewEncoding
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,9 @@ class Game(ABC):
     options: tuple[OptionSpec, ...] = ()
     bots: Mapping[str, AgentFactory] = {}
     """The game's own agents by name (e.g. "heuristic")."""
+    encoding: ViewEncoding | None = None
+    """How a seat's view becomes a vector of numbers for learning agents (`gangland.rl`), if the game
+    has one."""
 
     def resolve_options(self, options: Mapping[str, JSON] | None) -> dict[str, JSON]:
         """All options with defaults filled in; OptionError for an unknown name or bad value."""
