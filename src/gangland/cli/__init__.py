@@ -13,6 +13,7 @@ import typer
 from gangland import __version__
 from gangland.engine.compiled import build
 
+from .encoding import encoding_command
 from .games import games_command
 from .play import play_command
 from .render import render_command
@@ -54,6 +55,7 @@ app.command("games")(games_command)
 app.command("render")(render_command)
 app.command("tournament")(tournament_command)
 app.command("serve")(serve_command)
+app.command("encoding")(encoding_command)
 
 
 def main() -> None:

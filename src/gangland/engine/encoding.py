@@ -104,9 +104,7 @@ class LayoutWriter:
     def _segment(self, name: str) -> tuple[Segment, slice]:
         if name in self._written:
             raise ValueError(f"segment {name!r} written twice")
-        segment, span = self.layout.segment(name), self.layout.span(name)
-        self._written.add(name)
-        return segment, span
+        return self.layout.segment(name), self.layout.span(name)
 
     def put(self, name: str, values: Sequence[float]) -> None:
         """Segment `name` holds `values` (exactly its size of them)."""
@@ -117,6 +115,7 @@ class LayoutWriter:
             if not (isfinite(value) and segment.low <= value <= segment.high):
                 raise ValueError(f"segment {name!r}: {value!r} is outside {segment.low:g}..{segment.high:g}")
         self._values[span] = [float(v) for v in values]
+        self._written.add(name)
 
     def one_hot(self, name: str, index: int | None) -> None:
         """Segment `name` is all 0 but 1 at `index` (all 0 for None)."""
@@ -125,6 +124,7 @@ class LayoutWriter:
             if not 0 <= index < segment.size:
                 raise ValueError(f"segment {name!r} has {segment.size} places, not {index}")
             self._values[span.start + index] = 1.0
+        self._written.add(name)
 
     def done(self) -> list[float]:
         """The vector; ValueError if a segment was not written."""
