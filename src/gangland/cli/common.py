@@ -92,9 +92,8 @@ def parse_names(text: str | None, what: str = "agent") -> list[str]:
 
 
 def default_players(game: Game) -> int:
-    """The player count used when none is given: the smallest count of 3 or more, else the largest."""
-    counts = sorted(game.player_counts)
-    return next((n for n in counts if n >= 3), counts[-1])
+    """The player count used when none is given (`Game.default_players`)."""
+    return game.default_players
 
 
 def check_seat(seat: int, players: int) -> int:

@@ -96,6 +96,12 @@ class Game(ABC):
     """How a seat's view becomes a vector of numbers for learning agents (`gangland.rl`), if the game
     has one."""
 
+    @property
+    def default_players(self) -> int:
+        """The player count used when none is given: the smallest count of 3 or more, else the largest."""
+        counts = sorted(self.player_counts)
+        return next((n for n in counts if n >= 3), counts[-1])
+
     def resolve_options(self, options: Mapping[str, JSON] | None) -> dict[str, JSON]:
         """All options with defaults filled in; OptionError for an unknown name or bad value."""
         given = dict(options or {})
