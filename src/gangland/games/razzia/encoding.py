@@ -105,12 +105,20 @@ class RazziaEncoding(ViewEncoding):
 
     def __init__(self) -> None:
         self._layouts: dict[int, Layout] = {}
+        self._scale: dict[int, tuple[int, int]] = {}
 
     def layout(self, players: int, options: Mapping[str, JSON]) -> Layout:
         layout = self._layouts.get(players)
         if layout is None:
             layout = self._layouts[players] = self._make_layout(players)
         return layout
+
+    def _scales(self, players: int) -> tuple[int, int]:
+        """The highest cheque in play and the sum of all cheques in play (cached)."""
+        scales = self._scale.get(players)
+        if scales is None:
+            scales = self._scale[players] = (max_cheque(players), cheque_total(players))
+        return scales
 
     @staticmethod
     def _make_layout(players: int) -> Layout:
@@ -165,7 +173,7 @@ class RazziaEncoding(ViewEncoding):
     def encode(self, view: Mapping[str, JSON], players: int, options: Mapping[str, JSON]) -> list[float]:
         layout = self.layout(players, options)
         out = layout.writer()
-        top = max_cheque(players)
+        top, total = self._scales(players)
         me: int = view["seat"] if view["seat"] is not None else 0  # a spectator sees from seat 0
         over = view["phase"] == "over"
 
@@ -232,17 +240,17 @@ class RazziaEncoding(ViewEncoding):
         order = [seats[(me + r) % players] for r in range(players)]
         out.put("open_cheques", cheque_mask([info["open_cheques"] for info in order]))
         out.put("face_down_cheques", cheque_mask([info["face_down_cheques"] for info in order]))
-        total = cheque_total(players)
         out.put("cheque_sums", [(sum(info["open_cheques"]) + sum(info["face_down_cheques"])) / total
                                 for info in order])
         estates: list[list[int]] = []
-        scaled: list[float] = []
-        for info in order:
+        scaled = [0.0] * (players * BOOTY_KINDS)
+        for r, info in enumerate(order):
             counts = [0] * BOOTY_KINDS
             for name, count in info["estate"].items():
-                counts[KIND_INDEX[name]] = count
+                kind = KIND_INDEX[name]
+                counts[kind] = count
+                scaled[r * BOOTY_KINDS + kind] = count / CARD_COUNTS[kind]
             estates.append(counts)
-            scaled.extend(count / CARD_COUNTS[kind] for kind, count in enumerate(counts))
         out.put("estates", scaled)
         scores = view["scores"]
         out.put("scores", [scores[(me + r) % players] / SCORE_SCALE for r in range(players)])
