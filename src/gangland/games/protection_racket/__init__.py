@@ -7,6 +7,7 @@ from typing import Any
 from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
 
 from .actions import NUM_ACTIONS
+from .encoding import ProtectionRacketEncoding
 from .state import MOBSTERS, NOWHERE, ProtectionRacketState
 from .view import action_text
 
@@ -20,6 +21,7 @@ class ProtectionRacketGame(Game):
     """1.1: a new city never deals last round's cards again (C31)."""
     player_counts = (2, 3, 4)
     num_actions = NUM_ACTIONS
+    encoding = ProtectionRacketEncoding()
     options = (
         OptionSpec("first_seat", "random", ("random", "seat0"),
                    "Who \"has most recently taken a bribe\" and starts round one: a seat drawn at random, "

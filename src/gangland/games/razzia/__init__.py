@@ -7,6 +7,7 @@ from typing import Any
 from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
 
 from .cards import KIND_NAMES, NUM_ACTIONS, POLICE
+from .encoding import ENCODING
 from .scoring import ALL_TIED_CHOICES
 from .screen import rules_help, screen
 from .state import RazziaState, action_text
@@ -21,6 +22,7 @@ class RazziaGame(Game):
     version = "1.0"
     player_counts = (2, 3, 4, 5)
     num_actions = NUM_ACTIONS
+    encoding = ENCODING
     options = (
         OptionSpec("all_tied", "literal", ALL_TIED_CHOICES,
                    "When every player ties on bodyguards (or on cheque sums): 'literal' gives everyone "

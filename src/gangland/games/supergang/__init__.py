@@ -9,6 +9,7 @@ from typing import Any
 from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
 
 from .actions import NUM_ACTIONS
+from .encoding import SupergangEncoding
 from .options import DEFAULTS
 from .state import SupergangState
 
@@ -29,6 +30,7 @@ class SupergangGame(Game):
     player_counts = (3, 4, 5)
     """3-4 gangs; with `police_player` the police is one more seat (4 or 5 players, L92)."""
     num_actions = NUM_ACTIONS
+    encoding = SupergangEncoding()
     options = (
         _spec("police_player", (False, True),
               "The variant: the last seat plays the police (no money, moves both patrols every gang turn, "
