@@ -8,6 +8,7 @@ from typing import Any
 from gangland.engine import Game, OptionError, OptionSpec, State
 
 from .cards import CASINO, DENOMINATIONS, GANGSTER_NAMES, NUM_ACTIONS
+from .encoding import DowntownEncoding
 from .state import DowntownState
 from .view import action_text, public_action_text
 
@@ -20,6 +21,7 @@ class DowntownGame(Game):
     version = "1.2"
     player_counts = (2, 3, 4)
     num_actions = NUM_ACTIONS
+    encoding = DowntownEncoding()
     options = (
         OptionSpec("edition", "current", ("current", "2013"),
                    "Which rulebook: 'current' (the publisher's current German rules, the default) or "
