@@ -111,10 +111,13 @@ class LayoutWriter:
         segment, span = self._segment(name)
         if len(values) != segment.size:
             raise ValueError(f"segment {name!r} holds {segment.size} values, not {len(values)}")
-        for value in values:
-            if not (isfinite(value) and segment.low <= value <= segment.high):
-                raise ValueError(f"segment {name!r}: {value!r} is outside {segment.low:g}..{segment.high:g}")
-        self._values[span] = [float(v) for v in values]
+        floats = [float(v) for v in values]
+        # Whole-list passes, not a Python loop: an encode writes thousands of values.
+        if floats and not (all(map(isfinite, floats)) and segment.low <= min(floats)
+                           and max(floats) <= segment.high):
+            wrong = next(v for v in floats if not (isfinite(v) and segment.low <= v <= segment.high))
+            raise ValueError(f"segment {name!r}: {wrong!r} is outside {segment.low:g}..{segment.high:g}")
+        self._values[span] = floats
         self._written.add(name)
 
     def one_hot(self, name: str, index: int | None) -> None:
