@@ -101,3 +101,21 @@ def test_a_writer_refuses_a_value_out_of_bounds_a_segment_twice_or_a_segment_mis
         layout.writer().put("money", [1.0, 1.0])
     with pytest.raises(ValueError, match="two segments"):
         Layout([Segment("a", 1, ""), Segment("a", 2, "")])
+
+
+def test_gangland_encoding_prints_the_documented_layout_and_refuses_bad_input() -> None:
+    from typer.testing import CliRunner
+
+    from gangland.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["encoding", "razzia"])
+    assert result.exit_code == 0, result.output
+    game = next(g for g in ENCODED if g.id == "razzia")
+    assert encoding_of(game).layout(5, game.resolve_options(None)).markdown() in result.output
+    three = runner.invoke(app, ["encoding", "razzia", "--players", "3"])
+    assert three.exit_code == 0 and "3 players" in three.output and three.output != result.output
+    for bad in (["encoding", "razzia", "--players", "9"], ["encoding", "nogame"],
+                ["encoding", "razzia", "--option", "tiebreak=coin"]):
+        refused = runner.invoke(app, bad)
+        assert refused.exit_code == 2 and "error:" in refused.output, bad
