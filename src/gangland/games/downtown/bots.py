@@ -63,6 +63,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from gangland.engine import Decision
+from gangland.engine.compiled import mypyc_attr
 
 from .cards import (
     ADD_GANGSTER0,
@@ -146,6 +147,7 @@ Front = tuple[int, int, int, tuple[int, int, int], tuple[int, int, int]]
 """(stooge, loot, promise, needs, possible): the face-up side of a stooge card."""
 
 
+@mypyc_attr(native_class=False)  # compiled, a Python class still: _StateKnow reads fields on first use
 class _Know:
     """Everything the deciding seat knows, in one flat record (money in thousands)."""
 
@@ -281,6 +283,7 @@ def _know_from_state(state: DowntownState, seat: int) -> _Know:
     return k
 
 
+@mypyc_attr(native_class=False)  # a native class would never call its __getattr__ (fields on first use)
 class _StateKnow(_Know):
     """A `_Know` read from a state (`_know_from_state`): the fields most decisions need at once, the
     others (hand sizes, stooge cards, fences) on first use, from the state it holds."""
