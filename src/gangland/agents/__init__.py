@@ -27,6 +27,9 @@ GENERIC_AGENTS = {"random": RandomAgent}
 OPENSPIEL_ISMCTS = "openspiel-ismcts"
 """OpenSpiel's IS-MCTS over the game registered with OpenSpiel (`gangland.rl.openspiel`, the rl extra);
 `openspiel-ismcts:N` searches N simulations a decision."""
+POLICY = "policy"
+"""A trained `gangland.rl.policy` model (the rl extra): `policy:PATH` plays the .npz file at PATH, greedily.
+Not in `agent_names`, since it needs a path."""
 
 
 def openspiel_available(game: Game) -> bool:
@@ -55,6 +58,12 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
         from gangland.rl.openspiel import OpenSpielISMCTSAgent
 
         return OpenSpielISMCTSAgent.from_name(name, game, seed)
+    if name.partition(":")[0] == POLICY:
+        try:
+            from gangland.rl.policy import PolicyAgent
+        except ImportError:
+            raise OptionError("policy:PATH needs numpy (pip install 'gangland[rl]')") from None
+        return PolicyAgent.from_name(name, game, seed)
     factory = game.bots.get(name) or GENERIC_AGENTS.get(name)
     if factory is None:
         raise OptionError(f"no agent {name!r} for {game.name}; choose from: {', '.join(agent_names(game))}")
