@@ -3,7 +3,7 @@
 Run from the repository root:
 
     .venv/bin/python benchmarks/ismcts.py [--seconds S] [--game ID] [--rollouts random,heuristic]
-        [--workers N] [--compare TREE [--rounds K]]
+        [--workers N] [--compare TREE [--rounds K] [--this-python .venv-compiled/bin/python]]
 
 For each game and each of its player counts (default options; Downtown also its 2013 edition) it samples
 decisions uniformly over the decisions of random games (those with more than one legal action, so that
@@ -165,12 +165,16 @@ def measure_row(game_id: str, players: int, options: dict[str, object], rollout:
     return iterations_per_s(decisions, rollout, seconds)
 
 
-def compare(tree: Path, labels: list[str], seconds: float, rounds: int) -> int:
-    """Each row's heuristic rollouts, `rounds` times with `tree`'s code and this checkout's in turn."""
+def compare(tree: Path, labels: list[str], seconds: float, rounds: int,
+            this_python: Path | None = None) -> int:
+    """Each row's heuristic rollouts, `rounds` times with `tree`'s code and this checkout's in turn (or, with
+    `this_python`, the gangland installed for that interpreter: the compiled build's, say)."""
     here = Path(__file__).resolve()
     sources = {"baseline": (tree / "src").resolve(), "this": here.parent.parent / "src"}
+    pythons = {"baseline": sys.executable, "this": str(this_python or sys.executable)}
+    this_text = f"{this_python}'s installed gangland" if this_python else str(sources["this"])
     print(f"heuristic rollouts, {rounds} rounds, each row measured with {sources['baseline']} and "
-          f"{sources['this']} in turn ({seconds:g} s of search each)")
+          f"{this_text} in turn ({seconds:g} s of search each)")
     header = f"{'row':<32} {'baseline it/s':>13} {'this it/s':>10} {'ratio':>6}  verdict (>= {SPEED_UP:g}x)"
     print(header)
     print("-" * len(header))
@@ -179,7 +183,9 @@ def compare(tree: Path, labels: list[str], seconds: float, rounds: int) -> int:
         for _ in range(rounds):
             for name, src in sources.items():
                 env = {**os.environ, "PYTHONPATH": str(src)}
-                done = subprocess.run([sys.executable, str(here), "--row", label, "--seconds", str(seconds)],
+                if name == "this" and this_python is not None:
+                    env.pop("PYTHONPATH")
+                done = subprocess.run([pythons[name], str(here), "--row", label, "--seconds", str(seconds)],
                                       env=env, capture_output=True, text=True, check=True)
                 figures[name].append(float(done.stdout.split()[-1]))
         old, new = statistics.median(figures["baseline"]), statistics.median(figures["this"])
@@ -204,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a checkout of the baseline commit: compare heuristic rollouts with it, "
                              "row by row, in turn")
     parser.add_argument("--rounds", type=int, default=5, help="measurements per tree and row with --compare")
+    parser.add_argument("--this-python", type=Path, metavar="PYTHON",
+                        help="with --compare: measure the gangland installed for PYTHON (e.g. "
+                             ".venv-compiled/bin/python, the compiled build) instead of this checkout's src")
     parser.add_argument("--row", help=argparse.SUPPRESS)  # one row's heuristic figure only (--compare)
     args = parser.parse_args(argv)
     all_rows = rows(args.game)
@@ -217,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"gangland IS-MCTS: Python {platform.python_version()} ({platform.python_implementation()}), "
           f"{platform.machine()}, one core, {os.cpu_count()} cores present, load average {load}")
     if args.compare is not None:
-        return compare(args.compare, [r[0] for r in all_rows], args.seconds, args.rounds)
+        return compare(args.compare, [r[0] for r in all_rows], args.seconds, args.rounds, args.this_python)
     print(f"{SAMPLES} decisions per row, {args.seconds:g} s of search per rollout policy; rollouts of "
           f"at most {MAX_ROLLOUT} decisions; every figure is the best of {REPEATS} repeats")
     header = (f"{'row':<32} {'random it/s':>12} {'heuristic it/s':>15} {'baseline':>9} {'x':>6}  "
