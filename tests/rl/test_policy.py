@@ -8,7 +8,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -224,7 +223,6 @@ def test_the_example_trains_and_plays_a_tournament(tmp_path: Path, table: RLTabl
     package_root = str(Path(gangland.__file__).resolve().parents[1])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [package_root,
                                                                       os.environ.get("PYTHONPATH")]))}
-    started = time.perf_counter()
     runs = []
     for name in ("a.npz", "b.npz"):
         out = tmp_path / "models" / name
@@ -235,7 +233,6 @@ def test_the_example_trains_and_plays_a_tournament(tmp_path: Path, table: RLTabl
         assert "tournament: 3 games of 3 players" in done.stdout
         assert "the policy finished ahead of random in" in done.stdout
         runs.append(PolicyModel.load(out, table))
-    assert time.perf_counter() - started < 20
     first, second = runs
     assert first.hidden == 16
     for name, value in first.params.items():  # seeded: the same command gives the same model
