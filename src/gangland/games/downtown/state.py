@@ -360,7 +360,7 @@ class DowntownState(CachedLegalState):
         self.events = []
         self.shown = ()
         if self.phase in DISPLAY_PHASES:  # two decisions in three of random play
-            self._add_to_display(action, legal)
+            displays._add_to_display(self, action, legal)
         else:
             self._apply(action, legal)
 
@@ -452,14 +452,16 @@ class DowntownState(CachedLegalState):
     def _compute_legal(self) -> list[int]:
         # The phases are tested from the most frequent in random play down (see `_apply`).
         phase, seat = self.phase, self.actor
+        # The rule modules' functions are called directly, not as methods, in the most frequent
+        # phases: a compiled build calls a method set with `as_method` through a descriptor.
         if phase in DISPLAY_PHASES:
-            return self._display_legal(seat)
+            return displays._display_legal(self, seat)
         if phase == HANDLIMIT:
-            return self._handlimit_legal()
+            return turns._handlimit_legal(self)
         if phase == ROBPAY:
-            return self._rob_or_pay()
+            return moves._rob_or_pay(self)
         if phase == LOCATION:
-            return self._location_legal()
+            return locations._location_legal(self)
         if phase == OVER:
             return []
         if phase == PLACE:
@@ -513,15 +515,15 @@ class DowntownState(CachedLegalState):
         in eight, robbing or paying one in thirteen.
         """
         phase = self.phase
-        if phase == HANDLIMIT:
-            self._shed(action, legal)
+        if phase == HANDLIMIT:  # (module functions called directly: see `_compute_legal`)
+            turns._shed(self, action, legal)
         elif phase == ROBPAY:
             if action < PAY0:
-                self._rob(action - ROB0)
+                moves._rob(self, action - ROB0)
             else:
-                self._pay(action - PAY0)
+                moves._pay(self, action - PAY0)
         elif phase in (LOCATION, BUYING, AFTER_STOOGE_LOOK, AFTER_FENCE_LOOK, OFFERING):
-            self._location_action(action)
+            locations._location_action(self, action)
         elif phase == PLACE:
             self._place(action - PLACE0)
         elif phase == BID:
@@ -562,23 +564,18 @@ class DowntownState(CachedLegalState):
     _free_moves: ClassVar = as_method(moves._free_moves)
     _pay_moves: ClassVar = as_method(moves._pay_moves)
     can_pay: ClassVar = as_method(moves.can_pay)
-    _rob_or_pay: ClassVar = as_method(moves._rob_or_pay)
     _move_token: ClassVar = as_method(moves._move_token)
     _enter_robpay: ClassVar = as_method(moves._enter_robpay)
-    _rob: ClassVar = as_method(moves._rob)
-    _pay: ClassVar = as_method(moves._pay)
     _after_phase2: ClassVar = as_method(moves._after_phase2)
 
     # phase 3 (locations.py)
     usable_locations: ClassVar = as_method(locations.usable_locations)
-    _location_legal: ClassVar = as_method(locations._location_legal)
     _jobs: ClassVar = as_method(locations._jobs)
     _fence_tops: ClassVar = as_method(locations._fence_tops)
     _offers: ClassVar = as_method(locations._offers)
     _buys: ClassVar = as_method(locations._buys)
     _enter_location: ClassVar = as_method(locations._enter_location)
     _after_use: ClassVar = as_method(locations._after_use)
-    _location_action: ClassVar = as_method(locations._location_action)
     _buy: ClassVar = as_method(locations._buy)
     _finish_buying: ClassVar = as_method(locations._finish_buying)
     _ghetto: ClassVar = as_method(locations._ghetto)
@@ -596,9 +593,7 @@ class DowntownState(CachedLegalState):
     # money and displays (displays.py)
     _note_mask: ClassVar = as_method(displays._note_mask)
     _note_actions: ClassVar = as_method(displays._note_actions)
-    _display_legal: ClassVar = as_method(displays._display_legal)
     _reveal_displays: ClassVar = as_method(displays._reveal_displays)
-    _add_to_display: ClassVar = as_method(displays._add_to_display)
     _take_note: ClassVar = as_method(displays._take_note)
     _settle_pending: ClassVar = as_method(displays._settle_pending)
     _pay_out: ClassVar = as_method(displays._pay_out)
@@ -609,8 +604,6 @@ class DowntownState(CachedLegalState):
     _end_phase3: ClassVar = as_method(turns._end_phase3)
     hand_limit: ClassVar = as_method(turns.hand_limit)
     _enter_handlimit: ClassVar = as_method(turns._enter_handlimit)
-    _handlimit_legal: ClassVar = as_method(turns._handlimit_legal)
-    _shed: ClassVar = as_method(turns._shed)
     _money_end: ClassVar = as_method(turns._money_end)
     _finish: ClassVar = as_method(turns._finish)
 
