@@ -18,6 +18,7 @@ from typing import Any
 
 from gangland.engine import splitmix64
 from gangland.games import get
+from gangland.games.downtown import turns
 from gangland.games.downtown.cards import (
     ADD_NOTE0,
     CASINO,
@@ -234,7 +235,7 @@ def begin_turn(state: DowntownState, seat: int, tokens: dict[int, tuple[int, int
     for s, (a, b) in (tokens or {}).items():
         state.tokens[s] = [a, b]
     state.queue = []
-    state._start_turn(seat)
+    turns._start_turn(state, seat)
     state._legal = None
 
 

@@ -12,14 +12,21 @@ from functools import lru_cache
 from typing import Final
 
 # Locations, in id order. The first three are used in phase 3; the other three act by themselves.
-DOWNTOWN, WEST_SIDE, EAST_SIDE, GHETTO, BANK, VILLA = range(6)
+DOWNTOWN: Final = 0
+WEST_SIDE: Final = 1
+EAST_SIDE: Final = 2
+GHETTO: Final = 3
+BANK: Final = 4
+VILLA: Final = 5
 LOCATIONS: Final = 6
 ACTIVE_LOCATIONS: Final = (DOWNTOWN, WEST_SIDE, EAST_SIDE)
 LOCATION_NAMES: Final = ("Downtown", "West Side", "East Side", "Ghetto", "Bank", "Don Massimo's Villa")
 LOCATION_SHORT: Final = ("Downtown", "West Side", "East Side", "Ghetto", "Bank", "Villa")
 
 # Gangster kinds ("48 Gangster cards: 26 x Lookouts, 11 x Safe Crackers, 11 x Spies").
-LOOKOUT, SAFECRACKER, SPY = range(3)
+LOOKOUT: Final = 0
+SAFECRACKER: Final = 1
+SPY: Final = 2
 GANGSTER_KINDS: Final = 3
 GANGSTER_COUNTS: Final = (26, 11, 11)
 GANGSTER_NAMES: Final = ("lookout", "safecracker", "spy")

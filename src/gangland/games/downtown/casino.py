@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import displays, turns
 from .cards import CASINO, DENOMINATIONS, EAST_SIDE, money_text
 from .money import value
 from .phases import CASINO_BET, CASINO_VOTE, RESUME_AFTER_FENCE_LOOK
@@ -65,14 +66,14 @@ def bet(s: DowntownState, note: int) -> None:
     """A seat puts down a note face down (D23; the current edition may get it by exchange, D1); after
     the last, all are turned up and settled."""
     seat = s.queue.pop(0)
-    s._take_note(seat, note, True)
+    displays._take_note(s, seat, note, True)
     s.bets[seat] = note
     if s.queue:
         s.actor = s.queue[0]
         return
     # The reveal and the settlement ("Rules for visiting the Casino"); exchanges made for the notes
     # are told now (D1).
-    s._settle_pending()
+    displays._settle_pending(s)
     a = s.active
     mine = s.bets[a]
     same = [w for w in s.casino_seats if w != a and s.bets[w] == mine]
@@ -95,7 +96,7 @@ def bet(s: DowntownState, note: int) -> None:
                        f"nobody matched seat {a}'s note: it goes to the bank"))
     s.bets = [-1] * s.players
     s.casino_seats = []
-    if s._money_end():
+    if turns._money_end(s):
         return
     over(s)
 
@@ -103,7 +104,7 @@ def bet(s: DowntownState, note: int) -> None:
 def over(s: DowntownState) -> bool:
     """The visit is over: the game ends (2013, 3rd casino card) or the East Side use goes on."""
     if s.final_casino:
-        s._finish()  # 2013: "When the 3rd Casino card appears, the game ends."
+        turns._finish(s)  # 2013: "When the 3rd Casino card appears, the game ends."
         return True
     if s.resume == RESUME_AFTER_FENCE_LOOK:
         s._after_fence_look()

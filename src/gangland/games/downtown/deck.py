@@ -25,9 +25,13 @@ from typing import Final
 from gangland.engine.datafile import load_data_file
 from gangland.engine.errors import OptionError
 
-FRANKIE, LUIGI, JOE = 0, 1, 2
+FRANKIE: Final = 0
+LUIGI: Final = 1
+JOE: Final = 2
 STOOGE_NAMES: tuple[str, ...] = ("Frankie", "Luigi", "Joe")
-MONEY, JEWELLERY, ART = 0, 1, 2
+MONEY: Final = 0
+JEWELLERY: Final = 1
+ART: Final = 2
 LOOT_NAMES: tuple[str, ...] = ("money", "jewellery", "art")
 # gangster kinds, the order of `needs`: 0 lookout, 1 safecracker, 2 spy; supply 26 / 11 / 11
 GANGSTER_SUPPLY: tuple[int, int, int] = (26, 11, 11)

@@ -8,7 +8,7 @@ Methods of `DowntownState` (bound in state.py), written as functions of the stat
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .cards import ADD_GANGSTER0, ADD_NOTE0, BILL0, DENOMINATIONS, DONE, notes_text
 from .money import MASK_NOTES, Exchange, Notes, do_exchange, exchange_plan, note_mask, pay_out, pick, reserve
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from .state import DowntownState
 
 
-NO_NOTES, NO_GANGSTERS = [0, 0, 0, 0, 0], [0, 0, 0]
+NO_NOTES: Final = [0, 0, 0, 0, 0]
+NO_GANGSTERS: Final = [0, 0, 0]
 """An empty holding of notes, of gangsters (a display compares to them faster than `any` tells)."""
 
 
@@ -40,11 +41,12 @@ def empty_into(notes: list[int], cards: list[int], to_notes: list[int], to_cards
         cards[:] = NO_GANGSTERS
 
 
-NOTE_ADDS = tuple(tuple(ADD_NOTE0 + i for i in notes) for notes in MASK_NOTES)
+NOTE_ADDS: Final = tuple(tuple(ADD_NOTE0 + i for i in notes) for notes in MASK_NOTES)
 """The actions adding each note of a bit set of notes (see `money.note_mask`), by bit set."""
-BILLS = tuple(tuple(BILL0 + i for i in notes) for notes in MASK_NOTES)
+BILLS: Final = tuple(tuple(BILL0 + i for i in notes) for notes in MASK_NOTES)
 """The actions betting each note of a bit set of notes at the casino, by bit set."""
-GANGSTER_ADDS = tuple(tuple(ADD_GANGSTER0 + k for k in range(3) if kinds >> k & 1) for kinds in range(8))
+GANGSTER_ADDS: Final = tuple(tuple(ADD_GANGSTER0 + k for k in range(3) if kinds >> k & 1)
+                             for kinds in range(8))
 """The actions adding each gangster kind of a bit set of kinds, by bit set."""
 
 
@@ -65,10 +67,10 @@ def held(notes: Notes) -> int:
 def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
     """Notes `seat` may put down, bid or bet (`_note_mask`), as actions from `base` (ADD_NOTE0, BILL0)."""
     if base == ADD_NOTE0:
-        return list(NOTE_ADDS[state._note_mask(seat)])
+        return list(NOTE_ADDS[_note_mask(state, seat)])
     if base == BILL0:
-        return list(BILLS[state._note_mask(seat)])
-    return [base + i for i in MASK_NOTES[state._note_mask(seat)]]  # pragma: no cover - no other base
+        return list(BILLS[_note_mask(state, seat)])
+    return [base + i for i in MASK_NOTES[_note_mask(state, seat)]]  # pragma: no cover - no other base
 
 
 def _display_legal(state: DowntownState, seat: int) -> list[int]:
@@ -79,7 +81,7 @@ def _display_legal(state: DowntownState, seat: int) -> list[int]:
     return [DONE, *NOTE_ADDS[notes], *GANGSTER_ADDS[kinds]]
 
 
-TURNED_UP = tuple((None, f"seat {s}'s face-down display is turned up") for s in range(4))
+TURNED_UP: Final = tuple((None, f"seat {s}'s face-down display is turned up") for s in range(4))
 """The events telling that a seat's face-down display is turned up, by seat."""
 
 
@@ -109,7 +111,7 @@ def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None
             return
         # "If other players have placed additional bank notes and/or Gangster cards face down [...]
         # these [...] must be turned face up now."
-        state._reveal_displays()
+        _reveal_displays(state)
         state._enter_handlimit()
         return
     if action < ADD_GANGSTER0:
@@ -118,7 +120,7 @@ def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None
         if cash[note]:  # (two additions in three: no exchange, so no call)
             cash[note] -= 1
         else:
-            state._take_note(seat, note, face_down)
+            _take_note(state, seat, note, face_down)
         (state.down_n if face_down else state.disp_n)[seat][note] += 1
         if not state.ed2013:
             # The notes it can get by exchange depend on all its notes and the bank's: recompute
@@ -157,7 +159,7 @@ def _take_note(state: DowntownState, seat: int, note: int, secret: bool) -> None
             plan = exchange_plan(cash, note, state.bank)
             assert plan is not None
             do_exchange(cash, state.bank, plan)
-            state._tell_exchange(seat, plan, DENOMINATIONS[note])  # (what it takes makes the note first)
+            _tell_exchange(state, seat, plan, DENOMINATIONS[note])  # (what it takes makes the note first)
     cash[note] -= 1
 
 

@@ -8,7 +8,7 @@ truly are, so the result depends only on the seat's view: a bot cannot learn the
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .cards import CASINO, DENOMINATIONS, FENCE_FRONTS, START_NOTES, WIN_MONEY
 from .money import Pending, notes_to_put_down, reserve, value
@@ -17,7 +17,7 @@ from .phases import BID, BUYING, CASINO_BET, CASINO_VOTE, PLACE
 if TYPE_CHECKING:
     from .state import DowntownState
 
-BIDS_BY_COUNT = {1: ([1, 0], [0, 1]), 2: ([2, 0], [1, 1]), 3: ([3, 0],)}
+BIDS_BY_COUNT: Final = {1: ([1, 0], [0, 1]), 2: ([2, 0], [1, 1]), 3: ([3, 0],)}
 """Opening bids ($1,000-$3,000 in $1,000 and $2,000 notes) by their number of notes."""
 
 

@@ -8,9 +8,9 @@ is public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from . import casino
+from . import casino, displays, turns
 from .cards import (
     BANK,
     BUY0,
@@ -56,7 +56,8 @@ if TYPE_CHECKING:
     from .state import DowntownState
 
 
-USABLE = tuple(tuple(loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if held >> loc & 1) for held in range(8))
+USABLE: Final = tuple(tuple(loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if held >> loc & 1)
+                      for held in range(8))
 """The locations of phase 3 in a bit set of them (bit i: location i), by bit set."""
 
 
@@ -85,7 +86,7 @@ def _location_legal(state: DowntownState) -> list[int]:
     acts = [DONE]
     usable = _usable(state)
     if usable & 1 << DOWNTOWN:
-        acts += state._buys()
+        acts += _buys(state)
     if usable & 1 << WEST_SIDE:
         hand = state.hands[state.active]
         looks = []
@@ -130,12 +131,12 @@ def _fence_tops(state: DowntownState) -> list[int]:
 
 def _offers(state: DowntownState, loot: int) -> list[int]:
     """Stooge cards the active player may offer: of kind `loot` (or any, -1) that a top fence buys."""
-    kinds = {FENCES[f][0] for f in state._fence_tops() if f >= 0}
+    kinds = {FENCES[f][0] for f in _fence_tops(state) if f >= 0}
     return [OFFER0 + c for c in state.shand[state.active]
             if state.cards[c].loot in kinds and (loot < 0 or state.cards[c].loot == loot)]
 
 
-PRICES = tuple(price(n) if n else 0 for n in range(sum(GANGSTER_COUNTS) + 1))
+PRICES: Final = tuple(price(n) if n else 0 for n in range(sum(GANGSTER_COUNTS) + 1))
 """`price` by the number of a kind on display (0 for none)."""
 
 
@@ -158,7 +159,7 @@ def _enter_location(state: DowntownState) -> None:
         state.phase = LOCATION
         state.actor = state.active
     else:
-        state._end_phase3()
+        turns._end_phase3(state)
 
 
 def _after_use(state: DowntownState, loc: int) -> None:
@@ -166,34 +167,34 @@ def _after_use(state: DowntownState, loc: int) -> None:
     if state.phase == OVER:
         return
     if state._players == 2:
-        state._enter_location()  # "Players may always use both locations"
+        _enter_location(state)  # "Players may always use both locations"
     else:
-        state._end_phase3()
+        turns._end_phase3(state)
 
 
 def _location_action(state: DowntownState, action: int) -> None:
     if action == DONE:
         phase = state.phase
         if phase == BUYING:
-            state._finish_buying()
+            _finish_buying(state)
         elif phase == AFTER_STOOGE_LOOK:
-            state._after_use(WEST_SIDE)
+            _after_use(state, WEST_SIDE)
         elif phase == AFTER_FENCE_LOOK:
-            state._after_use(EAST_SIDE)
+            _after_use(state, EAST_SIDE)
         else:  # LOCATION: the player ends phase 3
-            state._end_phase3()
+            turns._end_phase3(state)
     elif action < JOB0:
-        state._buy(action - BUY0)
+        _buy(state, action - BUY0)
     elif action < LOOK_STOOGE0:
-        state._job(action - JOB0)
+        _job(state, action - JOB0)
     elif action < LOOK_FENCE0:
-        state._look_stooge(action - LOOK_STOOGE0)
+        _look_stooge(state, action - LOOK_STOOGE0)
     elif action < PUT_TOP:
-        state._look_fence(action - LOOK_FENCE0)
+        _look_fence(state, action - LOOK_FENCE0)
     elif action < SELL_AT0:
-        state._offer(action - OFFER0)
+        _offer(state, action - OFFER0)
     else:
-        state._sell(action - SELL_AT0)
+        _sell(state, action - SELL_AT0)
 
 
 def _buy(state: DowntownState, kind: int) -> None:
@@ -212,14 +213,14 @@ def _buy(state: DowntownState, kind: int) -> None:
 def _finish_buying(state: DowntownState) -> None:
     a, spent = state.active, state.spent
     state.events.append((None, f"seat {a} buys {gangsters_text(state.bought)} for {money_text(spent)}"))
-    state._tell_exchange(a, transfer(state.cash[a], state.bank, spent, state.bank), spent)
+    displays._tell_exchange(state, a, transfer(state.cash[a], state.bank, spent, state.bank), spent)
     # Bank: the holders share the payment; 2013 ignores the buyer's own token, current counts it.
     holders = [s for s in range(state._players)
                if BANK in state.tokens[s] and not (state.ed2013 and s == a)]
     if holders and spent:
         share = spent // len(holders)
         for s in holders:
-            paid, _ = state._pay_out(s, share)
+            paid, _ = displays._pay_out(state, s, share)
             state.events.append((None, f"seat {s} at the Bank receives {money_text(paid)}"))
     # "Then the 3 topmost cards [...] are turned over and laid out, up to a maximum of 10 cards
     # and a minimum of 5 cards."
@@ -232,11 +233,11 @@ def _finish_buying(state: DowntownState) -> None:
         turned[kind] += 1
     state.events.append((None, f"turned up at Downtown: {gangsters_text(turned)}"))
     if not state.ed2013:
-        state._ghetto()  # current: "nachdem einer der Mitspieler in der Downtown [...] eingekauft hat"
+        _ghetto(state)  # current: "nachdem einer der Mitspieler in der Downtown [...] eingekauft hat"
     state.spent = 0
-    if state._money_end():
+    if turns._money_end(state):
         return
-    state._after_use(DOWNTOWN)
+    _after_use(state, DOWNTOWN)
 
 
 def _ghetto(state: DowntownState) -> None:
@@ -262,11 +263,11 @@ def _job(state: DowntownState, p: int) -> None:
         state.discard[k] += needs[k]
     state.shand[a].append(card)
     state.shand[a].sort()
-    state._forget_stooge(card, a)
+    _forget_stooge(state, card, a)
     state.events.append((None, f"seat {a} does the job of {state.cards[card].front_text()}"))
     if state.ed2013:
-        state._ghetto()  # 2013: "each time another player has played gangster cards for a job"
-    state._after_use(WEST_SIDE)
+        _ghetto(state)  # 2013: "each time another player has played gangster cards for a job"
+    _after_use(state, WEST_SIDE)
 
 
 def _forget_stooge(state: DowntownState, card: int, holder: int) -> None:
@@ -284,7 +285,7 @@ def _look_stooge(state: DowntownState, p: int) -> None:
     state.look_pile = p
     state.events.append((None, f"seat {a} looks at the top card of stooge pile {p}"))
     if len(pile) == 1:  # D18: on top and under are the same place
-        state._after_stooge_look()
+        _after_stooge_look(state)
     else:
         state.phase = STOOGE_BACK
         state.actor = a
@@ -296,7 +297,7 @@ def _after_stooge_look(state: DowntownState) -> None:
         state.villa_w = True
         state.phase = AFTER_STOOGE_LOOK
     else:
-        state._after_use(WEST_SIDE)
+        _after_use(state, WEST_SIDE)
 
 
 def _look_fence(state: DowntownState, p: int) -> None:
@@ -307,7 +308,7 @@ def _look_fence(state: DowntownState, p: int) -> None:
     state.events.append((None, f"seat {a} looks at the top card of fence pile {p}"))
     alone = len(pile) == 1 if state.ed2013 else not any(state.fpiles[q] for q in range(3) if q != p)
     if alone:
-        state._after_fence_placed()
+        _after_fence_placed(state)
     else:
         state.phase = FENCE_BACK
         state.actor = a
@@ -326,13 +327,13 @@ def _put_fence(state: DowntownState, action: int) -> None:
         if q != p:
             state.fpiles[q].append(pile.pop())
         state.events.append((None, f"puts it on fence pile {q}"))
-    state._after_fence_placed()
+    _after_fence_placed(state)
 
 
 def _after_fence_placed(state: DowntownState) -> None:
     if casino.check(state, state.look_pile, RESUME_AFTER_FENCE_LOOK):
         return
-    state._after_fence_look()
+    _after_fence_look(state)
 
 
 def _after_fence_look(state: DowntownState) -> None:
@@ -343,7 +344,7 @@ def _after_fence_look(state: DowntownState) -> None:
         state.phase = AFTER_FENCE_LOOK
         state.actor = state.active
     else:
-        state._after_use(EAST_SIDE)
+        _after_use(state, EAST_SIDE)
 
 
 def _offer(state: DowntownState, card: int) -> None:
@@ -361,7 +362,7 @@ def _sell(state: DowntownState, p: int) -> None:
     pile = state.fpiles[p]
     fence = pile.pop()
     total = sum(state.cards[c].back for c in state.offer)
-    paid, _ = state._pay_out(a, payout(total, fence))
+    paid, _ = displays._pay_out(state, a, payout(total, fence))
     cop = " an undercover cop!" if FENCES[fence][2] else " honest"
     state.events.append((None, f"seat {a} sells loot worth {money_text(total)} to fence pile {p}: "
                               f"the {fence_text(fence)} is{cop}; the bank pays {money_text(paid)}"))
@@ -376,8 +377,8 @@ def _sell(state: DowntownState, p: int) -> None:
         state.pub_f.add(fence)
     state.offer = []
     state.offer_loot = -1
-    if state._money_end():
+    if turns._money_end(state):
         return
     if casino.check(state, p, RESUME_AFTER_SALE):
         return
-    state._after_use(EAST_SIDE)
+    _after_use(state, EAST_SIDE)

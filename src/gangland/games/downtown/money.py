@@ -8,6 +8,7 @@ docs/rules/downtown.md D1 gives the rules these follow.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from .cards import DENOMINATIONS
 
@@ -282,9 +283,9 @@ def exchange_plan(cash: Notes, note: int, bank: Notes) -> Exchange | None:
     return (list(plan[0]), list(plan[1])) if plan else None
 
 
-PLANS_KEPT = 8192
+PLANS_KEPT: Final = 8192
 """Most exchange plans remembered (`exchange_plan`); a few thousand cover hundreds of random games."""
-_PLANS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]] | tuple[()]] = {}
+_PLANS: Final[dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]] | tuple[()]]] = {}
 """`exchange_plan` by its key: the plan as tuples, () for none."""
 
 
@@ -356,7 +357,7 @@ def reserve(cash: Notes, bank: Notes, note: int, pending: Pending | None) -> tup
     return (tuple(both_handed), tuple(both_taken)), plan
 
 
-LARGEST_FIRST = tuple((i, DENOMINATIONS[i]) for i in (4, 3, 2, 1, 0))
+LARGEST_FIRST: Final = tuple((i, DENOMINATIONS[i]) for i in (4, 3, 2, 1, 0))
 """(index, denomination) of the notes from the largest down, for making an amount greedily."""
 
 
@@ -404,12 +405,12 @@ def _keeps(cash: Notes, bank: Notes, note: int, rest: int) -> bool:
     return exchange_for(cash, note, bank, False)
 
 
-MISSING = tuple(tuple((i, DENOMINATIONS[i], 1 << i) for i in range(5) if not held >> i & 1)
+MISSING: Final = tuple(tuple((i, DENOMINATIONS[i], 1 << i) for i in range(5) if not held >> i & 1)
                 for held in range(32))
 """(index, denomination, bit) of the notes not in a bit set of notes, smallest first, by bit set."""
 
-NOTE_INDEX = tuple(enumerate(DENOMINATIONS))
+NOTE_INDEX: Final = tuple(enumerate(DENOMINATIONS))
 """(index, denomination) of the notes from the smallest up."""
 
-MASK_NOTES = tuple(tuple(i for i in range(5) if mask >> i & 1) for mask in range(32))
+MASK_NOTES: Final = tuple(tuple(i for i in range(5) if mask >> i & 1) for mask in range(32))
 """The denomination indices in a bit set of notes (`note_mask`), by bit set."""

@@ -5,8 +5,9 @@ Methods of `DowntownState` (bound in state.py), written as functions of the stat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from . import displays, locations, turns
 from .cards import PAY0, ROB0, VILLA, move_action
 from .displays import empty_into
 from .money import transfer, value
@@ -16,14 +17,15 @@ if TYPE_CHECKING:
     from .state import DowntownState
 
 
-OTHERS = tuple(tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in range(5))
+OTHERS: Final = tuple(tuple(tuple(s for s in range(n) if s != seat) for seat in range(n)) for n in range(5))
 """`OTHERS[players][seat]`: the other seats, in order."""
-ROBS = tuple(tuple(tuple(ROB0 + s for s in others) for others in by_seat) for by_seat in OTHERS)
+ROBS: Final = tuple(tuple(tuple(ROB0 + s for s in others) for others in by_seat) for by_seat in OTHERS)
 """`ROBS[players][seat]`: the actions robbing each other seat (phase 2 offers them all)."""
-EMPTY = tuple(tuple(loc for loc in range(6) if not taken >> loc + 1 & 1) for taken in range(128))
+EMPTY: Final = tuple(tuple(loc for loc in range(6) if not taken >> loc + 1 & 1) for taken in range(128))
 """The empty locations, by the set of taken ones as bits (bit 0: a token not yet placed, -1)."""
 
-ROBS_TOLD = tuple(tuple((None, f"seat {a} robs seat {victim}") for victim in range(4)) for a in range(4))
+ROBS_TOLD: Final = tuple(tuple((None, f"seat {a} robs seat {victim}") for victim in range(4))
+                         for a in range(4))
 """`ROBS_TOLD[robber][victim]`: the event telling a robbery."""
 
 
@@ -103,35 +105,36 @@ def _rob(state: DowntownState, victim: int) -> None:
             share = robbed // 2
             if share:
                 made = transfer(state.cash[a], state.cash[holders[0]], share, state.bank)
-                state._tell_exchange(a, made, share)
+                displays._tell_exchange(state, a, made, share)
                 state.events.append((None, f"seat {holders[0]} at the Villa takes half of the robbed "
                                           f"money"))
-    if state._money_end():
+    if turns._money_end(state):
         return
-    state._after_phase2()
+    _after_phase2(state)
 
 
 def _pay(state: DowntownState, payee: int) -> None:
     a = state.active
     amount = value(state.disp_n[payee])
     if amount:
-        state._tell_exchange(a, transfer(state.cash[a], state.cash[payee], amount, state.bank), amount)
+        made = transfer(state.cash[a], state.cash[payee], amount, state.bank)
+        displays._tell_exchange(state, a, made, amount)
     for k in range(3):
         state.hands[a][k] -= state.disp_g[payee][k]
         state.hands[payee][k] += state.disp_g[payee][k]
     state.nxt = state.payee = payee
     state.events.append((None, f"seat {a} pays seat {payee}"))
-    if state._money_end():
+    if turns._money_end(state):
         return
-    if state._pay_moves(payee):
+    if _pay_moves(state, payee):
         state.phase = PAYMOVE
     else:
-        state._after_phase2()
+        _after_phase2(state)
 
 
 def _after_phase2(state: DowntownState) -> None:
     # Two players: "When robbing another player in Phase 2, the current player must skip Phase 3".
     if state._players == 2 and state.robbed:
-        state._end_phase3()
+        turns._end_phase3(state)
     else:
-        state._enter_location()
+        locations._enter_location(state)

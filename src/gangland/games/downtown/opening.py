@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import displays, turns
 from .cards import ADD_NOTE0, DONE, EAST_SIDE
 from .phases import BID
 
@@ -43,7 +44,7 @@ def _bid(state: DowntownState, action: int) -> None:
     seat = state.actor
     if action != DONE:
         note = action - ADD_NOTE0
-        state._take_note(seat, note, True)
+        displays._take_note(state, seat, note, True)
         state.down_n[seat][note] += 1
         # Even a $3,000 bid ends with "done": ending it by itself would tell the others its amount.
         return
@@ -52,5 +53,5 @@ def _bid(state: DowntownState, action: int) -> None:
         state.actor = state.queue[0]
         return
     # "As soon all players have placed bank notes [...] each player turns over the money."
-    state._reveal_displays()
-    state._start_turn(state.starter)
+    displays._reveal_displays(state)
+    turns._start_turn(state, state.starter)

@@ -6,10 +6,29 @@ ids, so they live here, below all of them.
 
 from __future__ import annotations
 
+from typing import Final
+
 # Phases: who is asked what (docs section 4.1).
-(PLACE, BID, MOVE, ROBPAY, PAYMOVE, LOCATION, BUYING, STOOGE_BACK, AFTER_STOOGE_LOOK, FENCE_BACK,
- AFTER_FENCE_LOOK, OFFERING, CASINO_VOTE, CASINO_BET, WINDOW, REFRESH, HANDLIMIT, OVER) = range(18)
-PHASE_NAMES = (
+# Each a `Final` literal, which a compiled build inlines (a plain module name is a dict lookup there).
+PLACE: Final = 0
+BID: Final = 1
+MOVE: Final = 2
+ROBPAY: Final = 3
+PAYMOVE: Final = 4
+LOCATION: Final = 5
+BUYING: Final = 6
+STOOGE_BACK: Final = 7
+AFTER_STOOGE_LOOK: Final = 8
+FENCE_BACK: Final = 9
+AFTER_FENCE_LOOK: Final = 10
+OFFERING: Final = 11
+CASINO_VOTE: Final = 12
+CASINO_BET: Final = 13
+WINDOW: Final = 14
+REFRESH: Final = 15
+HANDLIMIT: Final = 16
+OVER: Final = 17
+PHASE_NAMES: Final = (
     "placing tokens", "opening bid", "phase 1: move tokens", "phase 2: rob or pay", "phase 2: move onto the "
     "paid player", "phase 3: use a location", "Downtown: buying gangsters", "West Side: put the stooge card "
     "back", "West Side (Villa): a job after the look", "East Side: put the fence card back", "East Side "
@@ -18,10 +37,11 @@ PHASE_NAMES = (
 )
 """The name of each phase, as views show it (`PHASE_NAMES[phase]`)."""
 
-DISPLAY_PHASES = (WINDOW, REFRESH)
+DISPLAY_PHASES: Final = (WINDOW, REFRESH)
 """Adding to displays: two decisions in three of random play, so tested first where phases are told apart."""
 
-RESUME_AFTER_FENCE_LOOK, RESUME_AFTER_SALE = 0, 1
+RESUME_AFTER_FENCE_LOOK: Final = 0
+RESUME_AFTER_SALE: Final = 1
 """What to do when a casino visit that interrupted the East Side is over."""
 
 Event = tuple[int | None, str]

@@ -452,8 +452,6 @@ class DowntownState(CachedLegalState):
     def _compute_legal(self) -> list[int]:
         # The phases are tested from the most frequent in random play down (see `_apply`).
         phase, seat = self.phase, self.actor
-        # The rule modules' functions are called directly, not as methods, in the most frequent
-        # phases: a compiled build calls a method set with `as_method` through a descriptor.
         if phase in DISPLAY_PHASES:
             return displays._display_legal(self, seat)
         if phase == HANDLIMIT:
@@ -475,33 +473,33 @@ class DowntownState(CachedLegalState):
             bid = value(self.down_n[seat])
             acts = [DONE] if bid else []
             # "$1,000 to $3,000" in $1,000 and $2,000 notes (D6)
-            return acts + [act for act in self._note_actions(seat, ADD_NOTE0)
+            return acts + [act for act in displays._note_actions(self, seat, ADD_NOTE0)
                            if act < ADD_NOTE0 + 2 and bid + DENOMINATIONS[act - ADD_NOTE0] <= 3]
         if phase == MOVE:
-            return [DONE, *self._free_moves()]
+            return [DONE, *moves._free_moves(self)]
         if phase == PAYMOVE:
-            acts = self._pay_moves(self.payee)
+            acts = moves._pay_moves(self, self.payee)
             return [DONE, *acts] if self._players == 2 or self.pay_without_move else acts
         if phase == BUYING:
-            return [DONE, *self._buys()]
+            return [DONE, *locations._buys(self)]
         if phase == STOOGE_BACK:
             return [PUT_TOP, PUT_UNDER]
         if phase == AFTER_STOOGE_LOOK:
-            return [DONE, *self._jobs()]
+            return [DONE, *locations._jobs(self)]
         if phase == FENCE_BACK:
             if self.ed2013:
                 return [PUT_TOP, PUT_UNDER]
             return [PUT_ONTO0 + q for q in range(3) if q == self.look_pile or self.fpiles[q]]
         if phase == AFTER_FENCE_LOOK:
-            return [DONE, *self._offers(-1)]
+            return [DONE, *locations._offers(self, -1)]
         if phase == OFFERING:
-            sells = [SELL_AT0 + p for p, f in enumerate(self._fence_tops())
+            sells = [SELL_AT0 + p for p, f in enumerate(locations._fence_tops(self))
                      if f >= 0 and FENCES[f][0] == self.offer_loot]
-            return sorted(self._offers(self.offer_loot) + sells)
+            return sorted(locations._offers(self, self.offer_loot) + sells)
         if phase == CASINO_VOTE:
             return [CASINO_PLAY, CASINO_SKIP]
         # CASINO_BET
-        return self._note_actions(seat, BILL0)
+        return displays._note_actions(self, seat, BILL0)
 
     # -- apply ----------------------------------------------------------------------------------
 
@@ -515,7 +513,7 @@ class DowntownState(CachedLegalState):
         in eight, robbing or paying one in thirteen.
         """
         phase = self.phase
-        if phase == HANDLIMIT:  # (module functions called directly: see `_compute_legal`)
+        if phase == HANDLIMIT:
             turns._shed(self, action, legal)
         elif phase == ROBPAY:
             if action < PAY0:
@@ -525,88 +523,52 @@ class DowntownState(CachedLegalState):
         elif phase in (LOCATION, BUYING, AFTER_STOOGE_LOOK, AFTER_FENCE_LOOK, OFFERING):
             locations._location_action(self, action)
         elif phase == PLACE:
-            self._place(action - PLACE0)
+            opening._place(self, action - PLACE0)
         elif phase == BID:
-            self._bid(action)
+            opening._bid(self, action)
         elif phase == MOVE:
             if action == DONE:
-                self._enter_robpay()
+                moves._enter_robpay(self)
             else:
-                self._move_token(*MOVES[action])
+                moves._move_token(self, *MOVES[action])
                 self.moved |= 1 << self.tokens[self.active].index(MOVES[action][1])
-                if self.moved == 3 or not self._free_moves():
-                    self._enter_robpay()
+                if self.moved == 3 or not moves._free_moves(self):
+                    moves._enter_robpay(self)
         elif phase == PAYMOVE:
             if action != DONE:
-                self._move_token(*MOVES[action])
-            self._after_phase2()
+                moves._move_token(self, *MOVES[action])
+            moves._after_phase2(self)
         elif phase == STOOGE_BACK:
             if action == PUT_UNDER:
                 pile = self.spiles[self.look_pile]
                 pile.insert(0, pile.pop())
             where = "under the pile" if action == PUT_UNDER else "back on top"
             self.events.append((None, f"puts it {where}"))
-            self._after_stooge_look()
+            locations._after_stooge_look(self)
         elif phase == FENCE_BACK:
-            self._put_fence(action)
+            locations._put_fence(self, action)
         elif phase == CASINO_VOTE:
             casino.vote(self, action == CASINO_PLAY)
         else:  # CASINO_BET (OVER has no legal action)
             casino.bet(self, action - BILL0)
 
-    # -- the rules, in the modules named after them (methods written as functions of the state) ------
+    # -- the rules, in the modules named after them ------------------------------------------------
+    #
+    # The state and the rule modules call the rules' functions directly (`turns._money_end(state)`),
+    # each module only those of the modules below it: money < displays < turns < locations < moves,
+    # with casino below locations and opening above turns. A compiled build calls a function so in C,
+    # and a method set with `as_method` through a descriptor. The methods below are the calls up that
+    # order (displays asks turns for the hand limit, turns asks moves for phase 1, casino asks
+    # locations to go on with the East Side) and the public queries bots and views use.
 
-    # the opening (opening.py)
-    _place: ClassVar = as_method(opening._place)
-    _bid: ClassVar = as_method(opening._bid)
-
-    # phases 1 and 2 (moves.py)
-    _free_moves: ClassVar = as_method(moves._free_moves)
-    _pay_moves: ClassVar = as_method(moves._pay_moves)
     can_pay: ClassVar = as_method(moves.can_pay)
-    _move_token: ClassVar = as_method(moves._move_token)
+    _free_moves: ClassVar = as_method(moves._free_moves)
     _enter_robpay: ClassVar = as_method(moves._enter_robpay)
-    _after_phase2: ClassVar = as_method(moves._after_phase2)
-
-    # phase 3 (locations.py)
     usable_locations: ClassVar = as_method(locations.usable_locations)
-    _jobs: ClassVar = as_method(locations._jobs)
-    _fence_tops: ClassVar = as_method(locations._fence_tops)
-    _offers: ClassVar = as_method(locations._offers)
-    _buys: ClassVar = as_method(locations._buys)
-    _enter_location: ClassVar = as_method(locations._enter_location)
     _after_use: ClassVar = as_method(locations._after_use)
-    _buy: ClassVar = as_method(locations._buy)
-    _finish_buying: ClassVar = as_method(locations._finish_buying)
-    _ghetto: ClassVar = as_method(locations._ghetto)
-    _job: ClassVar = as_method(locations._job)
-    _forget_stooge: ClassVar = as_method(locations._forget_stooge)
-    _look_stooge: ClassVar = as_method(locations._look_stooge)
-    _after_stooge_look: ClassVar = as_method(locations._after_stooge_look)
-    _look_fence: ClassVar = as_method(locations._look_fence)
-    _put_fence: ClassVar = as_method(locations._put_fence)
-    _after_fence_placed: ClassVar = as_method(locations._after_fence_placed)
     _after_fence_look: ClassVar = as_method(locations._after_fence_look)
-    _offer: ClassVar = as_method(locations._offer)
-    _sell: ClassVar = as_method(locations._sell)
-
-    # money and displays (displays.py)
-    _note_mask: ClassVar = as_method(displays._note_mask)
-    _note_actions: ClassVar = as_method(displays._note_actions)
-    _reveal_displays: ClassVar = as_method(displays._reveal_displays)
-    _take_note: ClassVar = as_method(displays._take_note)
-    _settle_pending: ClassVar = as_method(displays._settle_pending)
-    _pay_out: ClassVar = as_method(displays._pay_out)
-    _tell_exchange: ClassVar = as_method(displays._tell_exchange)
-
-    # the turn and the game end (turns.py)
-    _start_turn: ClassVar = as_method(turns._start_turn)
-    _end_phase3: ClassVar = as_method(turns._end_phase3)
     hand_limit: ClassVar = as_method(turns.hand_limit)
     _enter_handlimit: ClassVar = as_method(turns._enter_handlimit)
-    _money_end: ClassVar = as_method(turns._money_end)
-    _finish: ClassVar = as_method(turns._finish)
-
 
 __all__ = [  # the state, and the phase ids tests and other code read from here (they live in phases.py)
     "AFTER_FENCE_LOOK", "AFTER_STOOGE_LOOK", "BID", "BUYING", "CASINO_BET", "CASINO_VOTE", "DISPLAY_PHASES",

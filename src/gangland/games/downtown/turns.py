@@ -6,8 +6,9 @@ Methods of `DowntownState` (bound in state.py), written as functions of the stat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from . import displays
 from .cards import (
     ADD_GANGSTER0,
     DISCARD_GANGSTER0,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 def _start_turn(state: DowntownState, seat: int) -> None:
     if state.turn_limit and state.turn >= state.turn_limit:
         state.events.append((None, f"the turn limit of {state.turn_limit} turns is reached: the game ends"))
-        state._finish()
+        _finish(state)
         return
     state.turn += 1
     state.active = state.actor = seat
@@ -45,7 +46,7 @@ def _start_turn(state: DowntownState, seat: int) -> None:
         state._enter_robpay()
 
 
-WINDOW_QUEUES = tuple(tuple(tuple(tuple((a + i) % n for i in range(1, n) if (a + i) % n != nxt)
+WINDOW_QUEUES: Final = tuple(tuple(tuple(tuple((a + i) % n for i in range(1, n) if (a + i) % n != nxt)
                                   for nxt in range(-1, n)) for a in range(n)) for n in range(5))
 """`WINDOW_QUEUES[players][active][next + 1]`: who may add face down after phase 3, in turn order (D11)."""
 
@@ -55,7 +56,7 @@ def _end_phase3(state: DowntownState) -> None:
         return
     if state.ending:
         # D27: after the turn of the 2nd casino card; what is left of the turn cannot change money.
-        state._finish()
+        _finish(state)
         return
     a, n = state.active, state._players
     # D11: the others but the next player may add face down while phase 3 lasts.
@@ -85,7 +86,7 @@ def _enter_handlimit(state: DowntownState) -> None:
         state.phase = HANDLIMIT
         state.actor = a
     else:
-        state._start_turn(state.nxt)
+        _start_turn(state, state.nxt)
 
 
 def _handlimit_legal(state: DowntownState) -> list[int]:
@@ -126,7 +127,7 @@ def _shed(state: DowntownState, action: int, legal: list[int]) -> None:
         # any he no longer holds. (A new list if so: clones share the old one.)
         state._legal = [act for act in legal if act not in gone] if gone else legal
     else:
-        state._start_turn(state.nxt)
+        _start_turn(state, state.nxt)
 
 
 def _money_end(state: DowntownState) -> bool:
@@ -145,12 +146,12 @@ def _money_end(state: DowntownState) -> bool:
             worth += d[0] + 2 * d[1] + 5 * d[2] + 10 * d[3] + 20 * d[4]
         if worth >= WIN_MONEY:
             state.events.append((None, "a player has $100,000: the game ends"))
-            state._finish()
+            _finish(state)
             return True
     return False
 
 
 def _finish(state: DowntownState) -> None:
-    state._settle_pending()  # (a no-op: every secret note is turned up before the game can end)
+    displays._settle_pending(state)  # (a no-op: every secret note is turned up before the game can end)
     state.phase = OVER
     state.queue = []
