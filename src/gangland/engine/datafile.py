@@ -13,11 +13,11 @@ import os
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-BUILT_IN = "built-in"
+BUILT_IN: Final = "built-in"
 """The source name of a packaged file in messages."""
 
 _builtin_cache: dict[tuple[str, str], object] = {}

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .errors import UnknownGame
 from .game import Game
 
-_GAMES: dict[str, Game] = {}
+_GAMES: Final[dict[str, Game]] = {}
 
 
 def register(game: Game) -> Game:

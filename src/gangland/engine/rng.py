@@ -7,8 +7,10 @@ is copying an int. The algorithm is SplitMix64 (Steele, Lea and Flood, 2014).
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+from typing import Final
+
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 def splitmix64(seed: int) -> tuple[int, int]:

@@ -16,7 +16,7 @@ a stack of small tasks run until the next decision is needed.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from gangland.engine import Result, as_method, rank_by
 from gangland.engine.rng import mix_seed, splitmix64
@@ -58,18 +58,18 @@ from .grid import grid_geometry
 from .sites import MUSCLE_NAMES, MUSCLES, load_sites
 from .view import action_text, build_view
 
-START_MONEY = 1
-MOBSTERS = MAX_REGULARS
-SITE_STRIDE = (MAX_REGULARS + 1) * 2
+START_MONEY: Final = 1
+MOBSTERS: Final = MAX_REGULARS
+SITE_STRIDE: Final = (MAX_REGULARS + 1) * 2
 """Deploy ids per site (actions.deploy_action)."""
 
-RECOMMENDED_MAX = {"red": 1, "orange": 1, "light yellow": 1, "yellow": 1, "light pink": 1, "pink": 1,
+RECOMMENDED_MAX: Final = {"red": 1, "orange": 1, "light yellow": 1, "yellow": 1, "light pink": 1, "pink": 1,
                    "white": 2}
 """The rulebook's recommended most faces of each deck-3 colour in one city (the same for 9 and 12
 cards); the blue and green ranges always hold when each deck deals 3 (or 4) cards."""
 
 
-_DEPLOY_OPTIONS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_DEPLOY_OPTIONS: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 """Deploy options by (mobsters in the hideout, has the Hired Muscle, open sites, -1, deploy limits)."""
 
 

@@ -75,7 +75,7 @@ _TRINKET_END: Final = TRINKETS[-1] + 1
 """Kinds below this are the five trinkets (0..4)."""
 _BUSINESS_FIRST: Final = BUSINESSES[0]
 """Kinds from this on are the seven businesses (10..16)."""
-_BOOTY_TOTAL = 99
+_BOOTY_TOTAL: Final = 99
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ class HeuristicParams:
     """Surplus a modelled opponent needs before it bids."""
 
 
-DEFAULT_PARAMS = HeuristicParams()
+DEFAULT_PARAMS: Final = HeuristicParams()
 
 
 def _sat(x: float) -> float:

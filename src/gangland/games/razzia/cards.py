@@ -8,13 +8,23 @@ from __future__ import annotations
 
 from typing import Final
 
-RING, WATCH, BROOCH, CHAIN, DIAMOND = 0, 1, 2, 3, 4
+RING: Final = 0
+WATCH: Final = 1
+BROOCH: Final = 2
+CHAIN: Final = 3
+DIAMOND: Final = 4
 BODYGUARD: Final = 5
 CAR: Final = 6
 DRIVER: Final = 7
 THIEF: Final = 8
 GOLD: Final = 9
-CASINO, TRANSPORTATION, FILM, HORSE_RACING, REAL_ESTATE, NIGHT_CLUB, RESTAURANT = range(10, 17)
+CASINO: Final = 10
+TRANSPORTATION: Final = 11
+FILM: Final = 12
+HORSE_RACING: Final = 13
+REAL_ESTATE: Final = 14
+NIGHT_CLUB: Final = 15
+RESTAURANT: Final = 16
 POLICE: Final = 17
 
 TRINKETS: Final = (RING, WATCH, BROOCH, CHAIN, DIAMOND)

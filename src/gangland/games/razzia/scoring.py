@@ -7,13 +7,14 @@ checked directly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .cards import BODYGUARD, BUSINESSES, CAR, DRIVER, GOLD, THIEF, TRINKETS
 
-CATEGORIES = ("thieves", "bodyguards", "cars and drivers", "trinkets", "gold", "businesses", "cheques")
+CATEGORIES: Final = ("thieves", "bodyguards", "cars and drivers", "trinkets", "gold", "businesses", "cheques")
 """Score breakdown categories, in the rulebook's order."""
 
-ALL_TIED_CHOICES = ("literal", "nobody")
+ALL_TIED_CHOICES: Final = ("literal", "nobody")
 
 
 def most_and_fewest(values: Sequence[int], top: int, bottom: int, all_tied: str) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from gangland.engine import Result
 
@@ -122,7 +122,7 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
     return view
 
 
-RENDER_WIDTH = 76
+RENDER_WIDTH: Final = 76
 """Columns `render` keeps to: the terminal's 'more' shows it in a box on an 80-column screen."""
 
 

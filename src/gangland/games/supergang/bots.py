@@ -256,7 +256,7 @@ class _Dealing:
         return run
 
 
-_TABLES: dict[int, _Tables] = {}
+_TABLES: Final[dict[int, _Tables]] = {}
 CACHE_SIZE: Final = 20_000
 """Most entries of each table a board keeps of what recurs from decision to decision."""
 
@@ -270,7 +270,8 @@ def _tables(geo: Geometry) -> _Tables:
 
 # -- duel odds -----------------------------------------------------------------------------------------
 
-_ODDS: dict[tuple[DuelOptions, tuple[int, bool], tuple[int, bool, int, int]], tuple[float, float, float]] = {}
+_ODDS: Final[dict[tuple[DuelOptions, tuple[int, bool], tuple[int, bool, int, int]],
+                  tuple[float, float, float]]] = {}
 
 
 def duel_odds(options: DuelOptions, attackers: tuple[int, bool], defenders: tuple[int, bool, int, int]

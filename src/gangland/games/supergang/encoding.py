@@ -24,7 +24,7 @@ committing crimes unseen): they saturate at YEAR_SCALE years.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from gangland.engine.encoding import Layout, LayoutWriter, Segment, ViewEncoding
 from gangland.engine.state import JSON
@@ -34,26 +34,27 @@ from .board import Board, step_heading
 from .constants import BANK, CLINIC, GRAVEYARD, JAIL, PAWNS, PHASE_NAMES, SEWER, TOKENS
 from .geometry import geometry
 
-YEAR_SCALE = 10
+YEAR_SCALE: Final = 10
 """Years of a record, of unnoticed crimes or left in the jail that read as 1.0 (more saturate at 1.0)."""
-ROUND_SCALE = 20
+ROUND_SCALE: Final = 20
 """With no turn limit (`turn_limit` 0), the round that reads as 1.0 (later rounds saturate at 1.0); with a
 limit the round is divided by the limit, which it never passes (the game ends after the limit's round)."""
-EARLY = 3
+EARLY: Final = 3
 """Rounds 1-3 are one-hot in `early_round`: no harm between gangs and no cops then (L6, S12)."""
-DIE_FACES = 6
-SIDES = 4
+DIE_FACES: Final = 6
+SIDES: Final = 4
 """Headings 0 north, 1 east, 2 south, 3 west (as in the move actions)."""
-CHARACTER_PLACES = (JAIL, CLINIC, GRAVEYARD)
+CHARACTER_PLACES: Final = (JAIL, CLINIC, GRAVEYARD)
 """The places off the street a character may be in, after the board's squares and shops."""
-PATROL_PLACES = (JAIL, SEWER)
+PATROL_PLACES: Final = (JAIL, SEWER)
 """The places off the street a patrol may be in, after the board's squares and shops."""
-STOP_DONE = ("racket", "purchase", "buy pawns", "place pawns", "coward attack", "duel", "vamp", "recruit")
+STOP_DONE: Final = ("racket", "purchase", "buy pawns", "place pawns", "coward attack", "duel", "vamp",
+                    "recruit")
 """The view's names of what the acting character did at this stop (state.STOP_DONE), in that order."""
-MAX_GANGS = max(BANK)
-STOCK = ("tokens", "pawn_supply", "pawn_stock")
+MAX_GANGS: Final = max(BANK)
+STOCK: Final = ("tokens", "pawn_supply", "pawn_stock")
 """The values of a gang's `stock` segment, in order."""
-STATUS = ("moved", "record", "pending", "jail_years", "clinic_turns", "vamp_served")
+STATUS: Final = ("moved", "record", "pending", "jail_years", "clinic_turns", "vamp_served")
 """The values of a character's `status` segment, in order."""
 
 
@@ -206,7 +207,7 @@ class _Table:
         ]
 
 
-_TABLES: dict[tuple[int, bool, str, int, int, int], _Table] = {}
+_TABLES: Final[dict[tuple[int, bool, str, int, int, int], _Table]] = {}
 
 
 def _int(value: JSON) -> int:

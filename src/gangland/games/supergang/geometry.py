@@ -3,6 +3,8 @@ touching each square, the street distances (S29's sight), the headings of steps 
 
 from __future__ import annotations
 
+from typing import Final
+
 from gangland.engine.errors import OptionError
 
 from .actions import MAX_MANHOLES, MAX_PLACES, MAX_SHOPS
@@ -71,7 +73,7 @@ class Geometry:
         return d
 
 
-_GEOMETRY: dict[str, Geometry] = {}
+_GEOMETRY: Final[dict[str, Geometry]] = {}
 
 
 def geometry(path: str) -> Geometry:

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from gangland.engine.errors import OptionError
 
 from .duel import DuelOptions
 
-DEFAULTS: dict[str, Any] = {
+DEFAULTS: Final[dict[str, Any]] = {
     "police_player": False,
     "first_seat": "dice",
     "shop_exit": "keep",
@@ -34,7 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "turn_limit": 20,
     "board": "",
 }
-CHOICES: dict[str, tuple[Any, ...]] = {
+CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "police_player": (False, True),
     "first_seat": ("dice", "seat0"),
     "shop_exit": ("keep", "free"),
@@ -48,12 +48,12 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "arrest_choice": ("surrender_or_rebel", "surrender"),
     "last_gang": ("free", "alive"),
 }
-RANGES: dict[str, tuple[int, int]] = {
+RANGES: Final[dict[str, tuple[int, int]]] = {
     "recruit_price": (0, 500), "vamp_turns": (1, 5), "clinic_turns": (1, 5), "cop_sight": (0, 3),
     "cop_price": (0, 10_000), "turn_clock": (0, 3600), "turn_limit": (0, 10_000),
 }
 """Section 4's ranges of the whole-number options."""
-MIN_DART_HIT = 0.05
+MIN_DART_HIT: Final = 0.05
 """Section 4: dart_hit ranges over 0.05-1 (a dart must be able to hit, or no duel ends)."""
 
 

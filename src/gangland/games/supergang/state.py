@@ -22,7 +22,7 @@ rules, each group in its own module, each building on the one before (fields.py)
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from gangland.engine import Result, rank_by
 from gangland.engine.errors import OptionError
@@ -94,8 +94,9 @@ from .geometry import geometry
 from .options import DEFAULTS, check_options
 from .turn import TurnRules
 
-STOP_DONE = ((F_RACKET, "racket"), (F_PURCHASE, "purchase"), (F_BUY, "buy pawns"), (F_PLACE, "place pawns"),
-             (F_COWARD, "coward attack"), (F_DUEL, "duel"), (F_VAMP, "vamp"), (F_RECRUIT, "recruit"))
+STOP_DONE: Final = ((F_RACKET, "racket"), (F_PURCHASE, "purchase"), (F_BUY, "buy pawns"),
+                    (F_PLACE, "place pawns"), (F_COWARD, "coward attack"), (F_DUEL, "duel"), (F_VAMP, "vamp"),
+                    (F_RECRUIT, "recruit"))
 """The view's names of what a character did at its stop (S11: each at most once; "duel" is the stop's
 one throw against characters or a patrol, L38)."""
 
