@@ -1,0 +1,72 @@
+"""Build a report: play (or load) the games, count their facts, analyse, draw, write the page.
+
+>>> # See tests/report/test_build.py for a whole report built end to end.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from gangland import __version__
+from gangland.engine import OptionError
+from gangland.engine.compiled import build
+from gangland.games import get
+from gangland.sim import BACKENDS, SimConfig
+
+from .analyse import analyse_side, compare_sides
+from .page import render_page
+from .plots import draw_plots, need_matplotlib
+from .run import Side, parse_compare, play_sides, write_json
+
+__all__ = ["build_report", "report_sides"]
+
+
+def report_sides(base: SimConfig, compare: str | None) -> tuple[Side, ...]:
+    """The sides of a report: the one run, or the two of `--compare`; OptionError for a bad spec."""
+    game = base.check()
+    if compare is None:
+        return (Side("all", base),)
+    return parse_compare(compare, game, base)
+
+
+def build_report(base: SimConfig, out: Path, *, compare: str | None = None, jobs: int = 1,
+                 backend: str = "process", command: str = "",
+                 on_record: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Play what is not saved yet in `out`, then write out/report.json, out/index.html and out/plots/.
+
+    Returns the report's data (report.json's content). OptionError for bad input, before any game is
+    played (matplotlib missing included).
+    """
+    started = time.perf_counter()
+    sides = report_sides(base, compare)
+    if backend not in BACKENDS:
+        raise OptionError(f"no backend {backend!r}; choose from: {', '.join(BACKENDS)}")
+    need_matplotlib()
+    game = get(base.game)
+    records, loaded = play_sides(sides, out, jobs, backend, on_record)
+    play_seconds = time.perf_counter() - started
+    facts = [[game.facts(record) for record in side_records] for side_records in records]
+    analysed = [{"label": side.label, "changed": dict(side.changed), **analyse_side(r, f)}
+                for side, r, f in zip(sides, records, facts, strict=True)]
+    data: dict[str, Any] = {
+        "format": "gangland-report", "format_version": 1,
+        "game": game.id, "game_name": game.name, "game_version": game.version,
+        "gangland_version": __version__, "players": base.players, "agents": list(base.agents),
+        "games": base.games, "seed": base.seed, "options": game.resolve_options(base.options),
+        "command": command, "sides": analysed,
+        "comparison": (compare_sides((records[0], facts[0]), (records[1], facts[1]), paired=True)
+                       if len(sides) == 2 else None),
+    }
+    if compare is not None:
+        data["compare"] = compare
+    data["run"] = {"build": build(), "jobs": jobs, "backend": backend,
+                   "games_loaded": loaded, "games_played": sum(map(len, records)) - loaded,
+                   "play_seconds": play_seconds, "seconds": 0.0}
+    plots = draw_plots(data, out / "plots")
+    data["run"]["seconds"] = time.perf_counter() - started
+    write_json(out / "report.json", data)
+    (out / "index.html").write_text(render_page(data, plots), encoding="utf-8")
+    return data
