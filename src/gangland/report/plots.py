@@ -70,10 +70,10 @@ def draw_plots(data: dict[str, Any], folder: Path) -> list[Plot]:
             fig.suptitle(title, fontsize=11)
             fig.tight_layout()
             fig.savefig(folder / f"{name}.png", dpi=100)
-            fig.savefig(folder / f"{name}.svg")
             buffer = io.StringIO()
             fig.savefig(buffer, format="svg")
             svg = buffer.getvalue()
+            (folder / f"{name}.svg").write_text(svg, encoding="utf-8")  # drawn once, saved and embedded
             plots.append(Plot(name, title, svg[svg.index("<svg"):]))
         finally:
             plt.close(fig)
