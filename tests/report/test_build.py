@@ -94,6 +94,10 @@ def test_report_end_to_end(tmp_path: Path) -> None:
     categories = set(records[0].result.breakdown[0]) if records[0].result else set()
     assert set(side["breakdown"]) == categories
     assert saved["run"]["games_played"] == 6 and saved["run"]["games_loaded"] == 0
+    # The Markdown page (for docs/balance/) links every plot and gives the command.
+    markdown = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert "gangland report razzia (test)" in markdown
+    assert all(f"(plots/{name}.png)" in markdown for name in names)
 
 
 def test_compare_on_the_command_line(tmp_path: Path) -> None:

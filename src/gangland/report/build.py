@@ -17,6 +17,7 @@ from gangland.games import get
 from gangland.sim import BACKENDS, SimConfig
 
 from .analyse import analyse_side, compare_sides
+from .markdown import render_markdown
 from .page import render_page
 from .plots import draw_plots, need_matplotlib
 from .run import Side, parse_compare, play_sides, write_json
@@ -35,7 +36,8 @@ def report_sides(base: SimConfig, compare: str | None) -> tuple[Side, ...]:
 def build_report(base: SimConfig, out: Path, *, compare: str | None = None, jobs: int = 1,
                  backend: str = "process", command: str = "",
                  on_record: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play what is not saved yet in `out`, then write out/report.json, out/index.html and out/plots/.
+    """Play what is not saved yet in `out`, then write out/report.json, out/index.html, out/README.md
+    (the same as Markdown) and out/plots/.
 
     Returns the report's data (report.json's content). OptionError for bad input, before any game is
     played (matplotlib missing included).
@@ -69,4 +71,5 @@ def build_report(base: SimConfig, out: Path, *, compare: str | None = None, jobs
     data["run"]["seconds"] = time.perf_counter() - started
     write_json(out / "report.json", data)
     (out / "index.html").write_text(render_page(data, plots), encoding="utf-8")
+    (out / "README.md").write_text(render_markdown(data, [plot.name for plot in plots]), encoding="utf-8")
     return data

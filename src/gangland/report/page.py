@@ -29,7 +29,7 @@ def _pct(x: float) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{x:,.0f}" if float(x).is_integer() and abs(x) >= 100 else f"{x:,.2f}"
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.2f}"  # big scores (Downtown's dollars): no cents
 
 
 def _p(p: float) -> str:
