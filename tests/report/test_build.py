@@ -16,6 +16,7 @@ from gangland.engine import GameRecord, OptionError, RecordError
 from gangland.games import get
 from gangland.report.analyse import analyse_side, compare_sides, seat_outcomes
 from gangland.report.build import build_report, report_sides
+from gangland.report.index import END, START, draw_series, update_index
 from gangland.report.plots import need_matplotlib
 from gangland.report.run import Side, load_saved, play_sides, records_path
 from gangland.sim import SimConfig, simulate
@@ -59,6 +60,8 @@ def parse(path: Path) -> Page:
 
 
 def test_report_end_to_end(tmp_path: Path) -> None:
+    folder = tmp_path
+    tmp_path = folder / "razzia-3p"
     config = SimConfig("razzia", 3, ("heuristic", "random"), 6, seed=5)
     data = build_report(config, tmp_path, command="gangland report razzia (test)")
     page = parse(tmp_path / "index.html")
@@ -98,6 +101,12 @@ def test_report_end_to_end(tmp_path: Path) -> None:
     markdown = (tmp_path / "README.md").read_text(encoding="utf-8")
     assert "gangland report razzia (test)" in markdown
     assert all(f"(plots/{name}.png)" in markdown for name in names)
+    # The folder's summary: one row for this report, and the plot of its series by player count.
+    (folder / "README.md").write_text(f"Studies\n{START}\nold\n{END}\nend\n", encoding="utf-8")
+    update_index(folder)
+    index = (folder / "README.md").read_text(encoding="utf-8")
+    assert "[razzia-3p](razzia-3p/README.md)" in index and "old" not in index and index.endswith("end\n")
+    assert draw_series(folder) == [folder / "razzia-by-players.png"]
 
 
 def test_compare_on_the_command_line(tmp_path: Path) -> None:
