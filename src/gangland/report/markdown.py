@@ -57,7 +57,10 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
         if name in plots:
             lines.extend([f"![{name}](plots/{name}.png)", ""])
 
-    lines += ["## Win rate by seat", ""]
+    lines += ["## Win rate by seat", "",
+              "Seat 0 is the first seat at the table; whether it also plays first depends on the game and "
+              "its options (Downtown, Protection Racket and Supergang: `first_seat=seat0`; Razzia!: the "
+              "highest cheque starts, seat 0's with `cheque_sets=by_seat`).", ""]
     plot("win_rate_by_seat")
     for side in sides:
         if many:

@@ -83,7 +83,10 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
                      f"({'paired game by game' if data['comparison']['paired'] else 'as independent samples'}"
                      ").</p>")
 
-    parts.append("<h2>Win rate by seat</h2>" + _figure(by_name, "win_rate_by_seat"))
+    parts.append("<h2>Win rate by seat</h2><p class=\"note\">Seat 0 is the first seat at the table; whether "
+                 "it also plays first depends on the game and its options (Downtown, Protection Racket and "
+                 "Supergang: first_seat=seat0; Razzia!: the highest cheque starts, seat 0's with "
+                 "cheque_sets=by_seat).</p>" + _figure(by_name, "win_rate_by_seat"))
     for side in sides:
         rows = [[f"seat {s['seat']}", _num(s["wins"]), _pct(s["win_rate"]),
                  f"{_pct(s['ci95'][0])} to {_pct(s['ci95'][1])}", _pct(s["fair_share"]),
