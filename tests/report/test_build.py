@@ -211,3 +211,19 @@ def test_sides_of_a_comparison() -> None:
         report_sides(base, "tiebreak=shared,highest_cheque")
     a, b = report_sides(base, "agents=heuristic/heuristic,random")
     assert (a.config.agents, b.config.agents) == (("heuristic",), ("heuristic", "random"))
+
+
+def test_a_game_that_never_ends_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gangland.report.run as run
+
+    config = SimConfig("razzia", 2, ("heuristic",), 3, seed=1)
+    played = simulate(config).records
+
+    def stuck(config: SimConfig, jobs: int, backend: str, start: int = 0):  # type: ignore[no-untyped-def]
+        yield played[start]
+        raise RuntimeError("razzia did not end within 1000000 steps")  # as run_match says it
+
+    monkeypatch.setattr(run, "iter_records", stuck)
+    with pytest.raises(run.GameDidNotEnd, match=r"razzia game 1 \(seed \d+\) did not end.*turn_limit"):
+        play_sides((Side("all", config),), tmp_path, 1, "process")
+    assert GameRecord.load_all(tmp_path / "records.jsonl") == played[:1]  # the games before it are kept

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gangland.engine import JSON, Game, GameRecord, OptionError, RecordError
+from gangland.engine import JSON, Game, GameRecord, GanglandError, OptionError, RecordError
 from gangland.games import get
 from gangland.sim import SimConfig, game_seed, iter_records
 
-__all__ = ["Side", "load_saved", "parse_compare", "play_sides", "records_path", "write_json"]
+__all__ = ["GameDidNotEnd", "Side", "load_saved", "parse_compare", "play_sides", "records_path", "write_json"]
 
 
 
@@ -117,6 +117,10 @@ def load_saved(path: Path, config: SimConfig) -> list[GameRecord]:
     return kept
 
 
+class GameDidNotEnd(GanglandError):
+    """A game of a report went on past the match runner's step limit (its bots never end it)."""
+
+
 def play_sides(sides: tuple[Side, ...], out: Path, jobs: int, backend: str,
                on_record: Callable[[int], None] | None = None) -> tuple[list[list[GameRecord]], int]:
     """Every side's records, saved ones first, the rest played (and appended to the side's file as
@@ -136,13 +140,21 @@ def play_sides(sides: tuple[Side, ...], out: Path, jobs: int, backend: str,
     for side, records in zip(sides, results, strict=True):
         path = records_path(out, side, len(sides))
         with path.open("a", encoding="utf-8") as sink:
-            for record in iter_records(side.config, jobs, backend, start=len(records)):
-                sink.write(record.dumps() + "\n")
-                sink.flush()  # a record on disk is a game a rerun need not play again
-                records.append(record)
-                done += 1
-                if on_record is not None:
-                    on_record(done)
+            try:
+                for record in iter_records(side.config, jobs, backend, start=len(records)):
+                    sink.write(record.dumps() + "\n")
+                    sink.flush()  # a record on disk is a game a rerun need not play again
+                    records.append(record)
+                    done += 1
+                    if on_record is not None:
+                        on_record(done)
+            except RuntimeError as exc:  # run_match's step limit: the bots never end this game
+                index = len(records)
+                raise GameDidNotEnd(
+                    f"{side.label if len(sides) > 1 else side.config.game} game {index} (seed "
+                    f"{game_seed(side.config.seed, index)}) did not end: {exc}. A report needs every game to "
+                    "end; where the game has a turn_limit option, --option turn_limit=N ends such games "
+                    "(the report counts them among its endings)") from exc
     return results, loaded
 
 
