@@ -38,7 +38,8 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
     sides = data["sides"]
     many = len(sides) > 1
     run = data["run"]
-    options = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+    compared = set(sides[0]["changed"]) if many else set()  # shown per side, not as the base's value
+    options = ", ".join(f"{k}={v}" for k, v in data["options"].items() if k not in compared)
     lines = [f"# {data['game_name']}: {data['players']} players"
              + (f", {sides[0]['label']} against {sides[1]['label']}" if many else ""), "",
              "Regenerate (the records are not kept in the repository; a rerun with the same command replays "

@@ -66,7 +66,8 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
     sides = data["sides"]
     many = len(sides) > 1
     parts = [f"<h1>{escape(data['game_name'])}: balance report, {data['players']} players</h1>"]
-    options = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+    compared = set(sides[0]["changed"]) if many else set()  # shown per side, not as the base's value
+    options = ", ".join(f"{k}={v}" for k, v in data["options"].items() if k not in compared)
     run = data["run"]
     parts.append(
         f"<p>{data['games']:,} games per side, agents {escape(', '.join(data['agents']))}, base seed "
