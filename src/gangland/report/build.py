@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,10 +20,10 @@ from gangland.sim import BACKENDS, SimConfig
 from .analyse import analyse_side, compare_sides
 from .markdown import render_markdown
 from .page import render_page
-from .plots import draw_plots, need_matplotlib
+from .plots import Plot, draw_plots, need_matplotlib
 from .run import Side, parse_compare, play_sides, write_json
 
-__all__ = ["build_report", "report_sides"]
+__all__ = ["build_report", "render_report", "report_sides"]
 
 
 def report_sides(base: SimConfig, compare: str | None) -> tuple[Side, ...]:
@@ -70,6 +71,18 @@ def build_report(base: SimConfig, out: Path, *, compare: str | None = None, jobs
     plots = draw_plots(data, out / "plots")
     data["run"]["seconds"] = time.perf_counter() - started
     write_json(out / "report.json", data)
+    _write_pages(data, plots, out)
+    return data
+
+
+def render_report(out: Path) -> dict[str, Any]:
+    """Draw the plots and write the pages of the report in `out` again from its report.json alone (after
+    a change to the pages or plots; nothing is played or counted again)."""
+    data: dict[str, Any] = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    _write_pages(data, draw_plots(data, out / "plots"), out)
+    return data
+
+
+def _write_pages(data: dict[str, Any], plots: list[Plot], out: Path) -> None:
     (out / "index.html").write_text(render_page(data, plots), encoding="utf-8")
     (out / "README.md").write_text(render_markdown(data, [plot.name for plot in plots]), encoding="utf-8")
-    return data

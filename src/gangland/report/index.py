@@ -1,9 +1,10 @@
 """The summary of a folder of reports (docs/balance/README.md): one table row per report and side, read
 from each report.json, written between the markers `<!-- reports -->` and `<!-- /reports -->`; and for
 each series of reports named NAME-2p, NAME-3p, ..., a plot of win rate by seat against the player count
-(NAME-by-players.png).
+(NAME-by-players.png). With --pages, every report's plots and pages are first made again from its
+report.json (after a change to the pages; nothing is played again).
 
-    python -m gangland.report.index docs/balance
+    python -m gangland.report.index [--pages] docs/balance
 """
 
 from __future__ import annotations
@@ -95,6 +96,13 @@ def draw_series(folder: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    where = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/balance")
+    arguments = sys.argv[1:]
+    pages = "--pages" in arguments
+    where = Path(next((a for a in arguments if a != "--pages"), "docs/balance"))
+    if pages:
+        from .build import render_report
+
+        for path in sorted(where.glob("*/report.json")):
+            render_report(path.parent)
     update_index(where)
     draw_series(where)
