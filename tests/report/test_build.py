@@ -68,7 +68,7 @@ def test_report_end_to_end(tmp_path: Path) -> None:
     # Every plot is inline (self-contained: no script, every link local) and saved as PNG and SVG.
     names = [f.removeprefix("plot-") for f in page.figures]
     assert {"win_rate_by_seat", "scores_by_seat", "scores_by_rank", "margin", "length", "breakdown",
-            "events"} <= set(names)
+            "seat_events", "events"} <= set(names)
     assert page.svgs >= len(names) and page.scripts == 0
     for name in names:
         assert (tmp_path / "plots" / f"{name}.png").stat().st_size > 1000

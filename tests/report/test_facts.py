@@ -40,6 +40,14 @@ def test_razzia_police_and_auctions(players: int) -> None:
         ended = sum(n == POLICE_LIMIT[players] for n in per_round)
         assert facts.events.get("normal auctions", 0) == facts.events["police drawn"] - ended
         assert facts.length["turns"] <= facts.length["decisions"]
+        # Per seat: every auction someone won, and every theft, is some seat's.
+        won = sum(e["auctions won"] for e in facts.seat_events)
+        passed = sum(n for k, n in facts.events.items() if k.endswith("passed by all"))
+        held = sum(n for k, n in facts.events.items() if k.endswith(" auctions"))
+        assert won == held - passed
+        assert sum(e["thefts"] for e in facts.seat_events) == facts.events.get("thefts", 0)
+        called = sum(e["court auctions called"] for e in facts.seat_events)
+        assert called == facts.events.get("court auctions", 0)
 
 
 def test_downtown_events_and_endings() -> None:
@@ -53,6 +61,10 @@ def test_downtown_events_and_endings() -> None:
     assert None not in endings and endings <= {"turn limit", "$100,000", "casino card 2", "casino card 3"}
     for record, facts in pairs:
         assert facts.length["decisions"] == len(record.actions) and facts.length["turns"] > 0
+        # Every robbery has one robber and one victim; every sale one seller.
+        for kind in ("robberies", "sales", "sales to undercover cops"):
+            assert sum(e[kind] for e in facts.seat_events) == facts.events[kind]
+        assert sum(e["times robbed"] for e in facts.seat_events) == facts.events["robberies"]
 
 
 def test_protection_racket_mob_wars() -> None:

@@ -25,18 +25,21 @@ class GameFacts:
     `length`: decisions, and turns and rounds where the game has them. `events`: counts per game (a
     report shows their means and distributions), e.g. {"police drawn": 19}. `values`: the sizes of
     repeated events, e.g. {"mob war size": (4, 2)}. `ending`: how the game ended, where it can end in
-    more than one way.
+    more than one way. `seat_events`: per seat, what it did (a report compares winners with the rest),
+    e.g. ({"robberies": 6}, {"robberies": 2}, ...).
     """
 
     length: dict[str, int]
     events: dict[str, float] = field(default_factory=dict)
     values: dict[str, tuple[float, ...]] = field(default_factory=dict)
     ending: str | None = None
+    seat_events: tuple[dict[str, float], ...] = ()
 
     def to_json(self) -> dict[str, JSON]:
         """As JSON-ready data."""
         return {"length": dict(self.length), "events": dict(self.events),
-                "values": {k: list(v) for k, v in self.values.items()}, "ending": self.ending}
+                "values": {k: list(v) for k, v in self.values.items()}, "ending": self.ending,
+                "seat_events": [dict(e) for e in self.seat_events]}
 
 
 def replay_steps(game: Game, record: GameRecord) -> Iterator[tuple[State, int | None, int]]:

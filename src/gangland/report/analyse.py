@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gangland.engine import GameFacts, GameRecord
@@ -125,6 +125,7 @@ def analyse_side(records: Sequence[GameRecord], facts: Sequence[GameFacts]) -> d
                  "shared_wins": shared_wins, "shared_win_rate": shared_wins / games if games else 0.0},
         "length": {key: describe(column) for key, column in lengths.items()},
         "breakdown": _breakdown(finished),
+        "seat_events": _breakdown(finished, seat_events=True),
         "events": {key: describe(column) for key, column in events.items()},
         "event_values": {key: describe(sample) for key, sample in values.items()},
         "endings": {key: {"games": n, "rate": n / games, "ci95": list(wilson_interval(n, games))}
@@ -132,19 +133,24 @@ def analyse_side(records: Sequence[GameRecord], facts: Sequence[GameFacts]) -> d
     }
 
 
-def _breakdown(finished: Sequence[tuple[GameRecord, GameFacts]]) -> dict[str, Any]:
-    """Mean points per category for the winners' seats and for the others' (with 95% intervals)."""
+def _breakdown(finished: Sequence[tuple[GameRecord, GameFacts]], seat_events: bool = False) -> dict[str, Any]:
+    """Mean points per category (or with `seat_events`, mean count of each per-seat event) for the
+    winners' seats and for the others' (with 95% intervals)."""
     winners: dict[str, list[float]] = {}
     rest: dict[str, list[float]] = {}
     categories: dict[str, None] = {}
-    for record, _ in finished:
+
+    def per_seat(record: GameRecord, facts: GameFacts) -> Sequence[Mapping[str, float]]:
         assert record.result is not None
-        for points in record.result.breakdown:
+        return facts.seat_events if seat_events else record.result.breakdown
+
+    for record, facts in finished:
+        for points in per_seat(record, facts):
             categories.update(dict.fromkeys(points))
-    for record, _ in finished:
+    for record, facts in finished:
         result = record.result
         assert result is not None
-        for seat, points in enumerate(result.breakdown):
+        for seat, points in enumerate(per_seat(record, facts)):
             target = winners if seat in result.winners else rest
             for category in categories:
                 target.setdefault(category, []).append(points.get(category, 0))

@@ -109,6 +109,13 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
                               for w in ("winners", "the rest"))]
         lines += _table(head, [[c, *(_mean(side["breakdown"][c][w]) for side in sides
                                      for w in ("winners", "rest"))] for c in sides[0]["breakdown"]])
+    if sides[0].get("seat_events"):
+        lines += ["## What winners did: mean per seat and game, winners and the rest", ""]
+        plot("seat_events")
+        head = ["", *(f"{w} {side['label']}" if many else w for side in sides
+                      for w in ("winners", "the rest"))]
+        lines += _table(head, [[c, *(_mean(side["seat_events"][c][w]) for side in sides
+                                     for w in ("winners", "rest"))] for c in sides[0]["seat_events"]])
     events = list(dict.fromkeys(k for side in sides for k in side["events"]))
     if events or any(side["endings"] for side in sides):
         lines += ["## Events per game", ""]

@@ -143,6 +143,18 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
             head = ("category", "winners", "95% CI", "the rest", "95% CI", "difference")
             parts.append(caption + _table(head, rows))
 
+    if sides[0].get("seat_events"):
+        parts.append("<h2>What winners did</h2>" + _figure(by_name, "seat_events"))
+        for side in sides:
+            rows = [[escape(c), _num(d["winners"]["mean"]),
+                     f"{_num(d['winners']['ci95_low'])} to {_num(d['winners']['ci95_high'])}",
+                     _num(d["rest"]["mean"]),
+                     f"{_num(d['rest']['ci95_low'])} to {_num(d['rest']['ci95_high'])}",
+                     f"{d['difference']:+,.2f}"] for c, d in side["seat_events"].items()]
+            caption = f"<h3>{escape(side['label'])}</h3>" if many else ""
+            head = ("per seat and game", "winners", "95% CI", "the rest", "95% CI", "difference")
+            parts.append(caption + _table(head, rows))
+
     if any(side["events"] or side["endings"] for side in sides):
         parts.append("<h2>Events</h2>" + _figure(by_name, "events") + _figure(by_name, "endings")
                      + _figure(by_name, "event_values"))

@@ -58,6 +58,8 @@ def draw_plots(data: dict[str, Any], folder: Path) -> list[Plot]:
         ("length", "Game length", lambda fig: _length(fig, sides, labels)),
         ("breakdown", "Score breakdown: mean points of winners and of the rest",
          lambda fig: _breakdown(fig, sides, labels)),
+        ("seat_events", "What winners did: mean per seat, winners and the rest",
+         lambda fig: _breakdown(fig, sides, labels, "seat_events", "mean per seat and game")),
         ("events", "Events per game (mean, 95% interval)", lambda fig: _events(fig, sides, labels)),
         ("endings", "How games end", lambda fig: _endings(fig, sides, labels)),
         ("event_values", "Sizes of events", lambda fig: _event_values(fig, sides, labels)),
@@ -157,20 +159,21 @@ def _length(fig: Any, sides: Sequence[dict[str, Any]], labels: Sequence[str]) ->
     return _histograms(fig, [[side["length"][k]["histogram"] for k in keys] for side in sides], labels, keys)
 
 
-def _breakdown(fig: Any, sides: Sequence[dict[str, Any]], labels: Sequence[str]) -> bool:
-    if not sides[0]["breakdown"]:
+def _breakdown(fig: Any, sides: Sequence[dict[str, Any]], labels: Sequence[str], key: str = "breakdown",
+               unit: str = "mean points per seat") -> bool:
+    if not sides[0].get(key):
         return False
     for k, side in enumerate(sides):
         ax = fig.add_subplot(1, len(sides), k + 1)
-        categories = list(side["breakdown"])
-        winners = [side["breakdown"][c]["winners"]["mean"] for c in categories]
-        rest = [side["breakdown"][c]["rest"]["mean"] for c in categories]
+        categories = list(side[key])
+        winners = [side[key][c]["winners"]["mean"] for c in categories]
+        rest = [side[key][c]["rest"]["mean"] for c in categories]
         ys = list(range(len(categories)))
         ax.barh([y - 0.2 for y in ys], winners, height=0.4, color="#2f8f5b", label="winners")
         ax.barh([y + 0.2 for y in ys], rest, height=0.4, color="#999999", label="the rest")
         ax.set_yticks(ys, categories if k == 0 else [""] * len(ys))
         ax.invert_yaxis()
-        ax.set_xlabel("mean points per seat")
+        ax.set_xlabel(unit)
         if len(sides) > 1:
             ax.set_title(labels[k], fontsize=9)
         if k == 0:
