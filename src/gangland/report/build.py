@@ -67,12 +67,24 @@ def build_report(base: SimConfig, out: Path, *, compare: str | None = None, jobs
         data["compare"] = compare
     data["run"] = {"build": build(), "jobs": jobs, "backend": backend,
                    "games_loaded": loaded, "games_played": sum(map(len, records)) - loaded,
-                   "play_seconds": play_seconds, "seconds": 0.0}
+                   "play_seconds": play_seconds, "seconds": 0.0, **_earlier(out, loaded)}
     plots = draw_plots(data, out / "plots")
     data["run"]["seconds"] = time.perf_counter() - started
     write_json(out / "report.json", data)
     _write_pages(data, plots, out)
     return data
+
+
+def _earlier(out: Path, loaded: int) -> dict[str, float]:
+    """What earlier runs of this report (its last report.json) spent playing the games now loaded:
+    {"earlier_games": n, "earlier_play_seconds": s}, or nothing if unknown."""
+    try:
+        run = json.loads((out / "report.json").read_text(encoding="utf-8"))["run"]
+        games = run["games_played"] + run.get("earlier_games", 0)
+        seconds = run["play_seconds"] + run.get("earlier_play_seconds", 0.0)
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return {"earlier_games": games, "earlier_play_seconds": seconds} if loaded and games else {}
 
 
 def render_report(out: Path) -> dict[str, Any]:

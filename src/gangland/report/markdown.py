@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["render_markdown"]
+__all__ = ["plot_names", "render_markdown"]
 
 
 def _pct(x: float) -> str:
@@ -21,6 +21,13 @@ def _p(p: float) -> str:
 
 def _num(x: float) -> str:
     return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.2f}"  # big scores (Downtown's dollars): no cents
+
+
+def _earlier(run: dict[str, Any]) -> str:
+    if not run.get("earlier_games"):
+        return ""
+    return (f"; {run['games_loaded']:,} games loaded from saved records, played by earlier runs "
+            f"({run['earlier_games']:,} games in {run['earlier_play_seconds']:.0f} s)")
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -46,7 +53,8 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
              "nothing it has saved):", "", "```", data["command"], "```", "",
              f"{data['games']:,} games{' per side' if many else ''}, agents {', '.join(data['agents'])}, "
              f"base seed {data['seed']}; options: {options}. Made with gangland {data['gangland_version']} "
-             f"({run['build']}) in {run['seconds']:.0f} s ({run['jobs']} job(s)). Intervals are 95% (Wilson "
+             f"({run['build']}) in {run['seconds']:.0f} s ({run['jobs']} job(s)){_earlier(run)}. "
+             "Intervals are 95% (Wilson "
              "for rates, normal for means); p-values below 0.05 in bold. The same numbers, and more, are in "
              "[report.json](report.json) and [index.html](index.html).", ""]
     if many:

@@ -37,6 +37,12 @@ def _p(p: float) -> str:
     return f'<span class="significant">{text}</span>' if p < 0.05 else text
 
 
+def _earlier(run: dict[str, Any]) -> str:
+    if not run.get("earlier_games"):
+        return ""
+    return f" (earlier runs played {run['earlier_games']:,} games in {run['earlier_play_seconds']:.1f} s)"
+
+
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     cells = "".join(f"<th>{escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
@@ -75,7 +81,8 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
         f"with gangland {escape(data['gangland_version'])} ({escape(run['build'])}).</p>"
         f"<p class=\"note\">This run took {run['seconds']:.1f} s: {run['games_played']:,} games played "
         f"({run['play_seconds']:.1f} s, {run['jobs']} job(s), {escape(run['backend'])} backend), "
-        f"{run['games_loaded']:,} loaded from saved records, then counted and drawn. Intervals are 95%: "
+        f"{run['games_loaded']:,} loaded from saved records{_earlier(run)}, then counted and drawn. "
+        "Intervals are 95%: "
         "Wilson for rates, normal for means. A shared win counts 1/k for each of k winners. p-values "
         "below 0.05 are in bold red.</p>")
     if many:
