@@ -55,8 +55,9 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
              f"base seed {data['seed']}; options: {options}. Made with gangland {data['gangland_version']} "
              f"({run['build']}) in {run['seconds']:.0f} s ({run['jobs']} job(s)){_earlier(run)}. "
              "Intervals are 95% (Wilson "
-             "for rates, normal for means); p-values below 0.05 in bold. The same numbers, and more, are in "
-             "[report.json](report.json) and [index.html](index.html).", ""]
+             "for rates, normal for means); p-values below 0.05 in bold. Every number is in "
+             "[report.json](report.json); the command also writes index.html (the same page, self-contained, "
+             "plots inline) and every plot as SVG.", ""]
     if many:
         lines += [f"Both sides played the same seeds and seatings; differences are {sides[0]['label']} minus "
                   f"{sides[1]['label']}, " + ("paired game by game." if data["comparison"]["paired"]
