@@ -25,7 +25,8 @@ def _num(x: float) -> str:
 
 def _earlier(run: dict[str, Any]) -> str:
     if not run.get("earlier_games"):
-        return ""
+        loaded = run.get("games_loaded", 0)
+        return f"; {loaded:,} games loaded from saved records, played by an earlier run" if loaded else ""
     return (f"; {run['games_loaded']:,} games loaded from saved records, played by earlier runs "
             f"({run['earlier_games']:,} games in {run['earlier_play_seconds']:.0f} s)")
 
