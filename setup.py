@@ -29,12 +29,14 @@ NOT_COMPILED = (
     "gangland/engine/compiled.py",    # plain Python in both builds (it says which build runs)
     "gangland/engine/game.py",        # Game: the registry's objects, subclassed by test games
     "gangland/engine/record.py",      # GameRecord: a dataclass pickled by the process pools
+    "gangland/engine/facts.py",       # a report's facts: replays a record once per game, not the hot path
     "gangland/engine/svg.py",         # drawing, the terminal and text: a few calls per move
     "gangland/games/__init__.py",
     "gangland/games/*/__init__.py",   # each game's Game object (options, names): not the hot path
     "gangland/games/*/drawing*.py",
     "gangland/games/*/screen.py",
     "gangland/games/*/render.py",
+    "gangland/games/*/report.py",     # a report's facts of a finished game: once per game
     "gangland/games/supergang/textmap.py",
     # Frozen dataclasses a state holds: compiled (native) they could not be pickled or copied (mypyc
     # 2.4 sets their fields on unpickling through the frozen __setattr__), nor refuse a wrong type

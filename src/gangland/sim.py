@@ -126,36 +126,40 @@ BACKENDS = ("process", "ray")
 """Where the games of a run are played: a local process pool, or a Ray cluster (the extra gangland[ray])."""
 
 
-def iter_records(config: SimConfig, jobs: int = 1, backend: str = "process") -> Iterator[GameRecord]:
-    """The records of games 0..games-1 in order, played here (jobs=1) or by `jobs` workers: a local
+def iter_records(config: SimConfig, jobs: int = 1, backend: str = "process",
+                 start: int = 0) -> Iterator[GameRecord]:
+    """The records of games start..games-1 in order, played here (jobs=1) or by `jobs` workers: a local
     process pool, or Ray tasks (`backend="ray"`: the cluster `ray.init()` finds, else a local one).
 
-    jobs <= 0 means one worker per CPU. The records are the same whatever the backend and jobs.
+    jobs <= 0 means one worker per CPU. The records are the same whatever the backend and jobs, and
+    game i's record is the same whatever `start` (a run resumed from saved records goes on as it was).
     """
     config.check()
     if backend not in BACKENDS:
         raise OptionError(f"no backend {backend!r}; choose from: {', '.join(BACKENDS)}")
     if jobs <= 0:
         jobs = os.cpu_count() or 1
-    jobs = min(jobs, max(1, config.games))
+    start = max(0, start)
+    left = max(0, config.games - start)
+    jobs = min(jobs, max(1, left))
     if backend == "ray":
-        yield from _ray_records(config, jobs)
+        yield from _ray_records(config, jobs, start)
         return
     if jobs == 1:
-        for index in range(config.games):
+        for index in range(start, config.games):
             yield play_game(config, index)
         return
-    chunk = max(1, min(16, config.games // (jobs * 8)))
+    chunk = max(1, min(16, left // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint) as pool:
         try:
-            yield from pool.map(partial(play_game, config), range(config.games), chunksize=chunk)
+            yield from pool.map(partial(play_game, config), range(start, config.games), chunksize=chunk)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
 
 
-def _ray_records(config: SimConfig, jobs: int) -> Iterator[GameRecord]:
-    """Games as Ray tasks, at most `jobs` running at once, yielded in game order."""
+def _ray_records(config: SimConfig, jobs: int, start: int = 0) -> Iterator[GameRecord]:
+    """Games start.. as Ray tasks, at most `jobs` running at once, yielded in game order."""
     try:
         import ray  # the optional extra gangland[ray]
     except ImportError:
@@ -164,8 +168,8 @@ def _ray_records(config: SimConfig, jobs: int) -> Iterator[GameRecord]:
         ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, configure_logging=False)
     remote_play = ray.remote(play_game)
     pending: dict[int, Any] = {}
-    next_index = 0
-    for index in range(config.games):
+    next_index = start
+    for index in range(start, config.games):
         while next_index < config.games and len(pending) < 2 * jobs:
             pending[next_index] = remote_play.remote(config, next_index)
             next_index += 1

@@ -18,6 +18,7 @@ from .games import games_command
 from .play import play_command
 from .render import render_command
 from .replay import replay_command
+from .report import report_command
 from .serve import serve_command
 from .simulate import simulate_command
 from .tournament import tournament_command
@@ -54,6 +55,7 @@ app.command("replay")(replay_command)
 app.command("games")(games_command)
 app.command("render")(render_command)
 app.command("tournament")(tournament_command)
+app.command("report")(report_command)
 app.command("serve")(serve_command)
 app.command("encoding")(encoding_command)
 

@@ -14,6 +14,7 @@ from .errors import (
     SeatError,
     UnknownGame,
 )
+from .facts import GameFacts, replay_steps
 from .game import BOARD_ROWS, HELP_ROWS, MENU_ROWS, SCREEN_WIDTH, Game, OptionSpec
 from .match import play_match, run_match
 from .record import GameRecord
@@ -24,10 +25,11 @@ from .state import JSON, CachedLegalState, Result, State, as_method, rank_by
 __all__ = [
     "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH",
     "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
-    "GameRecord",
+    "GameFacts", "GameRecord",
     "GanglandError",
     "IllegalAction", "Layout", "LayoutWriter", "OptionError", "OptionSpec", "RecordError", "Result",
     "SeatError", "Segment", "State", "UnknownGame", "ViewEncoding",
-    "all_games", "as_method", "get", "mix_seed", "play_match", "rank_by", "register", "run_match",
+    "all_games", "as_method", "get", "mix_seed", "play_match", "rank_by", "register", "replay_steps",
+    "run_match",
     "splitmix64",
 ]

@@ -14,6 +14,8 @@ from .state import JSON, State
 if TYPE_CHECKING:
     from .agent import Agent
     from .encoding import ViewEncoding
+    from .facts import GameFacts
+    from .record import GameRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +228,14 @@ class Game(ABC):
             for choice in spec.choices:
                 if choice != spec.default:
                     yield players, {**defaults, spec.name: choice}
+
+    def facts(self, record: GameRecord) -> GameFacts:
+        """What a balance report reads from a finished game's record (`gangland report`): its length
+        and the events that matter. The default knows only the number of decisions; a game overrides
+        this (in its report.py) to replay the record and count its own events."""
+        from .facts import GameFacts
+
+        return GameFacts({"decisions": len(record.actions)})
 
     def describe(self) -> dict[str, Any]:
         """Id, name, version, player counts and options, as JSON-ready data."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from gangland.engine import Game, OptionError, OptionSpec, State
+from gangland.engine import Game, GameFacts, GameRecord, OptionError, OptionSpec, State
 
 from .cards import CASINO, DENOMINATIONS, GANGSTER_NAMES, NUM_ACTIONS
 from .encoding import DowntownEncoding
@@ -114,6 +114,11 @@ class DowntownGame(Game):
         from .drawing import view_svg
 
         return view_svg(view)
+
+    def facts(self, record: GameRecord) -> GameFacts:
+        from .report import facts
+
+        return facts(self, record)
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render_view

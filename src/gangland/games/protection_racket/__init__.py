@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
+from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpec, State
 
 from .actions import NUM_ACTIONS
 from .encoding import ProtectionRacketEncoding
@@ -67,6 +67,11 @@ class ProtectionRacketGame(Game):
         from .drawing import view_svg
 
         return view_svg(view)
+
+    def facts(self, record: GameRecord) -> GameFacts:
+        from .report import facts
+
+        return facts(self, record)
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render_view

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
+from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpec, State
 
 from .cards import KIND_NAMES, NUM_ACTIONS, POLICE
 from .encoding import ENCODING
@@ -70,6 +70,11 @@ class RazziaGame(Game):
         counts.update({f"cheque {value}": cheques.count(value) for value in sorted(set(cheques))})
         counts["cheques"] = len(cheques)
         return counts
+
+    def facts(self, record: GameRecord) -> GameFacts:
+        from .report import facts
+
+        return facts(self, record)
 
     def svg(self, view: dict[str, Any]) -> str:
         """The table as SVG, drawn from the view (lots, cheques, estates, the auction), with `data-act`

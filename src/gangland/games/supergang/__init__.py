@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from gangland.engine import SCREEN_WIDTH, Game, OptionSpec, State
+from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpec, State
 
 from .actions import NUM_ACTIONS
 from .encoding import SupergangEncoding
@@ -111,6 +111,11 @@ class SupergangGame(Game):
     def inventory(self, state: State) -> dict[str, int]:
         assert isinstance(state, SupergangState)
         return state.inventory()
+
+    def facts(self, record: GameRecord) -> GameFacts:
+        from .report import facts
+
+        return facts(self, record)
 
     def render(self, view: dict[str, Any]) -> str:
         from .render import render_view

@@ -1,0 +1,58 @@
+"""Downtown's facts for a balance report: robberies, sales (to undercover cops), casino visits, how the
+game ended.
+
+Counted by replaying the record and reading the events each step tells (the texts of moves.py,
+locations.py, casino.py and turns.py: tests/report check that every kind is found in real games).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gangland.engine import Game, GameFacts, GameRecord, replay_steps
+
+from .state import DowntownState
+
+_SEAT = re.compile(r"seat (\d+) ")
+
+
+def facts(game: Game, record: GameRecord) -> GameFacts:
+    """Decisions and turns; robberies, sales, sales to undercover cops, casino visits and skips; the end;
+    per seat: robberies made and suffered, sales, sales to undercover cops."""
+    counts = {"robberies": 0.0, "sales": 0.0, "sales to undercover cops": 0.0, "casino visits": 0.0,
+              "casinos skipped": 0.0}
+    ending = None
+    per_seat = [{"robberies": 0.0, "times robbed": 0.0, "sales": 0.0, "sales to undercover cops": 0.0}
+                for _ in range(record.players)]
+    state: DowntownState | None = None
+    for step_state, _actor, _action in replay_steps(game, record):
+        assert isinstance(step_state, DowntownState)
+        state = step_state
+        for seat, text in state.events:
+            if seat is not None:
+                continue  # a private line repeats a public one for one seat
+            if " robs seat " in text:
+                counts["robberies"] += 1
+                robber, victim = (int(n) for n in _SEAT.findall(text + " ")[:2])
+                per_seat[robber]["robberies"] += 1
+                per_seat[victim]["times robbed"] += 1
+            elif " sells loot worth " in text:
+                counts["sales"] += 1
+                seller = per_seat[int(_SEAT.findall(text)[0])]
+                seller["sales"] += 1
+                if "undercover cop" in text:
+                    counts["sales to undercover cops"] += 1
+                    seller["sales to undercover cops"] += 1
+            elif " at the casino" in text or text.startswith("nobody matched seat"):
+                counts["casino visits"] += 1
+            elif text == "the casino is skipped":
+                counts["casinos skipped"] += 1
+            elif "the turn limit of" in text:
+                ending = "turn limit"
+            elif "has $100,000" in text:
+                ending = "$100,000"
+    turns = state.turn if state is not None else 0
+    if ending is None and state is not None and state.is_over:
+        ending = f"casino card {state.casinos}"  # D27 (2nd card) or, in the 2013 edition, the 3rd
+    return GameFacts({"decisions": len(record.actions), "turns": turns}, counts, ending=ending,
+                     seat_events=tuple(per_seat))

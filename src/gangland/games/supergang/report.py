@@ -1,0 +1,48 @@
+"""Supergang's facts for a balance report: killings, injuries, arrests, stick-ups, how the game ended.
+
+Counted by replaying the record and reading the events each step tells (the texts of fights.py,
+police.py, shops.py and turn.py: tests/report check that they are found in real games).
+"""
+
+from __future__ import annotations
+
+from gangland.engine import Game, GameFacts, GameRecord, replay_steps
+
+from .state import SupergangState
+
+
+def facts(game: Game, record: GameRecord) -> GameFacts:
+    """Decisions and rounds; killings, injuries, arrests, stick-ups; the ending (district, last gang,
+    police, turn limit)."""
+    counts = {"killings": 0.0, "injuries": 0.0, "arrests": 0.0, "stick-ups": 0.0,
+              "successful stick-ups": 0.0, "cops bought": 0.0}
+    ending = None
+    state: SupergangState | None = None
+    for step_state, _actor, _action in replay_steps(game, record):
+        assert isinstance(step_state, SupergangState)
+        state = step_state
+        for text in state.events:
+            if text.endswith("is dead: to the graveyard"):
+                counts["killings"] += 1
+            elif text.endswith("is injured: to the clinic"):
+                counts["injuries"] += 1
+            elif " arrests " in text and text.startswith("patrol "):
+                counts["arrests"] += 1
+            elif " sticks up " in text:
+                counts["stick-ups"] += 1
+            elif text.startswith("the stick-up succeeds"):
+                counts["successful stick-ups"] += 1
+            elif " buys the cops for " in text:
+                counts["cops bought"] += 1
+            elif " owns every shop of district " in text:
+                ending = "district owned"
+            elif text.endswith("is the last gang standing and wins"):
+                ending = "last gang standing"
+            elif "(the turn limit)" in text:
+                ending = "turn limit"
+            elif text.startswith("every character is in the graveyard"):
+                ending = "everyone dead"
+    if ending is None and state is not None and state.is_over:
+        ending = "police player" if state.winner == state.police_seat >= 0 else "other"
+    rounds = state.round if state is not None else 0
+    return GameFacts({"decisions": len(record.actions), "rounds": rounds}, counts, ending=ending)
