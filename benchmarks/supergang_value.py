@@ -15,8 +15,9 @@ Run from the repository root (numpy: the `rl` or `dev` extra):
 3. **Fit.** Minibatch Adam on the cross-entropy of the winners under the softmax of the gangs' scores,
    with an L2 penalty; features are standardized on the training positions.
 4. **Measure.** On the held-out positions, by rounds left, both estimates' mean log-likelihood of the
-   winners as a gain over the uniform guess (nats; higher is better) and their accuracy (the share of
-   positions whose most likely gang won). With `--write` the weights go into the package's JSON file,
+   winners as a gain over the uniform guess (nats; higher is better), the learned model's gain minus the
+   bot's with a 95% interval that counts each game's positions as one cluster, and their accuracy (the
+   share of positions whose most likely gang won). With `--write` the weights go into the package's JSON file,
    which records this command.
 
 The same command gives the same weights (self-play is deterministic for its seeds, the initialisation
@@ -171,30 +172,57 @@ def fit(z: np.ndarray, mask: np.ndarray, y: np.ndarray, hidden: int, epochs: int
     return params
 
 
-def measure(p: np.ndarray, y: np.ndarray, mask: np.ndarray) -> tuple[float, float]:
-    """Mean log-likelihood gain of the winners over uniform (nats) and accuracy (share of positions whose
-    most likely gang won, a tie's share counted)."""
-    gangs = mask.sum(axis=1)
-    ll = (y * np.log(np.maximum(p, 1e-12))).sum(axis=1) + np.log(gangs)
+def log_gains(p: np.ndarray, y: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Each position's log-likelihood of the winners over the uniform guess (nats)."""
+    return (y * np.log(np.maximum(p, 1e-12))).sum(axis=1) + np.log(mask.sum(axis=1))
+
+
+def accuracy(p: np.ndarray, y: np.ndarray, mask: np.ndarray) -> float:
+    """The share of positions whose most likely gang won (a tie's share counted)."""
     top = np.where(mask > 0, p, -1.0).argmax(axis=1)
-    won = y[np.arange(len(y)), top]  # the winner's share: 1, or 1/k when k gangs tie
-    return float(ll.mean()), float(won.mean())
+    return float(y[np.arange(len(y)), top].mean())  # the winner's share: 1, or 1/k when k gangs tie
+
+
+def games_of(rec: Records) -> np.ndarray:
+    """Each position's game number: positions are recorded game after game, and within a game the rounds
+    left never grow, so a new game begins wherever they grow (or the gang count changes)."""
+    new = np.ones(len(rec.rounds_left), dtype=bool)
+    new[1:] = (rec.rounds_left[1:] > rec.rounds_left[:-1]) | (rec.gangs[1:] != rec.gangs[:-1])
+    return np.cumsum(new)
+
+
+def clustered(values: np.ndarray, games: np.ndarray) -> tuple[float, float]:
+    """The mean of `values` and the half-width of its 95% interval, with the positions of one game as one
+    cluster (they are far from independent)."""
+    mean = float(values.mean())
+    _, index = np.unique(games, return_inverse=True)
+    sums = np.bincount(index, weights=values - mean)
+    clusters = len(sums)
+    if clusters < 2:
+        return mean, math.inf
+    error = math.sqrt(float((sums * sums).sum()) * clusters / (clusters - 1)) / len(values)
+    return mean, 1.96 * error
 
 
 def report(rec: Records, learned: np.ndarray, gangs: int | None) -> None:
     """Held-out table by rounds left for one gang count (None: both)."""
     held = rec.held_out & ((rec.gangs == gangs) if gangs else True)
+    games = games_of(rec)
     games_label = f"{gangs} gangs" if gangs else "3 and 4 gangs"
-    print(f"held out, {games_label}: {int(held.sum())} positions")
-    print("  rounds left   positions   gain (nats) standing / learned   accuracy standing / learned")
+    print(f"held out, {games_label}: {len(set(games[held].tolist()))} games, {int(held.sum())} positions")
+    print("  rounds left   positions   gain (nats) standing / learned   learned - standing (95%, by game)"
+          "   accuracy standing / learned")
     buckets = np.minimum(rec.rounds_left // 4 * 4, 16)
     for low in [*sorted(set(buckets[held].tolist()), reverse=True), None]:
         sel = held & (buckets == low) if low is not None else held
         label = "all" if low is None else (f"{low}-{low + 3}" if low < 16 else "16+")
-        gs, accs = measure(rec.standing[sel], rec.y[sel], rec.mask[sel])
-        gl, accl = measure(learned[sel], rec.y[sel], rec.mask[sel])
-        print(f"  {label:>11}   {int(sel.sum()):>9}   {gs:+.3f} / {gl:+.3f}"
-              f"{'':>21}{accs:.3f} / {accl:.3f}")
+        standing = log_gains(rec.standing[sel], rec.y[sel], rec.mask[sel])
+        ours = log_gains(learned[sel], rec.y[sel], rec.mask[sel])
+        diff, half = clustered(ours - standing, games[sel])
+        print(f"  {label:>11}   {int(sel.sum()):>9}   {standing.mean():+.3f} / {ours.mean():+.3f}"
+              f"{'':>18}{diff:+.3f} ({diff - half:+.3f} to {diff + half:+.3f}){'':>11}"
+              f"{accuracy(rec.standing[sel], rec.y[sel], rec.mask[sel]):.3f} / "
+              f"{accuracy(learned[sel], rec.y[sel], rec.mask[sel]):.3f}")
 
 
 def main() -> None:
