@@ -92,10 +92,17 @@ def test_ismcts_judges_its_cut_off_by_the_learned_model_when_named() -> None:
     game = get("supergang")
     agent = make_agent("ismcts:20+learned", game, 1)
     assert isinstance(agent, ISMCTSAgent) and agent.learned and agent.cutoff is not None
-    assert agent.cutoff[1].__name__ == "learned_chances"
     default = make_agent("ismcts:20", game, 1)
     assert isinstance(default, ISMCTSAgent) and not default.learned and default.cutoff is not None
-    assert default.cutoff[1].__name__ == "win_chances"
+    bot = bots.SupergangHeuristicBot()
+    played = game.new_game(3, seed=4)
+    assert isinstance(played, SupergangState)
+    for _ in range(300):
+        seat = played.to_act
+        assert seat is not None
+        played.apply(bot.choose(played, seat))
+    assert agent.cutoff[1](played) == value.learned_chances(played)
+    assert default.cutoff[1](played) == bot.win_chances(played) != value.learned_chances(played)
     state = game.new_game(3, seed=2)
     legal = tuple(state.legal_actions())
     assert agent.act(Decision(game, state, state.to_act or 0, legal)) in legal
