@@ -37,7 +37,10 @@ and `win_chances(state)` (each seat's chance of winning from there, or None when
 Then a heuristic rollout stops after `rollout_horizon` decisions and rewards each seat
 `WIN_WEIGHT * chance + MARGIN_WEIGHT * 0.5` (the margin, which a chance does not give, counted as
 even; a finished game's margin is not even, so the two scales differ by up to `MARGIN_WEIGHT` / 2),
-and plays on as above where the bot gives no estimate. Why: in a game of hundreds of decisions
+and plays on as above where the bot gives no estimate. The name part `learned` judges the cut-off by
+the bot's `learned_chances` instead, a value model learned from self-play records where the game has one
+(Supergang: `gangland.games.supergang.value`; measured against `win_chances` in docs/strength/notes.md).
+Why: in a game of hundreds of decisions
 (Supergang, about 600) a whole rollout costs so much that a second buys a few dozen, and its dice make
 each one a noisy verdict; a short one, judged by a calibrated estimate, is cheaper (2-3 times in
 Supergang, `benchmarks/ismcts.py`) and less noisy. Only Supergang's bot gives one; elsewhere rollouts
@@ -81,8 +84,9 @@ each with its own tree from its own seed (root parallelism); their root statisti
 answer for an iteration budget is deterministic for a given seed and number of workers.
 
 **Names.** `ismcts[:SPEC]`, SPEC being '+'-separated parts: a level (`easy`, `medium`, `hard`), an
-iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`), workers (`j4`)
-and `keep` or `nokeep` (the bot's move stands unless clearly beaten, or not: see Keep).
+iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`), workers (`j4`),
+`keep` or `nokeep` (the bot's move stands unless clearly beaten, or not: see Keep) and `learned` (the
+cut-off judged by the bot's learned value model: see Cut-off).
 
 >>> from gangland.engine import Decision
 >>> from gangland.games import get
@@ -92,7 +96,7 @@ and `keep` or `nokeep` (the bot's move stands unless clearly beaten, or not: see
 >>> agent.act(Decision(game, state, 0, tuple(state.legal_actions()))) in state.legal_actions()
 True
 >>> parse_name("ismcts:hard+random")
-AgentSpec(iterations=None, seconds=2.0, rollout='random', workers=1, keep=None)
+AgentSpec(iterations=None, seconds=2.0, rollout='random', workers=1, keep=None, learned=False)
 """
 
 from __future__ import annotations
@@ -176,6 +180,8 @@ class AgentSpec:
     workers: int = 1
     keep: bool | None = None
     """Keep the bot's move unless clearly beaten (see Keep); None: where the game's bot asks for it."""
+    learned: bool = False
+    """Judge the cut-off by the bot's learned value model rather than its `win_chances` (see Cut-off)."""
 
 
 def _choices_text() -> str:
@@ -183,16 +189,19 @@ def _choices_text() -> str:
     return (f"ismcts or ismcts:SPEC, SPEC being '+'-separated parts: a level ({levels}), "
             f"iterations (e.g. 500), seconds (e.g. 0.5s), a rollout ({', '.join(ROLLOUTS)}), "
             f"workers (e.g. j4), keep or nokeep (the bot's move stands unless clearly beaten, or not; "
-            f"by default where the game's bot asks)")
+            f"by default where the game's bot asks), learned (the cut-off judged by the bot's learned "
+            f"value model)")
 
 
 def parse_name(name: str) -> AgentSpec:
     """The spec an agent name asks for; OptionError naming the choices for a malformed name.
 
     >>> parse_name("ismcts:500")
-    AgentSpec(iterations=500, seconds=None, rollout=None, workers=1, keep=None)
+    AgentSpec(iterations=500, seconds=None, rollout=None, workers=1, keep=None, learned=False)
     >>> parse_name("ismcts:0.25s+heuristic+j2+keep")
-    AgentSpec(iterations=None, seconds=0.25, rollout='heuristic', workers=2, keep=True)
+    AgentSpec(iterations=None, seconds=0.25, rollout='heuristic', workers=2, keep=True, learned=False)
+    >>> parse_name("ismcts:50+learned").learned
+    True
     >>> parse_name("ismcts:1s+nokeep").keep
     False
     """
@@ -206,6 +215,7 @@ def parse_name(name: str) -> AgentSpec:
     rollout: str | None = None
     workers: int | None = None
     keep: bool | None = None
+    learned = False
     budget_given = False
     for part in spec.split("+") if spec else []:
         text = part.strip().lower()
@@ -242,6 +252,10 @@ def parse_name(name: str) -> AgentSpec:
             if keep is not None:
                 raise bad("keep or nokeep given twice")
             keep = text == "keep"
+        elif text == "learned":
+            if learned:
+                raise bad("learned given twice")
+            learned = True
         else:
             raise bad("unknown part")
     if not budget_given:
@@ -249,7 +263,10 @@ def parse_name(name: str) -> AgentSpec:
     if keep and rollout == "random":
         raise OptionError(f"bad agent name {name!r}: keep needs the heuristic rollout, whose bot's move "
                           f"it keeps; choose {_choices_text()}")
-    return AgentSpec(iterations, seconds, rollout, workers or 1, keep)
+    if learned and rollout == "random":
+        raise OptionError(f"bad agent name {name!r}: learned judges the heuristic rollout's cut-off; "
+                          f"choose {_choices_text()}")
+    return AgentSpec(iterations, seconds, rollout, workers or 1, keep, learned)
 
 
 def ismcts_names(game: Game) -> list[str]:
@@ -299,20 +316,25 @@ def rollout_policy(game: Game, rollout: str) -> Policy | None:
     return policy
 
 
-def rollout_cutoff(game: Game, rollout: str) -> Cutoff | None:
-    """Where `game`'s heuristic rollouts may stop and be judged by its bot's `win_chances` (see
-    Cut-off); None for random rollouts and for bots without an estimate.
+def rollout_cutoff(game: Game, rollout: str, learned: bool = False) -> Cutoff | None:
+    """Where `game`'s heuristic rollouts may stop and be judged by its bot's `win_chances`, or with
+    `learned` by its `learned_chances` (see Cut-off); None for random rollouts and for bots without an
+    estimate. OptionError for `learned` where the game's bot has no cut-off or no learned model.
 
     >>> from gangland.games import get
     >>> rollout_cutoff(get("razzia"), "heuristic") is None
     True
     """
     if rollout != "heuristic":
+        if learned:
+            raise OptionError("learned judges the heuristic rollout's cut-off; the random rollout has none")
         return None
     bot = _heuristic_bot(game)
     horizon = getattr(bot, "rollout_horizon", None)
-    estimate = getattr(bot, "win_chances", None)
+    estimate = getattr(bot, "learned_chances" if learned else "win_chances", None)
     if horizon is None or estimate is None:
+        if learned:
+            raise OptionError(f"{game.name} has no learned value model for the rollouts' cut-off")
         return None
     return horizon, estimate
 
@@ -558,11 +580,11 @@ def _mean_margin(a: tuple[int, float, float], b: tuple[int, float, float]) -> fl
 
 def _worker_search(decision: Decision, seed: int, iterations: int | None, seconds: float | None,
                    rollout: str, max_rollout: int, exploration: float,
-                   expand_after: int) -> tuple[RootStats, int]:
+                   expand_after: int, learned: bool) -> tuple[RootStats, int]:
     """One process's share of a root-parallel search."""
     game = decision.game
     return search(decision, seed, iterations, seconds, rollout_policy(game, rollout), max_rollout,
-                  exploration, expand_after, rollout_cutoff(game, rollout))
+                  exploration, expand_after, rollout_cutoff(game, rollout, learned))
 
 
 @mypyc_attr(native_class=False)  # compiled, a Python class still: weakref.finalize needs a weak reference
@@ -572,7 +594,8 @@ class ISMCTSAgent:
     def __init__(self, game: Game, seed: int = 0, iterations: int | None = None,
                  seconds: float | None = None, rollout: str | None = None, workers: int = 1,
                  max_rollout: int = MAX_ROLLOUT, exploration: float = EXPLORATION,
-                 expand_after: int | None = None, keep: bool | None = None, name: str = NAME) -> None:
+                 expand_after: int | None = None, keep: bool | None = None, learned: bool = False,
+                 name: str = NAME) -> None:
         if iterations is None and seconds is None:
             seconds = LEVELS[DEFAULT_LEVEL]
         if iterations is not None and iterations < 1:
@@ -587,7 +610,9 @@ class ISMCTSAgent:
         self.seconds = None if iterations is not None else seconds
         self.rollout = rollout or default_rollout(game)
         self.policy = rollout_policy(game, self.rollout)
-        self.cutoff = rollout_cutoff(game, self.rollout)
+        self.learned = learned
+        """Whether the cut-off is judged by the bot's learned value model (see Cut-off)."""
+        self.cutoff = rollout_cutoff(game, self.rollout, learned)
         if keep and self.policy is None:
             raise OptionError("keep needs the heuristic rollout, whose bot's move it keeps")
         self.keep = rollout_keeps(game, self.rollout) if keep is None else keep
@@ -606,7 +631,7 @@ class ISMCTSAgent:
         """The agent an `ismcts[:SPEC]` name asks for; OptionError for a malformed name."""
         spec = parse_name(name)
         return cls(game, seed, iterations=spec.iterations, seconds=spec.seconds, rollout=spec.rollout,
-                   workers=spec.workers, keep=spec.keep, name=name)
+                   workers=spec.workers, keep=spec.keep, learned=spec.learned, name=name)
 
     def act(self, decision: Decision) -> int:
         """Search from the decision and return the most visited legal action (with `keep`: the bot's
@@ -636,7 +661,8 @@ class ISMCTSAgent:
             base, extra = divmod(self.iterations, self.workers)
             shares = [base + (w < extra) for w in range(self.workers)]
         futures = [self._pool.submit(_worker_search, decision, mix_seed(seed, w), share, self.seconds,
-                                     self.rollout, self.max_rollout, self.exploration, self.expand_after)
+                                     self.rollout, self.max_rollout, self.exploration, self.expand_after,
+                                     self.learned)
                    for w, share in enumerate(shares) if share != 0]
         merged: RootStats = {}
         self.last_iterations = 0

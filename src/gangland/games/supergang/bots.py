@@ -90,6 +90,7 @@ from .constants import (
 from .duel import ATTACKER, DEFENDER, DuelOptions, Side, duel
 from .geometry import Geometry
 from .state import SupergangState
+from .value import learned_chances
 
 SHOP_RANK: Final = 80.0
 """What one more shop is worth beyond its income: shops rank first at the turn limit (S37)."""
@@ -978,6 +979,11 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
         gangs = range(state.gangs)
         return standing_chances(max(0, limit - state.round), [state.shops_owned(g) for g in gangs],
                                 [state.money[g] for g in gangs])
+
+    def learned_chances(self, state: SupergangState) -> tuple[float, ...] | None:
+        """Like `win_chances`, by the value model learned from self-play (`value.learned_chances`): what
+        a search judges its cut-off by with the agent name part `learned` (docs/strength/notes.md)."""
+        return learned_chances(state)
 
     def choose(self, state: SupergangState, seat: int) -> int:
         """The bot's action for `seat`, which must be the seat to act. Deterministic; reads only public

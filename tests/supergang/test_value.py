@@ -1,0 +1,130 @@
+"""The learned Supergang value model (gangland.games.supergang.value): its packaged weights load with the
+right shapes, its estimate is a distribution over the gangs along real games and follows the gangs when
+they are relabelled, IS-MCTS takes it with the name part `learned` (and refuses it where it cannot apply),
+and benchmarks/supergang_value.py trains and writes a loadable file on a tiny sample."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+import gangland
+from gangland.agents import make_agent
+from gangland.agents.ismcts import ISMCTSAgent
+from gangland.engine import Decision, OptionError
+from gangland.games import get
+from gangland.games.supergang import GAME, SupergangState, bots, value
+
+ROOT = Path(__file__).resolve().parents[2]
+TRAIN = ROOT / "benchmarks" / "supergang_value.py"
+
+
+def test_the_packaged_weights_load_with_the_right_shapes() -> None:
+    data = json.loads(resources.files("gangland.games.supergang").joinpath(value.WEIGHTS_FILE).read_text())
+    assert "regenerate with" in data["generated"]
+    assert data["features"] == list(value.FEATURE_NAMES)
+    model = value.load_model()
+    hidden = len(model.output)
+    assert hidden >= 1 and len(model.hidden_bias) == hidden and len(model.hidden_weights) == hidden
+    assert all(len(row) == value.FEATURES for row in model.hidden_weights)
+    assert len(model.mean) == len(model.scale) == len(model.linear) == value.FEATURES
+    assert all(s > 0 for s in model.scale)
+
+
+def test_weights_of_the_wrong_shape_are_refused() -> None:
+    data = json.loads(resources.files("gangland.games.supergang").joinpath(value.WEIGHTS_FILE).read_text())
+    data["linear"] = data["linear"][:-1]
+    with pytest.raises(ValueError, match="shapes"):
+        value.ValueModel(data)
+
+
+@pytest.mark.parametrize("gangs", [3, 4])
+def test_the_estimate_is_a_distribution_along_a_heuristic_game(gangs: int) -> None:
+    bot = bots.SupergangHeuristicBot()
+    state = GAME.new_game(gangs, seed=gangs)
+    assert isinstance(state, SupergangState)
+    seen = 0
+    decisions = 0
+    spread = 0.0
+    while (seat := state.to_act) is not None:
+        if decisions % 25 == 0:
+            chances = bot.learned_chances(state)
+            assert chances is not None and len(chances) == gangs
+            assert all(0.0 <= c <= 1.0 for c in chances)
+            assert sum(chances) == pytest.approx(1.0)
+            spread = max(spread, max(chances) - min(chances))
+            seen += 1
+        state.apply(bot.choose(state, seat))
+        decisions += 1
+    assert seen > 10
+    assert spread > 0.1  # it tells the gangs apart once the game has gone some way
+
+
+def test_relabelling_the_gangs_relabels_the_chances() -> None:
+    bot = bots.SupergangHeuristicBot()
+    state = GAME.new_game(3, seed=5)
+    assert isinstance(state, SupergangState)
+    for _ in range(300):
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bot.choose(state, seat))
+    rows = value.features(state, 10)
+    model = value.load_model()
+    chances = model.chances(rows)
+    order = [2, 0, 1]
+    assert model.chances([rows[g] for g in order]) == pytest.approx([chances[g] for g in order])
+
+
+def test_no_estimate_with_the_police_player_or_without_a_turn_limit() -> None:
+    for players, options in ((4, {"police_player": True}), (3, {"turn_limit": 0})):
+        state = GAME.new_game(players, seed=1, options=options)
+        assert isinstance(state, SupergangState)
+        assert value.learned_chances(state) is None
+
+
+def test_ismcts_judges_its_cut_off_by_the_learned_model_when_named() -> None:
+    game = get("supergang")
+    agent = make_agent("ismcts:20+learned", game, 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.learned and agent.cutoff is not None
+    default = make_agent("ismcts:20", game, 1)
+    assert isinstance(default, ISMCTSAgent) and not default.learned and default.cutoff is not None
+    bot = bots.SupergangHeuristicBot()
+    played = game.new_game(3, seed=4)
+    assert isinstance(played, SupergangState)
+    for _ in range(300):
+        seat = played.to_act
+        assert seat is not None
+        played.apply(bot.choose(played, seat))
+    assert agent.cutoff[1](played) == value.learned_chances(played)
+    assert default.cutoff[1](played) == bot.win_chances(played) != value.learned_chances(played)
+    state = game.new_game(3, seed=2)
+    legal = tuple(state.legal_actions())
+    assert agent.act(Decision(game, state, state.to_act or 0, legal)) in legal
+
+
+@pytest.mark.parametrize(("game_id", "name"), [("supergang", "ismcts:20+random+learned"),
+                                               ("razzia", "ismcts:20+learned")])
+def test_learned_is_refused_where_there_is_no_learned_cut_off(game_id: str, name: str) -> None:
+    with pytest.raises(OptionError, match="learned"):
+        make_agent(name, get(game_id), 1)
+
+
+def test_training_runs_on_a_tiny_sample_and_writes_a_loadable_model(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    out = tmp_path / "weights.json"
+    env = {**os.environ, "PYTHONPATH": str(Path(gangland.__file__).parents[1])}
+    done = subprocess.run([sys.executable, str(TRAIN), "--games", "4", "--games4", "4", "--epochs", "2",
+                           "--hidden", "3", "--write", str(out)],
+                          capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "held out, 3 gangs" in done.stdout and "accuracy" in done.stdout
+    data = json.loads(out.read_text())
+    model = value.ValueModel(data)
+    assert len(model.output) == 3
+    assert "benchmarks/supergang_value.py --games 4" in data["generated"]
