@@ -16,6 +16,13 @@ from gangland.engine import JSON, Game, GanglandError, OptionError, Result
 
 PlayersOption = Annotated[int | None, typer.Option(
     "--players", "-p", show_default=False, help="Number of players (default: 3 if the game allows).")]
+AgentsOption = Annotated[str | None, typer.Option(
+    "--agents", "-a", show_default=False,
+    help="Agents, comma-separated, rotated through the seats game by game (default: every agent of the "
+         "game).")]
+BaseSeedOption = Annotated[int, typer.Option(
+    "--seed", "-s", help="Base seed; each game's seed is derived from it.")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", help="Workers (0: one per CPU).")]
 RuleOptions = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="NAME=VALUE", help="A rule option (see `gangland games`); repeat for several.")]
 

@@ -21,7 +21,17 @@ from rich.progress import (
 from gangland.engine import GanglandError
 from gangland.sim import BACKENDS
 
-from .common import INTERRUPTED, PlayersOption, RuleOptions, fail, make_console, user_errors
+from .common import (
+    INTERRUPTED,
+    AgentsOption,
+    BaseSeedOption,
+    JobsOption,
+    PlayersOption,
+    RuleOptions,
+    fail,
+    make_console,
+    user_errors,
+)
 from .simulate import build_config
 
 
@@ -32,13 +42,9 @@ def report_command(
                                            "game records it resumes from when run again.")],
     games: Annotated[int, typer.Option("--games", "-n", help="Games (per side of a comparison).")] = 400,
     players: PlayersOption = None,
-    agents: Annotated[str | None, typer.Option(
-        "--agents", "-a", show_default=False,
-        help="Agents, comma-separated, rotated through the seats game by game (default: every agent of the "
-             "game).")] = None,
-    seed: Annotated[int, typer.Option(
-        "--seed", "-s", help="Base seed; game i's seed is derived from it.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Workers (0: one per CPU).")] = 1,
+    agents: AgentsOption = None,
+    seed: BaseSeedOption = 0,
+    jobs: JobsOption = 1,
     backend: Annotated[str, typer.Option(
         "--backend", help=f"Where games are played: {' or '.join(BACKENDS)}.")] = "process",
     compare: Annotated[str | None, typer.Option(

@@ -28,6 +28,9 @@ from gangland.sim import SimConfig, Summary, WinStats, simulate
 
 from .common import (
     INTERRUPTED,
+    AgentsOption,
+    BaseSeedOption,
+    JobsOption,
     PlayersOption,
     RuleOptions,
     default_players,
@@ -142,13 +145,9 @@ def simulate_command(
     game: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. razzia.", show_default=False)],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     players: PlayersOption = None,
-    agents: Annotated[str | None, typer.Option(
-        "--agents", "-a", show_default=False,
-        help="Agents, comma-separated, rotated through the seats game by game (default: every agent of the "
-             "game).")] = None,
-    seed: Annotated[int, typer.Option(
-        "--seed", "-s", help="Base seed; each game's seed is derived from it.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (0: one per CPU).")] = 1,
+    agents: AgentsOption = None,
+    seed: BaseSeedOption = 0,
+    jobs: JobsOption = 1,
     out: Annotated[Path | None, typer.Option("--out", metavar="FILE.jsonl", show_default=False,
                                              help="Write every game record, one JSON line each.")] = None,
     option: RuleOptions = None,

@@ -15,7 +15,7 @@ from gangland.engine import OptionError
 from gangland.sim import BACKENDS
 from gangland.tournament import AgentRating, tournament
 
-from .common import PlayersOption, RuleOptions, fail, make_console, user_errors
+from .common import BaseSeedOption, JobsOption, PlayersOption, RuleOptions, fail, make_console, user_errors
 from .simulate import build_config, print_summary, run_with_progress
 
 
@@ -40,9 +40,8 @@ def tournament_command(
         help="Agents, comma-separated (at least two), each in every seat equally often.")],
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.")] = 100,
     players: PlayersOption = None,
-    seed: Annotated[int, typer.Option(
-        "--seed", "-s", help="Base seed; each game's seed is derived from it.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Workers (0: one per CPU).")] = 1,
+    seed: BaseSeedOption = 0,
+    jobs: JobsOption = 1,
     backend: Annotated[str, typer.Option(
         "--backend", help=f"Where games are played: {' or '.join(BACKENDS)} (Ray: pip install "
                           "'gangland[ray]'; it joins the cluster ray.init() finds, else starts a local one).")
