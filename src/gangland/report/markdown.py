@@ -112,20 +112,18 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
              if all(k in side["length"] for side in sides)]
     lines += _table(head, rows)
 
-    if sides[0]["breakdown"]:
-        lines += ["## What wins: mean points of winners and of the rest", ""]
-        plot("breakdown")
-        head = ["category", *(f"{w} {side['label']}" if many else w for side in sides
-                              for w in ("winners", "the rest"))]
-        lines += _table(head, [[c, *(_mean(side["breakdown"][c][w]) for side in sides
-                                     for w in ("winners", "rest"))] for c in sides[0]["breakdown"]])
-    if sides[0].get("seat_events"):
-        lines += ["## What winners did: mean per seat and game, winners and the rest", ""]
-        plot("seat_events")
-        head = ["", *(f"{w} {side['label']}" if many else w for side in sides
-                      for w in ("winners", "the rest"))]
-        lines += _table(head, [[c, *(_mean(side["seat_events"][c][w]) for side in sides
-                                     for w in ("winners", "rest"))] for c in sides[0]["seat_events"]])
+    winners_and_rest = (
+        ("breakdown", "What wins: mean points of winners and of the rest", "category"),
+        ("seat_events", "What winners did: mean per seat and game, winners and the rest", ""))
+    for key, title, first in winners_and_rest:
+        if not sides[0].get(key):
+            continue
+        lines += [f"## {title}", ""]
+        plot(key)
+        head = [first, *(f"{w} {side['label']}" if many else w for side in sides
+                         for w in ("winners", "the rest"))]
+        lines += _table(head, [[c, *(_mean(side[key][c][w]) for side in sides
+                                     for w in ("winners", "rest"))] for c in sides[0][key]])
     events = list(dict.fromkeys(k for side in sides for k in side["events"]))
     if events or any(side["endings"] for side in sides):
         lines += ["## Events per game", ""]

@@ -138,28 +138,19 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
         rows = [_describe_rows(k, d) for k, d in side["length"].items()]
         parts.append(caption + _table(DESCRIBE_HEAD, rows))
 
-    if sides[0]["breakdown"]:
-        parts.append("<h2>What wins: the score breakdown</h2>" + _figure(by_name, "breakdown"))
+    for key, title, first in (("breakdown", "What wins: the score breakdown", "category"),
+                              ("seat_events", "What winners did", "per seat and game")):
+        if not sides[0].get(key):
+            continue
+        parts.append(f"<h2>{title}</h2>" + _figure(by_name, key))
         for side in sides:
             rows = [[escape(c), _num(d["winners"]["mean"]),
                      f"{_num(d['winners']['ci95_low'])} to {_num(d['winners']['ci95_high'])}",
                      _num(d["rest"]["mean"]),
                      f"{_num(d['rest']['ci95_low'])} to {_num(d['rest']['ci95_high'])}",
-                     f"{d['difference']:+,.2f}"] for c, d in side["breakdown"].items()]
+                     f"{d['difference']:+,.2f}"] for c, d in side[key].items()]
             caption = f"<h3>{escape(side['label'])}</h3>" if many else ""
-            head = ("category", "winners", "95% CI", "the rest", "95% CI", "difference")
-            parts.append(caption + _table(head, rows))
-
-    if sides[0].get("seat_events"):
-        parts.append("<h2>What winners did</h2>" + _figure(by_name, "seat_events"))
-        for side in sides:
-            rows = [[escape(c), _num(d["winners"]["mean"]),
-                     f"{_num(d['winners']['ci95_low'])} to {_num(d['winners']['ci95_high'])}",
-                     _num(d["rest"]["mean"]),
-                     f"{_num(d['rest']['ci95_low'])} to {_num(d['rest']['ci95_high'])}",
-                     f"{d['difference']:+,.2f}"] for c, d in side["seat_events"].items()]
-            caption = f"<h3>{escape(side['label'])}</h3>" if many else ""
-            head = ("per seat and game", "winners", "95% CI", "the rest", "95% CI", "difference")
+            head = (first, "winners", "95% CI", "the rest", "95% CI", "difference")
             parts.append(caption + _table(head, rows))
 
     if any(side["events"] or side["endings"] for side in sides):
