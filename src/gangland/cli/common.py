@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -30,6 +39,41 @@ USAGE_ERROR = 2
 """Exit code for bad input: an unknown game, option, player count or agent, a corrupt record."""
 INTERRUPTED = 130
 """Exit code after Ctrl-C (a game being played is saved first)."""
+
+
+class GamesProgress:
+    """A progress bar of games played (done of total, elapsed, remaining), for `with` blocks.
+
+    It is refreshed by `show`, at most ten times a second and at the end, rather than by Rich's timer
+    thread: worker processes are forked, and forking while another thread may hold a lock is best avoided.
+    """
+
+    def __init__(self, console: Console, name: str, total: int) -> None:
+        self.bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TimeRemainingColumn(), console=console, auto_refresh=False)
+        self.task = self.bar.add_task(name, total=total)
+        self.total = total
+        self.shown = 0.0
+
+    def __enter__(self) -> GamesProgress:
+        self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()
+
+    @property
+    def done(self) -> int:
+        """Games counted so far."""
+        return int(self.bar.tasks[0].completed)
+
+    def show(self, done: int) -> None:
+        """Count `done` games played in all."""
+        self.bar.update(self.task, completed=done)
+        now = time.monotonic()
+        if now - self.shown >= 0.1 or done == self.total:
+            self.shown = now
+            self.bar.refresh()
 
 
 def fail(message: object, code: int = USAGE_ERROR) -> NoReturn:

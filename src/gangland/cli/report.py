@@ -9,14 +9,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from gangland.engine import GanglandError
 from gangland.sim import BACKENDS
@@ -25,6 +17,7 @@ from .common import (
     INTERRUPTED,
     AgentsOption,
     BaseSeedOption,
+    GamesProgress,
     JobsOption,
     PlayersOption,
     RuleOptions,
@@ -73,24 +66,14 @@ def report_command(
                                 option, out)
     total = games * len(sides)
     started = time.perf_counter()
-    progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TimeRemainingColumn(), console=errors, auto_refresh=False)
-    task = progress.add_task(found.name, total=total)
-    shown = [0.0]
-
-    def on_record(done: int) -> None:
-        progress.update(task, completed=done)
-        now = time.monotonic()  # refreshed from here, not a timer thread: workers are forked
-        if now - shown[0] >= 0.1 or done == total:
-            shown[0] = now
-            progress.refresh()
+    progress = GamesProgress(errors, found.name, total)
 
     try:
         with progress:
             data = build_report(config, out, compare=compare, jobs=jobs, backend=backend, command=command,
-                                on_record=on_record)
+                                on_record=progress.show)
     except KeyboardInterrupt:
-        done = int(progress.tasks[0].completed)
+        done = progress.done
         errors.print(f"Interrupted after {done} of {total} games; their records are in {out}: run the same "
                      "command again to go on.")
         raise typer.Exit(INTERRUPTED) from None

@@ -10,14 +10,6 @@ from typing import IO, Annotated, TypeVar
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
@@ -30,6 +22,7 @@ from .common import (
     INTERRUPTED,
     AgentsOption,
     BaseSeedOption,
+    GamesProgress,
     JobsOption,
     PlayersOption,
     RuleOptions,
@@ -115,28 +108,20 @@ def run_with_progress(console: Console, name: str, games: int, out: Path | None,
                 sink = stack.enter_context(out.open("w", encoding="utf-8"))
             except OSError as exc:
                 fail(f"cannot write {str(out)!r}: {exc}")
-        progress = stack.enter_context(Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            TimeRemainingColumn(), console=console, transient=False, auto_refresh=False))
-        task = progress.add_task(name, total=games)
-        shown = [0.0]
+        progress = stack.enter_context(GamesProgress(console, name, games))
+        done = 0
 
         def on_record(index: int, record: GameRecord) -> None:
+            nonlocal done
             if sink is not None:
                 sink.write(record.dumps() + "\n")
-            progress.advance(task)
-            # Refreshed from here rather than by Rich's timer thread: worker processes are forked, and
-            # forking while another thread may hold a lock is best avoided.
-            now = time.monotonic()
-            if now - shown[0] >= 0.1 or index + 1 == games:
-                shown[0] = now
-                progress.refresh()
+            done += 1
+            progress.show(done)
 
         try:
             return run(on_record)
         except KeyboardInterrupt:
-            progress.stop()
-            done = int(progress.tasks[0].completed)
+            progress.bar.stop()
             console.print(f"Interrupted after {done} games" + (f"; {done} records in {out}" if out else ""))
             raise typer.Exit(INTERRUPTED) from None
 
