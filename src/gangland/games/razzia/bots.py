@@ -157,16 +157,39 @@ def _business_kind_worth(count: int, chance: float) -> float:
     return 0.0
 
 
+_AWARD_LOSSES: Final[dict[tuple[int, int, int, float], float]] = {}
+"""_award_loss's figures by its arguments: a model asks the same few again and again, in every decision
+of a round-3 rollout (a few thousand keys: small ints)."""
+
+
+def _award_loss(above: int, below: int, change: int, spread: float) -> float:
+    """The expected cheque-sum award lost by a seat whose sum is `above` the highest other sum and `below`
+    the lowest, when its sum changes by `change` (`spread`: HeuristicParams.cheque_spread)."""
+    key = (above, below, change, spread)
+    loss = _AWARD_LOSSES.get(key)
+    if loss is None:
+        before = 5.0 * _sigmoid((above + 0.5) / spread) - 5.0 * _sigmoid((below + 0.5) / spread)
+        loss = _AWARD_LOSSES[key] = (before - 5.0 * _sigmoid((above + change + 0.5) / spread)
+                                     + 5.0 * _sigmoid((below - change + 0.5) / spread))
+    return loss
+
+
 _AFTER: Final = tuple(tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
                       for n in range(6))
 """_AFTER[n][seat]: the seats of an n-player table in turn order after `seat`, `seat` itself last."""
 
 
+_Lot = tuple[float, tuple[int, ...], int, int, int, int, tuple[tuple[int, int, int], ...]]
+"""What a set of booty cards adds alike for every seat (`_Context.lot`): the points of its thieves and gold,
+its trinket kinds, how many trinkets, bodyguards, cars and drivers, and its businesses as
+(kind, count, copies still unseen)."""
+
+
 class _Context:
     """One decision's public figures, and the valuations built on them (cheap: ints and floats)."""
 
-    __slots__ = ("_award_loss", "bg_others", "bg_spread", "booty_left", "centre", "final", "future_cards",
-                 "me", "n", "params", "rnd", "rounds_after", "slot", "state", "sums_others",
+    __slots__ = ("bg_others", "bg_spread", "booty_left", "centre", "final", "future_cards",
+                 "me", "n", "params", "rnd", "rounds_after", "slot", "state", "sum_gaps",
                  "total_cheques", "unit", "w")
 
     def __init__(self, state: RazziaState, me: int, params: HeuristicParams) -> None:
@@ -202,46 +225,25 @@ class _Context:
         self.w = 1.0 if n == 2 else params.deny
         self.bg_spread = 0.3 + (0.3 * booty_left / n) ** 0.5
         self.bg_others: list[tuple[int, int]] | None = None
-        self.sums_others: list[tuple[int, int, int, float]] | None = None
-        self._award_loss: dict[tuple[int, int], float] = {}
+        # Round 3: each seat's cheque sum less the highest other sum, and the lowest other sum less its own.
+        self.sum_gaps: list[tuple[int, int]] = []
+        if self.final:
+            sums = [sum(state.up[s]) + sum(state.down[s]) for s in range(n)]
+            for s in range(n):
+                others = sums[:s] + sums[s + 1:]
+                self.sum_gaps.append((sums[s] - max(others), min(others) - sums[s]))
 
     # -- cheques and auctions -----------------------------------------------------------------
 
     def surplus(self, gains: list[float], seat: int, bid: int) -> float:
         """What winning the row with cheque `bid` nets `seat`: its gain less the cheque swap and the
-        cheque slot it uses up."""
-        cost = self.unit * (bid - self.centre)
+        cheque slot it uses up (and in round 3 the cheque-sum award it expects to lose by the swap)."""
+        centre = self.centre
+        cost = self.unit * (bid - centre)
         if self.final:
-            cost += self._sum_award_loss(seat, bid)
+            above, below = self.sum_gaps[seat]
+            cost += _award_loss(above, below, centre - bid, self.params.cheque_spread)
         return gains[seat] - cost - self.slot
-
-    def _sum_award_loss(self, seat: int, bid: int) -> float:
-        """Round 3: the expected cheque-sum award `seat` loses by swapping `bid` for the centre cheque
-        (worked out once per seat and cheque: an auction's model asks again and again)."""
-        loss = self._award_loss.get((seat, bid))
-        if loss is None:
-            loss = self._award_loss[seat, bid] = self._work_out_award_loss(seat, bid)
-        return loss
-
-    def _work_out_award_loss(self, seat: int, bid: int) -> float:
-        if self.sums_others is None:
-            state = self.state
-            n = self.n
-            sums = [sum(state.up[s]) + sum(state.down[s]) for s in range(n)]
-            spread = self.params.cheque_spread
-            table = []
-            for s in range(n):
-                others = sums[:s] + sums[s + 1:]
-                high, low = max(others), min(others)
-                own = sums[s]
-                table.append((own, high, low, 5.0 * _sigmoid((own - high + 0.5) / spread)
-                              - 5.0 * _sigmoid((low - own + 0.5) / spread)))
-            self.sums_others = table
-        own, high, low, before = self.sums_others[seat]
-        spread = self.params.cheque_spread
-        after = own - bid + self.centre
-        return (before - 5.0 * _sigmoid((after - high + 0.5) / spread)
-                + 5.0 * _sigmoid((low - after + 0.5) / spread))
 
     def outcome(self, gains: list[float], winner: int, price: int) -> float:
         """The bot's worth of an auction won by `winner` with cheque `price` (NOBODY: 0)."""
@@ -296,16 +298,37 @@ class _Context:
         counts: dict[int, int] = {}
         for kind in row:
             counts[kind] = counts.get(kind, 0) + 1
-        cards = tuple(counts.items())
-        business = self._business_left(cards)
+        lot = self.lot(tuple(counts.items()))
         up = state.up
         estate = state.estate
         scale = self.booty_left / self.total_cheques
         me = self.me
         for seat in seats if me in seats else (*seats, me):
             # Booty the seat may still expect this round once this lot has used one of its cheques.
-            gains[seat] = self.seat_gain(seat, estate[seat], cards, scale * (len(up[seat]) - 1), business)
+            gains[seat] = self.seat_gain(seat, estate[seat], lot, scale * (len(up[seat]) - 1))
         return gains
+
+    def lot(self, cards: tuple[tuple[int, int], ...]) -> _Lot:
+        """What `seat_gain` needs to know of `cards` ((kind, count) pairs), for every seat."""
+        params = self.params
+        trinket_kinds: list[int] = []
+        trinkets = bodyguards = cars = drivers = 0
+        flat = 0.0
+        for kind, count in cards:
+            if kind < _TRINKET_END:
+                trinkets += count
+                trinket_kinds.append(kind)
+            elif kind == BODYGUARD:
+                bodyguards = count
+            elif kind == CAR:
+                cars = count
+            elif kind == DRIVER:
+                drivers = count
+            elif kind == THIEF:
+                flat += (2.0 + params.thief_option) * count
+            elif kind == GOLD:
+                flat += 3.0 * count
+        return (flat, tuple(trinket_kinds), trinkets, bodyguards, cars, drivers, self._business_left(cards))
 
     def _business_left(self, cards: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
         """(kind, count, copies still unseen) of each business among `cards`."""
@@ -330,37 +353,22 @@ class _Context:
         for kind in sorted(set(state.row)):
             if kind == THIEF and not allow_thief:
                 continue
-            cards = ((kind, 1),)
-            value = self.seat_gain(me, estate, cards, more, self._business_left(cards))
+            value = self.seat_gain(me, estate, self.lot(((kind, 1),)), more)
             if value > best:
                 best_kind, best = kind, value
         return best_kind, best - 2.0
 
-    def seat_gain(self, seat: int, estate: list[int], cards: tuple[tuple[int, int], ...], more: float,
-                  business: tuple[tuple[int, int, int], ...]) -> float:
-        """What `cards` ((kind, count) pairs) add to `seat`'s expected score; `more` is the booty it
-        may still expect this round, `business` the businesses among the cards with unseen copies."""
+    def seat_gain(self, seat: int, estate: list[int], lot: _Lot, more: float) -> float:
+        """What the cards of `lot` add to `seat`'s expected score; `more` is the booty it may still
+        expect this round."""
         params = self.params
         rounds_after = self.rounds_after
-        gain = 0.0
-        trinkets_added = new_trinket_kinds = 0
-        cars = drivers = bodyguards = 0
-        for kind, count in cards:
-            if kind < _TRINKET_END:
-                trinkets_added += count
+        gain, trinket_kinds, trinkets_added, bodyguards, cars, drivers, business = lot
+        if trinkets_added:
+            new_trinket_kinds = 0
+            for kind in trinket_kinds:
                 if not estate[kind]:
                     new_trinket_kinds += 1
-            elif kind == BODYGUARD:
-                bodyguards = count
-            elif kind == CAR:
-                cars = count
-            elif kind == DRIVER:
-                drivers = count
-            elif kind == THIEF:
-                gain += (2.0 + params.thief_option) * count
-            elif kind == GOLD:
-                gain += 3.0 * count
-        if trinkets_added:
             total = estate[0] + estate[1] + estate[2] + estate[3] + estate[4]  # the five trinkets
             distinct = _TRINKET_END - estate[:_TRINKET_END].count(0)
             gain += (_trinket_worth(total + trinkets_added, distinct + new_trinket_kinds, more)
