@@ -355,3 +355,34 @@ def test_bot_games_end_under_the_rules(players: int, edition: str) -> None:
             state.apply(bots[seat].choose(state, seat))
             decisions += 1
             assert decisions < 3000, "the game does not end"
+
+
+def test_a_dead_end_is_ended_by_a_seat_not_behind() -> None:
+    # Game 778 of the 3-player 2013 balance study (docs/balance, Downtown): no seat could sell, do a job
+    # or buy for one, so every bot waited at the West Side and robbed the next seat's empty display,
+    # turn after turn, past a million decisions. Now the seat not behind goes to the East Side to turn
+    # up fences and so the casino cards; a seat behind still has nothing to gain there.
+    from gangland.games.downtown.bots import DEAD_END_LOOK, NO_JOB, _Ctx
+    from gangland.sim import SimConfig, play_game
+
+    config = SimConfig("downtown", players=3, agents=("heuristic",), games=779, seed=0,
+                       options={"first_seat": "seat0", "turn_limit": 300, "edition": "2013"})
+    record = play_game(config, 778)
+    assert record.result is not None
+    state = GAME.new_game(3, record.seed, record.options)
+    assert isinstance(state, DowntownState)
+    actions = iter(record.actions)
+    while state.turn < 1:  # the first turn after the opening: every seat at the West Side and the Bank
+        state.apply(next(actions))
+    assert state.tokens == [[WEST_SIDE, 4], [WEST_SIDE, 4], [WEST_SIDE, 4]]
+    seen = {}
+    for seat in range(3):
+        ctx = _Ctx(_know_from_state(state, seat), list(state.legal_actions()))
+        assert ctx.best_sale()[0] == 0 and ctx.best_job_now()[0] == NO_JOB == ctx.best_buy_job()[0]
+        seen[seat] = (ctx.lead, ctx.targets())
+    assert seen[0][0] >= 0 and seen[0][1] == ([EAST_SIDE], DEAD_END_LOOK)  # level with the best other
+    assert seen[1][0] < 0 and seen[2][0] < 0
+    assert seen[1][1][0] == seen[2][1][0] == [WEST_SIDE]
+    final = record.replay(GAME)
+    assert isinstance(final, DowntownState)
+    assert final.turn < 60 and final.casinos == 3  # ended by the third casino card, not the turn limit

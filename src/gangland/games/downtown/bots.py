@@ -45,7 +45,10 @@ the casino cards surface (the third ends it). With nothing better to do, any sea
 turns up fences this way, which is also how it finds a fence for loot no top fence buys. In the current
 edition it only ever moves a fence onto a pile at least as big as the one it came from, so the sum of
 the squared pile sizes grows with every move and no two seats can undo each other's moves forever.
-It does not sell or look in a way that ends the game while it trails.
+It does not sell or look in a way that ends the game while it trails. In a dead end (nothing to sell, no
+job it can do or buy for) a seat not behind goes to the East Side to turn up fences: nothing else can
+move such a game on, and three bots waiting at the West Side would otherwise rob one another's empty
+displays for ever (`DEAD_END_LOOK`).
 
 At the casino it votes to skip (only the active player can gain there) unless it is the active player
 and trails when the game is about to end; forced to bet, a non-active seat bets its smallest note (the
@@ -135,6 +138,9 @@ GANGSTER_WORTH: Final = 1.5
 MIN_FACTOR: Final = 0.45
 """The worst expected fence share the bot sells at (a known cop pays 1/4)."""
 NO_JOB: Final = -1e9
+DEAD_END_LOOK: Final = 0.4
+"""Worth of an East Side look that brings the end nearer to a seat not behind in a dead end (no sale, no
+job to do or buy for): above the West Side's idle 0.3, so such a seat goes there (`location_values`)."""
 CLOG_LIMIT: Final = 18
 """Two players, current edition: gangsters with the players that the bot's buying must stay under."""
 
@@ -732,6 +738,11 @@ class _Ctx:
         west = max(job, 0.3)
         buy, _ = self.best_buy_job()
         down = max(0.0, 0.4 * buy)
+        if not east and job == NO_JOB and buy == NO_JOB and self.lead >= 0 and self.end_look_pile() >= 0:
+            # A dead end: nothing to sell, no job to do or to buy for. Only the game's end moves it on,
+            # so a seat not behind goes to bring it nearer (else three bots can wait at the West Side
+            # for ever, each robbing the next one's empty display: docs/balance, Downtown).
+            east = DEAD_END_LOOK
         return east, west, down, max(buy, west + down)
 
     def targets(self) -> tuple[list[int], float]:
