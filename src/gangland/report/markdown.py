@@ -7,20 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .formats import number, p_text, percent, wins
+
 __all__ = ["plot_names", "render_markdown"]
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def _p(p: float) -> str:
-    text = "<0.0001" if p < 1e-4 else f"{p:.4f}"
+    text = p_text(p)
     return f"**{text}**" if p < 0.05 else text
-
-
-def _num(x: float) -> str:
-    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.2f}"  # big scores (Downtown's dollars): no cents
 
 
 def _earlier(run: dict[str, Any]) -> str:
@@ -38,7 +32,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 
 def _mean(d: dict[str, Any]) -> str:
-    return f"{_num(d['mean'])} ({_num(d['ci95_low'])} to {_num(d['ci95_high'])})"
+    return f"{number(d['mean'])} ({number(d['ci95_low'])} to {number(d['ci95_high'])})"
 
 
 def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
@@ -77,17 +71,17 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
         if many:
             lines += [f"**{side['label']}**", ""]
         lines += _table(("seat", "wins", "win rate", "95% CI", "fair share", "mean score"), [
-            [f"seat {s['seat']}", _num(s["wins"]), _pct(s["win_rate"]),
-             f"{_pct(s['ci95'][0])} to {_pct(s['ci95'][1])}", _pct(s["fair_share"]),
-             _num(s["score"]["mean"])]
+            [f"seat {s['seat']}", wins(s["wins"]), percent(s["win_rate"]),
+             f"{percent(s['ci95'][0])} to {percent(s['ci95'][1])}", percent(s["fair_share"]),
+             number(s["score"]["mean"])]
             for s in side["seats"]])
         balance, first = side["seat_balance"], side["first_seat"]
         lines += [f"Seat balance: chi² = {balance['chi_square']:.2f} ({balance['df']} df), "
-                  f"p = {_p(balance['p_value'])}. First seat {_pct(first['estimate'])} against "
-                  f"{_pct(side['seats'][0]['fair_share'])}: z = {first['z']:.2f}, "
+                  f"p = {_p(balance['p_value'])}. First seat {percent(first['estimate'])} against "
+                  f"{percent(side['seats'][0]['fair_share'])}: z = {first['z']:.2f}, "
                   f"p = {_p(first['p_value'])}. "
-                  f"Tied for first on score: {_pct(side['ties']['tied_first_rate'])} of games; shared wins: "
-                  f"{_pct(side['ties']['shared_win_rate'])}.", ""]
+                  f"Tied for first on score: {percent(side['ties']['tied_first_rate'])} of games; "
+                  f"shared wins: {percent(side['ties']['shared_win_rate'])}.", ""]
     if many:
         comparison = data["comparison"]
         rows = [[f"seat {i} win rate", f"{100 * d['estimate']:+.1f} pts",
@@ -135,7 +129,7 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
         rows += [[k, *(_mean(side["event_values"][k]) for side in sides)] for k in sides[0]["event_values"]
                  if all(k in side["event_values"] for side in sides)]
         endings = list(dict.fromkeys(k for side in sides for k in side["endings"]))
-        rows += [[f"ending: {k}", *(_pct(side["endings"][k]["rate"]) if k in side["endings"] else "0.0%"
+        rows += [[f"ending: {k}", *(percent(side["endings"][k]["rate"]) if k in side["endings"] else "0.0%"
                                     for side in sides)] for k in endings]
         lines += _table(head, rows)
     return "\n".join(lines).rstrip() + "\n"

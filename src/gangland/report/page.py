@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from .formats import number, p_text, percent, wins
 from .plots import Plot
 
 __all__ = ["render_page"]
@@ -24,16 +25,8 @@ figure { margin: 0.5rem 0; } figure svg { max-width: 100%; height: auto; }
 """
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _num(x: float) -> str:
-    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.2f}"  # big scores (Downtown's dollars): no cents
-
-
 def _p(p: float) -> str:
-    text = "<0.0001" if p < 1e-4 else f"{p:.4f}"
+    text = p_text(p)
     return f'<span class="significant">{text}</span>' if p < 0.05 else text
 
 
@@ -59,8 +52,9 @@ def _figure(plots: dict[str, Plot], name: str) -> str:
 
 
 def _describe_rows(label: str, d: dict[str, Any]) -> list[str]:
-    return [escape(label), f"{d['n']:,}", _num(d["mean"]), f"{_num(d['ci95_low'])} to {_num(d['ci95_high'])}",
-            _num(d["sd"]), _num(d["min"]), _num(d["median"]), _num(d["max"])]
+    return [escape(label), f"{d['n']:,}", number(d["mean"]),
+            f"{number(d['ci95_low'])} to {number(d['ci95_high'])}",
+            number(d["sd"]), number(d["min"]), number(d["median"]), number(d["max"])]
 
 
 DESCRIBE_HEAD = ("", "n", "mean", "95% CI", "sd", "min", "median", "max")
@@ -96,9 +90,9 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
                  "Supergang: first_seat=seat0; Razzia!: the highest cheque starts, seat 0's with "
                  "cheque_sets=by_seat).</p>" + _figure(by_name, "win_rate_by_seat"))
     for side in sides:
-        rows = [[f"seat {s['seat']}", _num(s["wins"]), _pct(s["win_rate"]),
-                 f"{_pct(s['ci95'][0])} to {_pct(s['ci95'][1])}", _pct(s["fair_share"]),
-                 _num(s["score"]["mean"])] for s in side["seats"]]
+        rows = [[f"seat {s['seat']}", wins(s["wins"]), percent(s["win_rate"]),
+                 f"{percent(s['ci95'][0])} to {percent(s['ci95'][1])}", percent(s["fair_share"]),
+                 number(s["score"]["mean"])] for s in side["seats"]]
         caption = f"<h3>{escape(side['label'])}</h3>" if many else ""
         head = ("seat", "wins", "win rate", "95% CI", "fair share", "mean score")
         parts.append(caption + _table(head, rows))
@@ -107,9 +101,9 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
             parts.append(
                 f"<p>Seat balance (chi-square against equal shares): chi&sup2; = {balance['chi_square']:.2f} "
                 f"with {balance['df']} df, p = {_p(balance['p_value'])}. "
-                f"First seat: {_pct(first['estimate'])} "
-                f"({_pct(first['ci95'][0])} to {_pct(first['ci95'][1])}) against a fair "
-                f"{_pct(side['seats'][0]['fair_share'])}, z = {first['z']:.2f}, "
+                f"First seat: {percent(first['estimate'])} "
+                f"({percent(first['ci95'][0])} to {percent(first['ci95'][1])}) against a fair "
+                f"{percent(side['seats'][0]['fair_share'])}, z = {first['z']:.2f}, "
                 f"p = {_p(first['p_value'])}.</p>")
     if many:
         comparison = data["comparison"]
@@ -128,8 +122,8 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
         ties = side["ties"]
         parts.append(caption + _table(DESCRIBE_HEAD, rows) +
                      f"<p>Tied for first on score: {ties['tied_first']:,} games "
-                     f"({_pct(ties['tied_first_rate'])}); shared wins after the tiebreak: "
-                     f"{ties['shared_wins']:,} ({_pct(ties['shared_win_rate'])}).</p>")
+                     f"({percent(ties['tied_first_rate'])}); shared wins after the tiebreak: "
+                     f"{ties['shared_wins']:,} ({percent(ties['shared_win_rate'])}).</p>")
     parts.append(_figure(by_name, "margin"))
 
     parts.append("<h2>Game length</h2>" + _figure(by_name, "length"))
@@ -144,10 +138,10 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
             continue
         parts.append(f"<h2>{title}</h2>" + _figure(by_name, key))
         for side in sides:
-            rows = [[escape(c), _num(d["winners"]["mean"]),
-                     f"{_num(d['winners']['ci95_low'])} to {_num(d['winners']['ci95_high'])}",
-                     _num(d["rest"]["mean"]),
-                     f"{_num(d['rest']['ci95_low'])} to {_num(d['rest']['ci95_high'])}",
+            rows = [[escape(c), number(d["winners"]["mean"]),
+                     f"{number(d['winners']['ci95_low'])} to {number(d['winners']['ci95_high'])}",
+                     number(d["rest"]["mean"]),
+                     f"{number(d['rest']['ci95_low'])} to {number(d['rest']['ci95_high'])}",
                      f"{d['difference']:+,.2f}"] for c, d in side[key].items()]
             caption = f"<h3>{escape(side['label'])}</h3>" if many else ""
             head = (first, "winners", "95% CI", "the rest", "95% CI", "difference")
@@ -163,8 +157,8 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
             parts.append(caption + _table(DESCRIBE_HEAD, rows))
             if side["endings"]:
                 parts.append(_table(("ending", "games", "share", "95% CI"), [
-                    [escape(k), f"{d['games']:,}", _pct(d["rate"]),
-                     f"{_pct(d['ci95'][0])} to {_pct(d['ci95'][1])}"]
+                    [escape(k), f"{d['games']:,}", percent(d["rate"]),
+                     f"{percent(d['ci95'][0])} to {percent(d['ci95'][1])}"]
                     for k, d in side["endings"].items()]))
     if many:
         comparison = data["comparison"]

@@ -1,0 +1,41 @@
+"""How a report's numbers are written, the same on its HTML page and its Markdown page."""
+
+from __future__ import annotations
+
+__all__ = ["number", "p_text", "percent", "wins"]
+
+
+def percent(x: float) -> str:
+    """A rate as a percentage with one decimal.
+
+    >>> percent(0.2915)
+    '29.1%'
+    """
+    return f"{100 * x:.1f}%"
+
+
+def number(x: float) -> str:
+    """A mean or a score: two decimals, none from 100 on (Downtown's dollars have no cents).
+
+    >>> number(0.287), number(51234.5)
+    ('0.29', '51,234')
+    """
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.2f}"
+
+
+def wins(x: float) -> str:
+    """A count of wins: whole unless shared wins (a tie shares the win) made it a fraction.
+
+    >>> wins(1.0), wins(291.0), wins(12.5)
+    ('1', '291', '12.50')
+    """
+    return f"{x:,.0f}" if x == int(x) else f"{x:,.2f}"
+
+
+def p_text(p: float) -> str:
+    """A p-value with four decimals, or "<0.0001".
+
+    >>> p_text(0.03), p_text(1e-9)
+    ('0.0300', '<0.0001')
+    """
+    return "<0.0001" if p < 1e-4 else f"{p:.4f}"
