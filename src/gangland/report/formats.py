@@ -26,10 +26,12 @@ def number(x: float) -> str:
 def wins(x: float) -> str:
     """A count of wins: whole unless shared wins (a tie shares the win) made it a fraction.
 
-    >>> wins(1.0), wins(291.0), wins(12.5)
-    ('1', '291', '12.50')
+    >>> wins(1.0), wins(291.0), wins(12.5), wins(sum([1 / 3] * 6))
+    ('1', '291', '12.50', '2')
     """
-    return f"{x:,.0f}" if x == int(x) else f"{x:,.2f}"
+    whole = round(x)
+    # Shared wins are summed as floats: six thirds make 1.9999999999999998, which is 2.
+    return f"{whole:,}" if abs(x - whole) < 1e-6 else f"{x:,.2f}"
 
 
 def p_text(p: float) -> str:

@@ -46,7 +46,7 @@ turns up fences this way, which is also how it finds a fence for loot no top fen
 edition it only ever moves a fence onto a pile at least as big as the one it came from, so the sum of
 the squared pile sizes grows with every move and no two seats can undo each other's moves forever.
 It does not sell or look in a way that ends the game while it trails. In a dead end (nothing to sell, no
-job it can do or buy for) a seat not behind goes to the East Side to turn up fences: nothing else can
+job worth doing or buying for) a seat not behind goes to the East Side to turn up fences: nothing else can
 move such a game on, and three bots waiting at the West Side would otherwise rob one another's empty
 displays for ever (`DEAD_END_LOOK`).
 
@@ -738,10 +738,11 @@ class _Ctx:
         west = max(job, 0.3)
         buy, _ = self.best_buy_job()
         down = max(0.0, 0.4 * buy)
-        if not east and job == NO_JOB and buy == NO_JOB and self.lead >= 0 and self.end_look_pile() >= 0:
-            # A dead end: nothing to sell, no job to do or to buy for. Only the game's end moves it on,
-            # so a seat not behind goes to bring it nearer (else three bots can wait at the West Side
-            # for ever, each robbing the next one's empty display: docs/balance, Downtown).
+        if not east and job <= 0 and buy <= 0 and self.lead >= 0 and self.end_look_pile() >= 0:
+            # A dead end: nothing to sell, no job worth doing or buying for (`_location` takes only those
+            # worth more than 0). Only the game's end moves it on, so a seat not behind goes to bring it
+            # nearer (else three bots can wait at the West Side for ever, each robbing the next one's
+            # empty display: docs/balance, Downtown).
             east = DEAD_END_LOOK
         return east, west, down, max(buy, west + down)
 
