@@ -27,6 +27,8 @@ Targets, printed with PASS/FAIL:
   each row's heuristic rollouts `--rounds` times with that checkout's code and this one's in turn
   (this script, run with the other tree's `src` on the path) and prints the medians, their ratio and
   PASS/FAIL against 2. The figures it prints for the baseline tree are how `BASELINE` was made.
+  `--compare . --this-python .venv-compiled/bin/python` compares the two builds of this checkout instead
+  (its ratios are compiled over pure; the PASS/FAIL column then means nothing).
 
 With `--workers N` (N > 1) the same Razzia! decisions are searched with root parallelism over N
 processes too, and the combined iterations/s printed (figures, not a target). A benchmark prints; it
