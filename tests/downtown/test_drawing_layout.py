@@ -190,7 +190,7 @@ def test_the_lists_under_the_piles_fill_the_room_kept_for_them() -> None:
         if putting:
             view["phase"] = PHASE_NAMES[STOOGE_BACK]
             view["to_act"] = view["seat"]
-            view["events"] = [f"seat {view['seat']} looks at the top card of stooge pile 1"]
+            view["looking_at"] = {"pile": "stooge", "index": 1}
         svg = GAME.svg(view)
         check_piles(svg)
         root = ET.fromstring(svg)

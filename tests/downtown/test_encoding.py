@@ -66,8 +66,8 @@ def test_layout_sizes_depend_on_the_player_count_and_the_edition_only() -> None:
     # 2013 (nothing leaves its pile); everything per seat grows with the player count.
     sizes = {(n, edition): ENCODING.layout(n, GAME.resolve_options({"edition": edition})).size
              for n in (2, 3, 4) for edition in ("current", "2013")}
-    assert sizes == {(2, "current"): 1011, (3, "current"): 1040, (4, "current"): 1069,
-                     (2, "2013"): 819, (3, "2013"): 848, (4, "2013"): 877}
+    assert sizes == {(2, "current"): 1012, (3, "current"): 1041, (4, "current"): 1070,
+                     (2, "2013"): 820, (3, "2013"): 849, (4, "2013"): 878}
     other = GAME.resolve_options({"villa": True, "casino_skip": "active", "first_seat": "seat0"})
     assert ENCODING.layout(4, other).markdown() == ENCODING.layout(4, GAME.resolve_options(None)).markdown()
 
@@ -262,3 +262,21 @@ def test_a_finished_game_shows_scores_and_winners_from_the_observer() -> None:
             assert scores[3 + r] == float(other in result.winners)
         assert PHASE_NAMES[part(layout, vector, "phase").index(1.0)] == "game over"
         assert sum(part(layout, vector, "to_act")) == 0
+
+
+def test_the_turn_is_in_the_view_and_encoded_against_the_turn_limit() -> None:
+    # The option turn_limit ends a game after that many turns (docs/rules/downtown.md): the view says which
+    # turn it is, and the vector how near the limit is (0 without one).
+    for limit in (0, 40):
+        state = GAME.new_game(3, 5, {"turn_limit": limit})
+        assert isinstance(state, DowntownState)
+        rng = random.Random(5)
+        seen = set()
+        while not state.is_over and state.turn < 12:
+            view = state.view(0)
+            assert view["turn"] == state.turn and view["turn_limit"] == limit
+            layout, vector = encode(state, 0)
+            assert part(layout, vector, "turn_limit") == [pytest.approx(state.turn / limit if limit else 0.0)]
+            seen.add(view["turn"])
+            state.apply(rng.choice(state.legal_actions()))
+        assert {0, 1, 11} <= seen

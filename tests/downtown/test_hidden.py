@@ -125,7 +125,11 @@ def test_a_looked_at_card_is_known_to_the_looker_only_and_followed_under_the_pil
             card = state.spiles[pile][-1]
             state = state.clone()
             state.apply(looks[0])
+            # Which pile the card came from is public; the card is not (below).
+            for seat in (None, 0, 1, 2):
+                assert state.view(seat)["looking_at"] == {"pile": "stooge", "index": pile}
             state.apply(PUT_UNDER)
+            assert "looking_at" not in state.view(None)
             mine = state.view(looker)["stooge_piles"][pile]["cards"]
             theirs = state.view(other)["stooge_piles"][pile]["cards"]
             assert mine[-1] is not None and mine[-1]["id"] == card  # now at the bottom, still known
@@ -152,7 +156,12 @@ def test_a_looked_at_fence_is_known_to_the_looker_only() -> None:
             pile = looks[0] - LOOK_FENCE0
             fence = state.fpiles[pile][-1]
             state = state.clone()
+            alone = len(state.fpiles[pile]) == 1 if edition == "2013" else not any(
+                state.fpiles[q] for q in range(3) if q != pile)
             state.apply(looks[0])
+            if not alone:  # a fence with nowhere else to go is placed at once: nothing to put back
+                for seat in (None, 0, 1, 2):
+                    assert state.view(seat)["looking_at"] == {"pile": "fence", "index": pile}
             known = [c for p in state.view(looker)["fence_piles"] for c in p["cards"]
                      if isinstance(c, dict) and c.get("id") == fence]
             assert known and "cop" in known[0]

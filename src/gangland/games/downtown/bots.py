@@ -453,13 +453,8 @@ def _know_from_view(view: dict[str, Any]) -> _Know:
     k.bank = view["bank"]["money"] // 1000
     k.others_money = TOTAL_MONEY - k.bank - k.cash - k.disp_m[me] - k.my_down - k.bet
     k.offer = [(c["id"], c["value"] // 1000, _front(c)) for c in offer]
-    k.look_pile = -1
-    if k.phase in (STOOGE_BACK, FENCE_BACK):
-        word = "stooge" if k.phase == STOOGE_BACK else "fence"
-        for text in view["events"]:
-            marker = f"looks at the top card of {word} pile "
-            if marker in text:
-                k.look_pile = int(text.rsplit(" ", 1)[1])
+    looking_at = view.get("looking_at")
+    k.look_pile = looking_at["index"] if looking_at is not None else -1
     return k
 
 

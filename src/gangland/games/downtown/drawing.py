@@ -15,7 +15,6 @@ or gangster of one's own is added, bet or discarded, a stooge card in hand is of
 
 from __future__ import annotations
 
-import re
 import textwrap
 from typing import Any
 
@@ -99,7 +98,6 @@ PANEL_PAD = 8
 CHIP_GAP = 4
 LOCATION_FILL = ("#f3d9a4", "#cfe6c6", "#c9dcef", "#e2d3c1", "#e8e6c4", "#efd3e8")
 _PHASE = {name: number for number, name in enumerate(PHASE_NAMES)}
-_LOOK = re.compile(r"looks at the top card of (stooge|fence) pile (\d)")
 _DONE_NOTE = {BID: "end your bid", MOVE: "move no more", PAYMOVE: "move no token", LOCATION: "end phase 3",
               BUYING: "stop buying", AFTER_STOOGE_LOOK: "do no job", AFTER_FENCE_LOOK: "sell nothing",
               WINDOW: "add nothing more", REFRESH: "end the turn"}
@@ -155,7 +153,10 @@ def _status(view: dict[str, Any]) -> tuple[str, str]:
             "refreshes", "refresh").replace("is over", "are over").replace("is buying", "are buying")
     turn = []
     if view.get("active") is not None:
-        turn.append(f"turn of {seat_label(view, view['active'])}")
+        # The turn's number (and the option's limit, which ends the game) with the seat whose turn it is.
+        number = f"turn {view['turn']}" + (f" of {view['turn_limit']}" if view.get("turn_limit") else "")
+        turn.append(f"{number}: {seat_label(view, view['active'])}" if view.get("turn")
+                    else f"turn of {seat_label(view, view['active'])}")
     if view.get("next") is not None:
         turn.append(f"next: {seat_label(view, view['next'])}")
     if view.get("starter") is not None and phase in (PLACE, BID):
@@ -187,14 +188,9 @@ def _seat_or(view: dict[str, Any], seat: int | None) -> str:
 
 
 def _looked_pile(view: dict[str, Any]) -> tuple[str, int] | None:
-    """Which pile's top card is being put back ("stooge"/"fence", number), from the step's events."""
-    if _PHASE[view["phase"]] not in (STOOGE_BACK, FENCE_BACK):
-        return None
-    for event in view["events"]:
-        found = _LOOK.search(event)
-        if found:
-            return found.group(1), int(found.group(2))
-    return None
+    """Which pile's top card is being put back ("stooge"/"fence", number), None if none."""
+    looking_at = view.get("looking_at")
+    return None if looking_at is None else (looking_at["pile"], looking_at["index"])
 
 
 def _header(view: dict[str, Any], acts: Acts) -> list[str]:
@@ -209,7 +205,7 @@ def _header(view: dict[str, Any], acts: Acts) -> list[str]:
         phase = _PHASE[view["phase"]]
         parts.append(button(WIDTH - 172, 32, 160, "done", "done", _DONE_NOTE.get(phase, "")))
     looked = _looked_pile(view)
-    if acts.on("put_back") and looked is None:  # (the looked-at pile is in the events; just in case)
+    if acts.on("put_back") and looked is None:  # (the view names the pile; just in case)
         parts.append(button(WIDTH - 336, 32, 160, "back on top", "put it back on top"))
         parts.append(button(WIDTH - 172, 32, 160, "under the pile", "put it under the pile"))
     return parts

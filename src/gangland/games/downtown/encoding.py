@@ -80,8 +80,6 @@ LOCATION_INDEX: Final = {name: i for i, name in enumerate(LOCATION_NAMES)}
 LOOT_INDEX: Final = {name: i for i, name in enumerate(LOOT_NAMES)}
 NEED_KEYS: Final = ("lookouts", "safecrackers", "spies")
 DEALER_KIND: Final = {"money launderer": 0, "jewellery dealer": 1, "art dealer": 2}
-STOOGE_LOOK: Final = " looks at the top card of stooge pile "
-FENCE_LOOK: Final = " looks at the top card of fence pile "
 
 
 def _names(names: tuple[str, ...]) -> str:
@@ -175,9 +173,12 @@ class DowntownEncoding(ViewEncoding):
                     f"card, kind (money launderer, jewellery, art), takes 1/2, known honest, known cop"),
             Segment("fences_out", LOOT_KINDS * FENCE_CLASSES, "fences out of the game (current edition), per "
                     "kind (money, jewellery, art): takes 1/2 / 1, honest 1/4 / 2, cop / 1"),
-            Segment("look", 2 * STOOGE_PILES, "the pile just looked at (read from the narration of the "
-                    "last step): stooge pile one-hot (3), then fence pile one-hot (3)"),
+            Segment("look", 2 * STOOGE_PILES, "the pile whose top card the active player looked at and "
+                    "now puts back (the view's looking_at): stooge pile one-hot (3), then fence pile one-hot "
+                    "(3)"),
             Segment("casinos", 1, "casino cards set aside / 3"),
+            Segment("turn_limit", 1, "the turn over the turn limit (0 without one): how near the limit ends "
+                    "the game"),
             Segment("bank", NOTE_KINDS, f"the bank's {notes}"),
             Segment("result", 2 * n, f"once the game is over, {seats}: score {money}, then 1 for a winner",
                     high=MONEY_HIGH),
@@ -326,13 +327,12 @@ class DowntownEncoding(ViewEncoding):
         out.put("fences_out", gone)
 
         look = [0.0] * (2 * STOOGE_PILES)
-        for text in v["events"]:
-            for offset, marker in ((0, STOOGE_LOOK), (STOOGE_PILES, FENCE_LOOK)):
-                place = text.find(marker)
-                if place >= 0:
-                    look[offset + int(text[place + len(marker)])] = 1.0
+        looking_at = v.get("looking_at")
+        if looking_at is not None:
+            look[(0 if looking_at["pile"] == "stooge" else STOOGE_PILES) + looking_at["index"]] = 1.0
         out.put("look", look)
         out.put("casinos", [v["casinos"] / CASINO_CARDS])
+        out.put("turn_limit", [min(v["turn"] / v["turn_limit"], 1.0) if v["turn_limit"] else 0.0])
         out.put("bank", _per(v["bank"]["notes"], NOTE_COUNTS))
         result = v.get("result")
         scores = [0.0] * (2 * n)

@@ -48,7 +48,7 @@ from .cards import (
 )
 from .deck import LOOT_NAMES, STOOGE_NAMES, StoogeCard
 from .money import value
-from .phases import BID, BUYING, CASINO_BET, OFFERING, OVER, PHASE_NAMES, WINDOW
+from .phases import BID, BUYING, CASINO_BET, FENCE_BACK, OFFERING, OVER, PHASE_NAMES, STOOGE_BACK, WINDOW
 
 __all__ = ["Table", "action_text", "build_view", "gangsters_text", "money_text", "public_action_text"]
 # (gangsters_text and money_text live in cards.py, where the rules' log texts take them from too.)
@@ -94,6 +94,9 @@ class Table(Protocol):
     out_s: list[int]
     out_f: list[int]
     casinos: int
+    turn: int
+    turn_limit: int
+    look_pile: int
     bets: list[int]
     pend: list[tuple[tuple[int, ...], tuple[int, ...]] | None]
     casino_seats: list[int]
@@ -203,6 +206,9 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": players,
         "phase": PHASE_NAMES[state.phase],
+        "turn": state.turn,  # 0 while the tokens are placed, then 1, 2, ...
+        # The option that ends the game after this many turns (0: none; docs/rules/downtown.md).
+        "turn_limit": state.turn_limit,
         "to_act": state.to_act,
         "active": state.active if state.active >= 0 else None,
         "next": state.nxt if state.nxt >= 0 else None,
@@ -222,6 +228,10 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
         "bank": {"money": value(bank) * 1000, "notes": bank},
         "events": [text for who, text in state.events if who is None or who == seat],
     }
+    if state.phase in (STOOGE_BACK, FENCE_BACK):
+        # Everyone sees which pile the active player took the card from (not the card).
+        view["looking_at"] = {"pile": "stooge" if state.phase == STOOGE_BACK else "fence",
+                              "index": state.look_pile}
     if state.phase == BUYING:
         view["buying"] = {"bought": list(state.bought), "spent": state.spent * 1000,
                           "prices": [p * 1000 for p in state.prices]}
