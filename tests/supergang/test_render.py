@@ -15,7 +15,15 @@ from rich.cells import cell_len
 from gangland.engine import State
 from gangland.games.supergang import GAME
 from gangland.games.supergang.board import load_board
-from gangland.games.supergang.render import glyph, narrate, pieces, render_view, view_svg
+from gangland.games.supergang.render import (
+    character_line,
+    glyph,
+    narrate,
+    pieces,
+    render_view,
+    vamping_notes,
+    view_svg,
+)
 from gangland.games.supergang.textmap import OWNER_MARK, RACKET_MARK, layout, map_cell
 
 BOARD = load_board()
@@ -279,3 +287,15 @@ def test_narrate_is_one_line_with_the_events() -> None:
     assert "\n" not in line and "volley 0; volley 1; ... 25 more ...;" in line and line.endswith("volley 29")
     quiet = narrate({**view, "police_seat": 4}, 4, "move patrol 1", {**view, "events": []})
     assert quiet == "Seat 4 (police): move patrol 1"
+
+
+def test_a_character_line_says_what_forbids_a_vamping() -> None:
+    # L42 (not the same victim twice in a row) and L43 (freed: not vamped again before it moves) decide
+    # whether a vamping is legal; the status lines and the drawing's piece titles say both.
+    freed = {"at": "s05_06", "protected": True, "last_victim": None}
+    vamp = {"at": "s05_06", "protected": False, "last_victim": {"gang": 2, "role": "dealer"}}
+    assert vamping_notes(freed) == ["freed: no vamping it until it moves"]
+    assert vamping_notes(vamp) == ["may not vamp seat 2's dealer next"]
+    assert vamping_notes({"at": "s05_06", "protected": False, "last_victim": None}) == []
+    assert "freed: no vamping it until it moves" in character_line({}, 1, "dealer", freed)
+    assert "may not vamp seat 2's dealer next" in character_line({}, 0, "vamp", vamp)

@@ -317,6 +317,11 @@ def test_not_the_same_victim_twice_in_a_row() -> None:
     assert VAMP0 + VICTIM not in s.legal_actions() and VAMP0 + 9 + KILLER in s.legal_actions()
     s.apply(VAMP0 + 9 + KILLER)
     assert s.last_victim[VAMP] == 9 + KILLER
+    # Public, so every seat's view says whom the vamp may not vamp next (and the others have no victim).
+    for seat in (None, 0, 2):
+        gangs = s.view(seat)["gangs"]
+        assert gangs[0]["characters"]["vamp"]["last_victim"] == {"gang": 3, "role": "killer"}
+        assert gangs[1]["characters"]["vamp"]["last_victim"] is None
     s.captor[9 + KILLER] = -1  # freed
     s.apply(DONE)
     move_to(s, VAMP, sq)
@@ -420,6 +425,10 @@ def test_vamp_killed_frees_the_captive_at_once() -> None:
     s._legal = None
     t = outcome(s, kill_action(2, KILLER), lambda t: t.pos[VAMP] == GRAVEYARD)
     assert t.captor[VICTIM] == -1 and t.protected[VICTIM] and t.gang_of(VICTIM) == 1
+    # L43 "He cannot ... be vamped by an other vamp, before his move": the view says so, for every seat.
+    for seat in (None, 0, 1, 2):
+        characters = t.view(seat)["gangs"][1]["characters"]
+        assert characters["dealer"]["protected"] and not characters["killer"]["protected"]
     assert t.served[VICTIM] == 0 and t.moved[VICTIM]
 
 

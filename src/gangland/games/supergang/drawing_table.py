@@ -14,7 +14,7 @@ from . import constants as rule
 from .actions import DIRECTIONS
 from .board import Board, Move
 from .movement import arrival_heading, move_choices
-from .render import option
+from .render import option, vamping_notes
 from .textmap import (
     ROLE_LETTER,
     characters,
@@ -289,6 +289,7 @@ def character_piece(table: Table, g: int, role: str, char: Mapping[str, Any]) ->
                      + (f" (+{char['pending']} unnoticed)" if char.get("pending") else ""))
     if isinstance(vamp, int):
         notes.append(f"vamped by {seat_label(table.view, vamp)}")
+    notes += vamping_notes(char)
     does = f"; click to {' or '.join(acts)}" if acts else ""
     letter = ROLE_LETTER[role] if role in ROLE_LETTER else role[:1].upper()
     return Piece(f"char:{g}:{role}", seat_letter(g) + (letter.lower() if isinstance(vamp, int) else letter),

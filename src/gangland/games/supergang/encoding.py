@@ -54,7 +54,7 @@ STOP_DONE: Final = ("racket", "purchase", "buy pawns", "place pawns", "coward at
 MAX_GANGS: Final = max(BANK)
 STOCK: Final = ("tokens", "pawn_supply", "pawn_stock")
 """The values of a gang's `stock` segment, in order."""
-STATUS: Final = ("moved", "record", "pending", "jail_years", "clinic_turns", "vamp_served")
+STATUS: Final = ("moved", "record", "pending", "jail_years", "clinic_turns", "vamp_served", "protected")
 """The values of a character's `status` segment, in order."""
 
 
@@ -71,12 +71,13 @@ class _Piece:
 
 
 class _Character(_Piece):
-    __slots__ = ("status", "vamped_by")
+    __slots__ = ("last_victim", "status", "vamped_by")
 
     def __init__(self, prefix: str) -> None:
         super().__init__(prefix)
         self.status = prefix + ".status"
         self.vamped_by = prefix + ".vamped_by"
+        self.last_victim = prefix + ".last_victim"
 
 
 class _Patrol(_Piece):
@@ -168,16 +169,20 @@ class _Table:
                 Segment(names.districts, districts, f"gang{k}'s shops owned in each district (sorted by "
                                                     "id) / the district's shops (1 = the district win)"),
             ]
-        for ch in self.characters:
+        for i, ch in enumerate(self.characters):
             segments += self._piece_segments(ch, len(CHARACTER_PLACES), "jail, clinic, graveyard")
             segments += [
                 Segment(ch.status, len(STATUS),
                         f"1 if it moved this gang turn; min(years, {YEAR_SCALE}) / {YEAR_SCALE} of its "
                         "police record, of its crimes not yet noticed, left in the jail; its turns left in "
                         f"the clinic / clinic_turns ({self.clinic_turns}); the turns it served its vamp / "
-                        f"vamp_turns ({self.vamp_turns})"),
+                        f"vamp_turns ({self.vamp_turns}); 1 if freed and not moved since (no vamping, L43)"),
                 Segment(ch.vamped_by, g, f"the gang whose vamp holds it, {gang}; all 0 for none"),
             ]
+            if ROLES[i % 3] == "vamp":  # only vamps vamp (S20)
+                segments.append(Segment(ch.last_victim, c, "the character it vamped last, which it may "
+                                                           "not vamp next (L42), one-hot as `actor`; all 0 "
+                                                           "for none"))
         for pat in self.patrols:
             segments += self._piece_segments(pat, len(PATROL_PLACES), "jail, sewer")
             segments.append(Segment(pat.returns_with, n, f"the seat on whose turn it comes back, {rel}; "
@@ -333,9 +338,14 @@ class SupergangEncoding(ViewEncoding):
                                     min(_int(cv["pending"]), YEAR_SCALE) / YEAR_SCALE,
                                     min(_int(cv["jail_years"]), YEAR_SCALE) / YEAR_SCALE,
                                     _int(cv["clinic_turns"]) / t.clinic_turns,
-                                    _int(cv["vamp_turns_served"]) / t.vamp_turns])
+                                    _int(cv["vamp_turns_served"]) / t.vamp_turns,
+                                    1.0 if cv["protected"] else 0.0])
                 vamp = cv["vamped_by"]
                 out.one_hot(ch.vamped_by, None if vamp is None else gang_slot(_int(vamp)))
+                if role == "vamp":
+                    victim = cv["last_victim"]
+                    out.one_hot(ch.last_victim, None if victim is None else
+                                3 * gang_slot(_int(victim["gang"])) + ROLES.index(victim["role"]))
 
         patrol_views: Sequence[Mapping[str, Any]] = view["patrols"]
         for p, pat in enumerate(t.patrols):

@@ -97,6 +97,16 @@ def option(view: Mapping[str, Any], name: str) -> Any:
     return options.get(name, DEFAULTS[name]) if isinstance(options, Mapping) else DEFAULTS[name]
 
 
+def vamping_notes(char: Mapping[str, Any]) -> list[str]:
+    """What a character's view says about vamping beyond who holds it: freed and not yet moved (L43), and
+    for a vamp the character it may not vamp next (L42)."""
+    notes = ["freed: no vamping it until it moves"] if char.get("protected") else []
+    victim = char.get("last_victim")
+    if isinstance(victim, Mapping):
+        notes.append(f"may not vamp seat {victim['gang']}'s {victim['role']} next")
+    return notes
+
+
 def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[str, Any]) -> str:
     """One character's line of the status block."""
     parts = [f"  {glyph(gang, role)} {role:<6} {whereabouts(char)}"]
@@ -108,6 +118,7 @@ def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[
         served = char.get("vamp_turns_served", 0)
         over = "; free when he next moves" if served >= option(view, "vamp_turns") else ""
         parts.append(f"vamped by seat {vamp} ({served} turn{'s' if served != 1 else ''} served{over})")
+    parts += vamping_notes(char)
     if char.get("die"):
         parts.append(f"die {char['die']}")
     if char.get("moved"):

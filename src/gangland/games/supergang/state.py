@@ -318,7 +318,12 @@ class SupergangState(TurnRules):
                     "clinic_turns": self.clinic_left[c],
                     "vamped_by": self.captor[c] // 3 if self.captor[c] >= 0 else None,
                     "vamp_turns_served": self.served[c], "die": self.dice[c],
-                    "moved": self.moved[c] and self.dice[c] > 0}
+                    "moved": self.moved[c] and self.dice[c] > 0,
+                    # L43: freed from a vamp, it cannot be vamped again until it has moved.
+                    "protected": self.protected[c],
+                    # L42: a vamp may not vamp the same character twice in a row.
+                    "last_victim": ({"gang": self.last_victim[c] // 3, "role": ROLES[self.last_victim[c] % 3]}
+                                    if self.last_victim[c] >= 0 else None)}
 
         return {
             "game": "supergang",
