@@ -42,11 +42,14 @@ def test_the_ray_backend_gives_the_same_results_as_the_process_pool() -> None:
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         assert fingerprint(CONFIG, 2, "ray") == fingerprint(CONFIG, 2, "process")
+        # A resumed run (gangland report goes on from its saved records) plays games 5.. alike on Ray.
+        resumed = [record.dumps() for record in iter_records(CONFIG, 2, "ray", start=5)]
         on_ray = tournament(CONFIG, jobs=2, backend="ray")
     finally:
         ray.shutdown()
     here = tournament(CONFIG, jobs=1)
     assert on_ray.to_json() == here.to_json()
+    assert resumed == fingerprint(CONFIG, 1, "process")[5:]
 
 
 def test_ratings_rank_the_heuristic_above_random() -> None:
