@@ -159,7 +159,8 @@ def _business_kind_worth(count: int, chance: float) -> float:
 
 _AWARD_LOSSES: Final[dict[tuple[int, int, int, float], float]] = {}
 """_award_loss's figures by its arguments: a model asks the same few again and again, in every decision
-of a round-3 rollout (a few thousand keys: small ints)."""
+of a round-3 rollout. Bounded by the cheque sums' differences (small ints): 9,800 keys after 300 games
+of every player count."""
 
 
 def _award_loss(above: int, below: int, change: int, spread: float) -> float:
