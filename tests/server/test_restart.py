@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import create_engine, text
 
 from gangland.engine import Game, GameRecord, mix_seed
+from gangland.engine.compiled import build
 from gangland.games import get
 from gangland.server.bots import decide
 
@@ -242,6 +243,8 @@ def test_real_server_sigkilled_mid_game_finishes_every_game(tmp_path: Path) -> N
     with RealServer(url, tmp_path / "server.log") as real:
         # -- first run: play into every game ----------------------------------------------------------------
         real.start(bot_delay=0)
+        # It says which build serves (GANGLAND_BUILD=compiled scripts/serve runs the compiled one).
+        assert f"Gangland ({build()}) is serving at http://localhost:{real.port}/" in real.output()
         people: list[Person] = []
         for game_id, players, options in GAMES:
             status, created = real.post("/api/tables", {

@@ -107,7 +107,10 @@ def serve_command(
                      limits=Limits(allowed_origins=frozenset(allow_origin or ()),
                                    open_tables_per_address=tables_per_address))
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    typer.echo(f"Gangland is serving at http://{shown}:{port}/  (database: {database}; Ctrl-C stops it)")
+    from gangland.engine.compiled import build
+
+    typer.echo(f"Gangland ({build()}) is serving at http://{shown}:{port}/  (database: {database}; "
+               "Ctrl-C stops it)")
     # Client messages are at most 4 KiB (protocol.MAX_MESSAGE): refuse frames far above that outright.
     from gangland.server.deflate import websocket_protocol
 
