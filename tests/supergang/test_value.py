@@ -25,6 +25,18 @@ ROOT = Path(__file__).resolve().parents[2]
 TRAIN = ROOT / "benchmarks" / "supergang_value.py"
 
 
+def three_gangs_after_300_moves(seed: int) -> SupergangState:
+    """A three-gang game after 300 decisions of heuristic bots: a position some way into the game."""
+    bot = bots.SupergangHeuristicBot()
+    state = GAME.new_game(3, seed=seed)
+    assert isinstance(state, SupergangState)
+    for _ in range(300):
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bot.choose(state, seat))
+    return state
+
+
 def test_the_packaged_weights_load_with_the_right_shapes() -> None:
     data = json.loads(resources.files("gangland.games.supergang").joinpath(value.WEIGHTS_FILE).read_text())
     assert "regenerate with" in data["generated"]
@@ -67,13 +79,7 @@ def test_the_estimate_is_a_distribution_along_a_heuristic_game(gangs: int) -> No
 
 
 def test_relabelling_the_gangs_relabels_the_chances() -> None:
-    bot = bots.SupergangHeuristicBot()
-    state = GAME.new_game(3, seed=5)
-    assert isinstance(state, SupergangState)
-    for _ in range(300):
-        seat = state.to_act
-        assert seat is not None
-        state.apply(bot.choose(state, seat))
+    state = three_gangs_after_300_moves(seed=5)
     rows = value.features(state, 10)
     model = value.load_model()
     chances = model.chances(rows)
@@ -95,12 +101,7 @@ def test_ismcts_judges_its_cut_off_by_the_learned_model_when_named() -> None:
     default = make_agent("ismcts:20", game, 1)
     assert isinstance(default, ISMCTSAgent) and not default.learned and default.cutoff is not None
     bot = bots.SupergangHeuristicBot()
-    played = game.new_game(3, seed=4)
-    assert isinstance(played, SupergangState)
-    for _ in range(300):
-        seat = played.to_act
-        assert seat is not None
-        played.apply(bot.choose(played, seat))
+    played = three_gangs_after_300_moves(seed=4)
     assert agent.cutoff[1](played) == value.learned_chances(played)
     assert default.cutoff[1](played) == bot.win_chances(played) != value.learned_chances(played)
     state = game.new_game(3, seed=2)
