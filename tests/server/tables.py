@@ -31,10 +31,12 @@ def server(database_url: str, **kwargs: Any) -> Iterator[TestClient]:
 
 
 def create(client: TestClient, game: str, players: int, bots: list[str | None],
-           **extra: Any) -> dict[str, Any]:
-    """Make a table over the API; the answer (links, tokens), checked to be a 201."""
+           open_seats: tuple[int, ...] = (), **extra: Any) -> dict[str, Any]:
+    """Make a table over the API (the person's seats in `open_seats` open to the lobby, the others
+    invited); the answer (links, tokens), checked to be a 201."""
     answer = client.post("/api/tables", json={"game": game, "players": players,
-                                              "seats": [{"bot": b} for b in bots], **extra})
+                                              "seats": [{"bot": b, "open": i in open_seats}
+                                                        for i, b in enumerate(bots)], **extra})
     assert answer.status_code == 201, answer.text
     created: dict[str, Any] = answer.json()
     return created

@@ -111,7 +111,7 @@ def test_lobby_lists_and_replay(database_url: str) -> None:
     facts only" (issue 16: the seed leaves the server only once the game is over, and never in a summary);
     the replay of a finished game is the record's replay as each seat saw it."""
     with server(database_url) as client:
-        created = create(client, "razzia", 2, [None, None], listed=True)
+        created = create(client, "razzia", 2, [None, None], open_seats=(1,), listed=True)
         private = create(client, "razzia", 2, [None, None], listed=False)
         table_id = created["table_id"]
         tokens = [token_of(s["link"]) for s in created["seats"]]

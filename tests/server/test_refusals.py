@@ -427,7 +427,7 @@ def test_http_refusals(database_url: str) -> None:
         answer(client.post(f"/api/tables/{private['table_id']}/join", json={"seat": None}), 409, "private")
         full = create(client, "razzia", 2, [None, "heuristic"], listed=True)  # the creator holds seat 0
         answer(client.post(f"/api/tables/{full['table_id']}/join", json={}), 409, "taken")
-        listed = create(client, "razzia", 3, [None, None, "heuristic"], listed=True)
+        listed = create(client, "razzia", 3, [None, None, "heuristic"], open_seats=(1,), listed=True)
         table_id = listed["table_id"]
         for seat in (0, 2, 3, -1):  # the creator's, a bot's, none at all
             answer(client.post(f"/api/tables/{table_id}/join", json={"seat": seat}), 409, f"seat {seat}",

@@ -96,7 +96,8 @@ def test_two_processes_share_the_tables_and_one_takes_over_when_the_other_dies(
 
         # Each lobby lists the listed tables both processes play, whose turn as the holder says.
         status, listed = first.post("/api/tables", {"game": "razzia", "players": 3, "listed": True,
-                                                    "seats": [{"bot": None}, {"bot": None}, {"bot": BOT}]})
+                                                    "seats": [{"bot": None}, {"bot": None, "open": True},
+                                                              {"bot": BOT}]})
         assert status == 201, listed
         status, own_view = first.get(f"/api/tables/{listed['table_id']}")
         assert status == 200

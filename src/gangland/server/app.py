@@ -40,6 +40,7 @@ from .limits import (
     keep_frames_out_of_logs,
     origin_allowed,
 )
+from .people import TableSettings
 from .protocol import PARTS, Act, Hello, Ping, Refusal, Want, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
@@ -76,9 +77,19 @@ HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,255}")
 
 
 class SeatChoice(BaseModel):
-    """Who sits in a seat: a bot by name, or (null) a person."""
+    """Who sits in a seat: a bot by name, or (null) a person; a person's seat other than the creator's is
+    invited (only its link opens it) unless `open` (anyone may take it from the lobby)."""
 
     bot: str | None = Field(default=None, max_length=64)
+    open: bool = Field(default=False, description="Anyone in the lobby may take this person's seat")
+
+
+class HouseRules(BaseModel):
+    """The host's house rules for the table."""
+
+    undo: bool = Field(default=False, description="A person may take back their last decision (see docs)")
+    hint: bool = Field(default=False, description="A person may ask a bot which move it would make")
+    spectator_chat: bool = Field(default=False, description="Spectators may write in the chat")
 
 
 class CreateTable(BaseModel):
@@ -99,6 +110,8 @@ class CreateTable(BaseModel):
     creator_seat: int | None = Field(
         default=None, description="The creator's seat; default: the first person's"
     )
+    name: str | None = Field(default=None, max_length=200, description="The creator's name at the table")
+    settings: HouseRules = Field(default_factory=HouseRules)
 
 
 class SeatLink(BaseModel):
@@ -304,7 +317,9 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         try:
             created = await hub.create(
                 request.game, request.players, request.options, bots, request.move_seconds, request.listed,
-                request.creator_seat,
+                request.creator_seat, creator_name=request.name,
+                open_seats=frozenset(i for i, s in enumerate(seats) if s.open),
+                settings=TableSettings(**request.settings.model_dump()),
             )
             made = created.table.id
         finally:

@@ -23,6 +23,7 @@ from gangland.games import get
 
 from .bots import BotRunner, bot_names
 from .leases import Leases, Taken
+from .people import TableSettings, clean_name
 from .protocol import Refusal, encode
 from .storage import DamagedTable, SeatRecord, Storage, StorageError, TableRecord, now, token_hash
 from .tables import BAD_LINK, SPECTATOR, LiveTable, new_token, seat_facts, summary
@@ -308,9 +309,15 @@ class Hub:
         move_seconds: int | None,
         listed: bool,
         creator_seat: int | None = None,
+        *,
+        creator_name: str | None = None,
+        open_seats: frozenset[int] = frozenset(),
+        settings: TableSettings | None = None,
     ) -> Created:
         """A new table; OptionError (a GanglandError) saying what is wrong with the request. The creator's
-        seat (default: the first person's) counts as taken, so that nobody can take it from the lobby."""
+        seat (default: the first person's) counts as taken, so that nobody can take it from the lobby;
+        `creator_name` is the creator's name there. The other person's seats are invited (only their link
+        opens them) unless in `open_seats` (anyone may take them from the lobby of a listed table)."""
         game = get(game_id)
         game.check_players(players)
         resolved = game.resolve_options(options)
@@ -340,6 +347,13 @@ class Hub:
             creator_seat = min(tokens)
         if creator_seat is not None and creator_seat not in tokens:
             raise OptionError(f"creator_seat {creator_seat} is not a person's seat")
+        for seat in sorted(open_seats):
+            if seat not in tokens or seat == creator_seat:
+                raise OptionError(f"seat {seat} cannot be open: only another person's seat can be taken "
+                                  "from the lobby")
+        if open_seats and not listed:
+            raise OptionError("a private table has no open seats: nobody sees it in the lobby")
+        name = None if creator_name is None else clean_name(creator_name)
         record = TableRecord(
             id=secrets.token_urlsafe(9),
             game=game.id,
@@ -356,9 +370,11 @@ class Hub:
             to_act=first_to_act,
             seats=[
                 SeatRecord(seat, bot, token_hash(tokens[seat]) if seat in tokens else None,
-                           joined=seat == creator_seat)
+                           joined=seat == creator_seat, name=name if seat == creator_seat else None,
+                           open=seat in open_seats, fresh=seat in tokens and seat != creator_seat)
                 for seat, bot in enumerate(seat_bots)
             ],
+            settings=(settings or TableSettings()).to_json(),
         )
         await asyncio.to_thread(self.storage.create_table, record)
         try:

@@ -52,13 +52,22 @@ class GameInfo(BaseModel):
 class SeatFacts(BaseModel):
     """The public facts of a seat."""
 
-    seat: int
+    seat: int = Field(description="The seat's number from 0 (people read it from 1: seat 0 is Seat 1)")
     kind: str = Field(description='"person" or "bot"')
-    bot: str | None
+    bot: str | None = Field(description="The bot's agent name (a bot's seat)")
+    level: str | None = Field(description='The bot\'s level as a person reads it: "Beginner", "Easy", '
+                                          '"Medium", "Hard", "Expert" or "Other"')
+    bot_detail: str | None = Field(description="What the bot is, exactly")
+    name: str | None = Field(description="The seat's name: its person's own (null until they give one), "
+                                         "or its bot's")
     joined: bool = Field(description="A person has opened this seat's link (always true for a bot)")
+    open: bool = Field(description="Anyone may take this person's seat from the lobby (else: invited, only "
+                                   "its link opens it)")
     connected: bool
     away: str | None = Field(description="The bot the host handed this person's seat to, if any")
-    label: str
+    away_level: str | None = Field(description="That bot's level")
+    muted: bool = Field(description="The host muted this seat's chat")
+    label: str = Field(description="What to call the seat: its name, else \"Seat N\" counted from 1")
 
 
 class TableSummary(BaseModel):
@@ -77,7 +86,14 @@ class TableSummary(BaseModel):
     created: float = Field(description="Seconds since the epoch")
     finished: float | None
     seats: list[SeatFacts]
-    open_seats: list[int] = Field(description="Person's seats nobody has opened yet")
+    open_seats: list[int] = Field(description="Open person's seats nobody has taken yet (the lobby offers "
+                                              "Join)")
+    invited_seats: list[int] = Field(description="Invited person's seats whose link nobody has opened yet")
+    settings: dict[str, bool] = Field(description="The host's house rules: undo, hint, spectator_chat")
+    ended: str | None = Field(description='"abandoned" when the host ended the table (never rated)')
+    rematch: str | None = Field(description="The id of this table's rematch, once the host started it")
+    active: float = Field(description="When a person last moved (else when the table was made), seconds "
+                                      "since the epoch")
     result: dict[str, Any] | None = Field(description="Scores, ranks, winners, breakdown, once over")
 
 

@@ -41,6 +41,13 @@ MIGRATION_LOCK = 0x47616E676C616E64
 """The advisory lock key ("Gangland" in ASCII) under which a process migrates a PostgreSQL database."""
 
 
+SEAT_COLUMNS = frozenset({"token_hash", "joined", "away_bot", "name", "open", "fresh", "muted", "email",
+                          "mail_stop_hash", "mailed_step"})
+"""The columns of a seat that `Storage.update_seat` writes."""
+TABLE_COLUMNS = frozenset({"settings", "active_at", "ended", "rematch", "finished", "finished_at", "listed"})
+"""The columns of a table that `Storage.update_table` writes (not its moves' step: see `append_move`)."""
+
+
 class StorageError(Exception):
     """The database refused or lost a write (the move was not made)."""
 
@@ -95,6 +102,14 @@ class TableRow(Base):
     to_act: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat to act (None: nobody, the game is over), for the lobbies of the processes that do not hold
     the table."""
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The host's house rules (`TableSettings`); None: the defaults (a table made before they existed)."""
+    active_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When a person last moved (None: nobody yet; the creation time counts): idle tables leave the lobby."""
+    ended: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """How a finished table ended when not by its rules: "abandoned" (the host ended it; never rated)."""
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The table of this one's rematch, once the host started it."""
 
 
 class SeatRow(Base):
@@ -107,6 +122,50 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     away_bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The name shown for the seat: its person's own, or its bot's."""
+    open: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Anyone may take it from the lobby (else only its invitation link opens it)."""
+    fresh: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Its token is an invitation not used yet: at its first use the seat gets a token of its own."""
+    muted: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The host muted the seat's chat."""
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    """Where the seat's person wants a mail when their turn comes and they are away (the server's alone)."""
+    mail_stop_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The hash of the token of the link in every mail that stops the mails."""
+    mailed_step: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The step whose turn was last mailed (one mail a turn)."""
+
+
+class ChatRow(Base):
+    """A line of a table's chat (or a note of the table's own, such as a move taken back), kept with it."""
+
+    __tablename__ = "chat"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """"chat" (a person wrote it) or "note" (the table says it: a move taken back, a seat muted)."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that wrote it (None: a spectator, or the table)."""
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(2000))
+    step: Mapped[int] = mapped_column(Integer)
+    """The table's step when it was written (a replay shows it from there on)."""
+    at: Mapped[float] = mapped_column(Float)
+
+
+class RevokedLinkRow(Base):
+    """A seat link that stopped working, and why, so that opening it says what happened and who can help."""
+
+    __tablename__ = "revoked_links"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    why: Mapped[str] = mapped_column(String(16))
+    """"used" (an invitation spent at its first use), "reissued" (the host made a new link), "joined" (the
+    seat was taken from the lobby)."""
+    at: Mapped[float] = mapped_column(Float)
 
 
 class MoveRow(Base):
@@ -132,6 +191,26 @@ class SeatRecord:
     token_hash: str | None
     joined: bool = False
     away_bot: str | None = None
+    name: str | None = None
+    open: bool = False
+    fresh: bool = False
+    muted: bool = False
+    email: str | None = None
+    mail_stop_hash: str | None = None
+    mailed_step: int | None = None
+
+
+@dataclass(slots=True)
+class ChatRecord:
+    """A chat line (or a note of the table's) as stored."""
+
+    number: int
+    kind: str
+    seat: int | None
+    name: str
+    text: str
+    step: int
+    at: float
 
 
 @dataclass(slots=True)
@@ -173,6 +252,13 @@ class TableRecord:
     """The seat to act after them (as stored)."""
     holder_address: str | None = None
     """Where the process that holds the table answers, if it said."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The host's house rules, as stored (`TableSettings` reads them)."""
+    active_at: float | None = None
+    ended: str | None = None
+    rematch: str | None = None
+    chat: list[ChatRecord] = field(default_factory=list)
+    """The chat so far (loaded with the moves)."""
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -293,6 +379,8 @@ class Storage:
                     holder=self.holder,
                     holder_address=self.address,
                     to_act=table.to_act,
+                    settings=table.settings,
+                    active_at=table.active_at,
                 )
             )
             session.flush()
@@ -305,6 +393,9 @@ class Storage:
                         token_hash=seat.token_hash,
                         joined=seat.joined,
                         away_bot=seat.away_bot,
+                        name=seat.name,
+                        open=seat.open,
+                        fresh=seat.fresh,
                     )
                 )
 
@@ -393,10 +484,12 @@ class Storage:
         with self.sessions() as session:
             return session.scalar(select(TableRow.holder).where(TableRow.id == table_id)) == self.holder
 
-    def update_seat(self, table_id: str, seat: int, **columns: Any) -> None:
-        """Write some of a seat's columns (token_hash, joined, away_bot), and only those. Fenced by the
+    def update_seat(self, table_id: str, seat: int, revoked: tuple[str, str] | None = None,
+                    **columns: Any) -> None:
+        """Write some of a seat's columns (SEAT_COLUMNS), and only those; `revoked`: (the hash of a link
+        that stops working with this change, why), remembered in the same transaction. Fenced by the
         holder like a move: LeaseLost if another process holds the table now."""
-        unknown = set(columns) - {"token_hash", "joined", "away_bot"}
+        unknown = set(columns) - SEAT_COLUMNS
         if unknown:
             raise ValueError(f"a seat has no column {sorted(unknown)[0]!r} to update")
         held = select(TableRow.id).where(TableRow.id == table_id, TableRow.holder == self.holder).exists()
@@ -407,6 +500,40 @@ class Storage:
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 raise LeaseLost(f"table {table_id} is held by another server process")
+            if revoked is not None:
+                old_hash, why = revoked
+                session.merge(RevokedLinkRow(token_hash=old_hash, table_id=table_id, seat=seat, why=why,
+                                             at=now()))
+
+    def update_table(self, table_id: str, **columns: Any) -> None:
+        """Write some of a table's columns (TABLE_COLUMNS), and only those. Fenced by the holder for an
+        unfinished table (LeaseLost if another process holds it now)."""
+        unknown = set(columns) - TABLE_COLUMNS
+        if unknown:
+            raise ValueError(f"a table has no column {sorted(unknown)[0]!r} to update")
+        with self.sessions.begin() as session:
+            changed = session.execute(
+                update(TableRow).where(TableRow.id == table_id,
+                                       (TableRow.holder == self.holder) | TableRow.finished.is_(True))
+                .values(**columns)
+            )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                raise LeaseLost(f"table {table_id} is held by another server process")
+
+    def add_chat(self, table_id: str, line: ChatRecord) -> None:
+        """Keep a chat line; StepConflict if its number is taken (another writer was first)."""
+        try:
+            with self.sessions.begin() as session:
+                session.add(ChatRow(table_id=table_id, number=line.number, kind=line.kind, seat=line.seat,
+                                    name=line.name, text=line.text, step=line.step, at=line.at))
+        except IntegrityError:
+            raise StepConflict(f"table {table_id}: chat line {line.number} is already kept") from None
+
+    def revoked_link(self, digest: str) -> tuple[str, int, str, float] | None:
+        """(table id, seat, why, when) of a seat link that stopped working, by its token's hash, or None."""
+        with self.sessions() as session:
+            row = session.get(RevokedLinkRow, digest)
+            return None if row is None else (row.table_id, row.seat, row.why, row.at)
 
     def load(self, table_id: str, moves: bool = True) -> TableRecord | None:
         """A table with its seats and (unless `moves` is False) its moves, or None."""
@@ -470,13 +597,18 @@ class Storage:
             host_hash=row.host_hash,
             spectator_hash=row.spectator_hash,
             created_at=row.created_at,
-            seats=[SeatRecord(s.seat, s.bot, s.token_hash, s.joined, s.away_bot) for s in seats],
+            seats=[SeatRecord(s.seat, s.bot, s.token_hash, s.joined, s.away_bot, s.name, s.open, s.fresh,
+                              s.muted, s.email, s.mail_stop_hash, s.mailed_step) for s in seats],
             finished=row.finished,
             result=row.result,
             finished_at=row.finished_at,
             step=row.step,
             to_act=row.to_act,
             holder_address=row.holder_address,
+            settings=dict(row.settings or {}),
+            active_at=row.active_at,
+            ended=row.ended,
+            rematch=row.rematch,
         )
         if moves:
             found = session.scalars(
@@ -488,6 +620,10 @@ class Storage:
             record.moves = stored[: row.step]
             if [m.step for m in record.moves] != list(range(row.step)):
                 raise DamagedTable(f"table {row.id}: its moves are not steps 0 to {row.step - 1}")
+            lines = session.scalars(
+                select(ChatRow).where(ChatRow.table_id == row.id).order_by(ChatRow.number)
+            ).all()
+            record.chat = [ChatRecord(c.number, c.kind, c.seat, c.name, c.text, c.step, c.at) for c in lines]
         return record
 
 

@@ -21,6 +21,7 @@ from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
 
 from .bots import bot_names, fallback_bot
 from .limits import SLOW_CLOSE
+from .people import TableSettings, bot_detail, bot_level, bot_name
 from .protocol import LOG_LINES, PARTS, Refusal, encode, state_message
 from .storage import (
     LeaseLost,
@@ -564,21 +565,26 @@ def drawing(game: Game, view: dict[str, Any]) -> str | None:
 
 
 def seat_facts(record: TableRecord, connected: set[int | None]) -> list[dict[str, Any]]:
-    """The public facts of each seat of a table: bot or person, taken, connected, a bot standing in."""
+    """The public facts of each seat of a table: its name, bot (with its level) or person, invited or open,
+    taken, connected, a bot standing in, muted. Never its token or its person's e-mail."""
     info = []
     for seat in record.seats:
-        label = f"Seat {seat.seat}: {seat.bot}" if seat.bot else f"Seat {seat.seat}: a person"
-        if seat.away_bot:
-            label += f" ({seat.away_bot} bot standing in)"
+        name = seat.name or (bot_name(seat.seat, seat.bot) if seat.bot else None)
         info.append(
             {
                 "seat": seat.seat,
                 "kind": "bot" if seat.bot else "person",
                 "bot": seat.bot,
+                "level": bot_level(seat.bot) if seat.bot else None,
+                "bot_detail": bot_detail(seat.bot) if seat.bot else None,
+                "name": name,
                 "joined": seat.joined or bool(seat.bot),
+                "open": bool(seat.open) and not seat.bot,
                 "connected": seat.seat in connected,
                 "away": seat.away_bot,
-                "label": label,
+                "away_level": bot_level(seat.away_bot) if seat.away_bot else None,
+                "muted": seat.muted,
+                "label": name or f"Seat {seat.seat + 1}",
             }
         )
     return info
@@ -602,6 +608,12 @@ def summary(
         "created": record.created_at,
         "finished": record.finished_at,
         "seats": seats,
-        "open_seats": [s["seat"] for s in seats if s["kind"] == "person" and not s["joined"]],
+        "open_seats": [s["seat"] for s in seats if s["kind"] == "person" and not s["joined"] and s["open"]],
+        "invited_seats": [s["seat"] for s in seats
+                          if s["kind"] == "person" and not s["joined"] and not s["open"]],
+        "settings": TableSettings.of(record.settings).to_json(),
+        "ended": record.ended,
+        "rematch": record.rematch,
+        "active": record.active_at or record.created_at,
         "result": record.result if record.finished else None,
     }

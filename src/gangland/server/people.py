@@ -1,0 +1,92 @@
+"""Who is at a table: people's display names, bots' names and levels, and the host's house rules.
+
+A name is what a person calls themselves at one table: any script, at most MAX_NAME characters, never
+markup (the page shows it as text, the drawing and the log fill it in as text). Bots get a name of their
+own and a level a person understands ("Easy", "Hard"); the exact agent is a detail for those who want it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from gangland.engine import OptionError
+
+MAX_NAME = 24
+"""The most characters a display name may have (after its spaces are tidied)."""
+BOT_NAMES = ("Rocco", "Vinnie", "Lefty", "Bugsy", "Dutch")
+"""The names bots sit under, one per seat (a table has at most five seats)."""
+_SEARCH = "searches {} a move (IS-MCTS), playing games out with the rule-of-thumb bot"
+LEVELS = {
+    "random": ("Beginner", "plays any legal move at random"),
+    "heuristic": ("Easy", "the game's rule-of-thumb bot: plays at once"),
+    "ismcts:easy": ("Medium", _SEARCH.format("0.1 s")),
+    "ismcts": ("Hard", _SEARCH.format("0.5 s")),
+    "ismcts:medium": ("Hard", _SEARCH.format("0.5 s")),
+    "ismcts:hard": ("Expert", _SEARCH.format("2 s")),
+}
+"""The level a person reads for each bot, with what it does. Other bots (search variants, OpenSpiel's)
+are offered as "Other"."""
+LEVEL_ORDER = ("Beginner", "Easy", "Medium", "Hard", "Expert", "Other")
+
+
+def clean_name(text: object) -> str:
+    """A display name fit to keep: NFC, spaces tidied, no control or invisible formatting characters (but
+    the joiner inside emoji), 1 to MAX_NAME characters; OptionError saying what is wrong otherwise.
+
+    >>> clean_name("  Anna   Maria ")
+    'Anna Maria'
+    >>> clean_name("Ζωή\\u200b")
+    'Ζωή'
+    """
+    if not isinstance(text, str):
+        raise OptionError("a name must be text")
+    normal = unicodedata.normalize("NFC", text)
+    kept = "".join(c for c in normal if c == "\u200d" or unicodedata.category(c) not in ("Cc", "Cf", "Cs",
+                                                                                          "Co", "Cn"))
+    name = " ".join(kept.split())
+    if not name:
+        raise OptionError("a name needs at least one letter, digit or sign")
+    if len(name) > MAX_NAME:
+        raise OptionError(f"a name has at most {MAX_NAME} characters, not {len(name)}")
+    return name
+
+
+def bot_level(bot: str) -> str:
+    """The level a person reads for `bot` ("Easy", "Hard", ...; "Other" for the rest)."""
+    known = LEVELS.get(bot)
+    return known[0] if known else "Other"
+
+
+def bot_detail(bot: str) -> str:
+    """What `bot` is, exactly: its agent name and what it does."""
+    known = LEVELS.get(bot)
+    return f"{bot}: {known[1]}" if known else bot
+
+
+def bot_name(seat: int, bot: str) -> str:
+    """The name a bot sits under at `seat`: its seat's bot name and its level ("Rocco (Easy bot)")."""
+    return f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot_level(bot)} bot)"
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """The host's house rules for a table, chosen at its creation."""
+
+    undo: bool = False
+    """A person may take back their last decision while nothing new was shown and nobody acted since."""
+    hint: bool = False
+    """A person may ask a bot which move it would make from their seat's view."""
+    spectator_chat: bool = False
+    """Spectators may write in the chat (they may always read it)."""
+
+    @classmethod
+    def of(cls, stored: dict[str, Any] | None) -> TableSettings:
+        """The settings as stored (unknown keys, from a newer server, are ignored; missing ones default)."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: bool(v) for k, v in (stored or {}).items() if k in known})
+
+    def to_json(self) -> dict[str, bool]:
+        """The settings as stored and as the page reads them."""
+        return asdict(self)
