@@ -50,7 +50,9 @@ def test_an_invitation_link_is_spent_when_first_opened(database_url: str) -> Non
             with client.websocket_connect(f"/ws/{table_id}") as sender:
                 sender.send_text(json.dumps({"type": "hello", "token": invitation}))
                 refused = json.loads(sender.receive_text())
-                assert refused["code"] == "bad_token" and "revoked" in refused["error"]
+                # issue 31: "a revoked link says who can help"
+                assert refused["code"] == "revoked" and "already used" in refused["error"], refused
+                assert "own link" in refused["error"] and "host" in refused["error"]
             # ... while the friend's own link opens it in another tab, with no new token.
             with seated(client, table_id, given[0]["token"]) as tab:
                 assert tab.last is not None and tab.last["seat"] == 1
@@ -156,7 +158,7 @@ def test_an_invitation_spent_by_one_tab_does_not_open_the_seat_in_another(tmp_pa
         assert isinstance(own, str) and own != invitation
         with pytest.raises(tables.Refusal) as refused:  # the other tab, a moment later
             client.portal.call(table.take_seat, 1, invitation)
-        assert refused.value.code == "bad_token" and "revoked" in refused.value.message
+        assert refused.value.code == "revoked" and "already used" in refused.value.message
         assert client.portal.call(table.take_seat, 1, own) is None  # the seat's own token opens it
 
 

@@ -313,7 +313,7 @@ def test_tokens_never_reach_a_log_nor_the_database(tmp_path: Path, caplog: pytes
         assert answer.status_code == 200, answer.text
         assert http.post("/api/my-seats", json={"tokens": [creator, own, invitation]}).status_code == 200
         with socket_to(address, table_id, invitation) as stale:
-            assert next_message(stale, "error")["code"] == "bad_token"
+            assert next_message(stale, "error")["code"] == "revoked"
         with pytest.raises(InvalidStatus) as foreign, \
                 socket_to(address, table_id, creator, Origin="http://evil.example"):
             pass

@@ -85,12 +85,17 @@ def test_games_pages_and_schema(tmp_path: Path) -> None:
         assert razzia["players"] == [2, 3, 4, 5]
         assert "tiebreak" in {o["name"] for o in razzia["options"]}
 
-        for path, kind in [("/", "text/html"), ("/t/someid", "text/html"), ("/t/someid/replay", "text/html"),
-                           ("/static/table.js", "javascript"), ("/static/lobby.js", "javascript"),
-                           ("/static/style.css", "text/css")]:
+        for path, kind in [("/", "text/html"), ("/static/table.js", "javascript"),
+                           ("/static/lobby.js", "javascript"), ("/static/style.css", "text/css")]:
             page = client.get(path)
             assert page.status_code == 200, (path, page.status_code)
             assert kind in page.headers["content-type"], (path, page.headers["content-type"])
+        # issue 31: "an unknown table is a 404 page" (a page that says so and stops, not the table page
+        # reconnecting for ever), also for its replay and for an address that is no table id at all.
+        for path in ("/t/someid", "/t/someid/replay", "/t/not%20an%20id"):
+            page = client.get(path)
+            assert page.status_code == 404 and "text/html" in page.headers["content-type"], path
+            assert "No such table" in page.text and 'href="/"' in page.text and "<script" not in page.text
         assert "<html" in client.get("/").text.lower()
 
         schema = client.get("/openapi.json").json()
@@ -311,7 +316,7 @@ def test_move_time_limit(database_url: str) -> None:
     taken never loses moves to the clock"."""
     with server(database_url) as client:
         client.app.state.hub.move_seconds_range = (1, 3600)  # type: ignore[attr-defined]
-        created = create(client, "razzia", 2, [None, None], listed=True, move_seconds=1)
+        created = create(client, "razzia", 2, [None, None], open_seats=(1,), listed=True, move_seconds=1)
         table_id = created["table_id"]
         with seated(client, table_id, token_of(created["creator_link"])) as zero:
             # Seat 0 (the creator's, taken) never moves: the clock moves for it, until seat 1 is to act.

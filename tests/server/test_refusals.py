@@ -185,7 +185,7 @@ def test_turn_step_action_and_malformed_refusals(database_url: str) -> None:
             ]:
                 refused(mover, message, "malformed", *words)
             # docs/server.md: unknown_type.
-            refused(mover, {"type": "dance"}, "unknown_type", "dance", "hello, act or ping")
+            refused(mover, {"type": "dance"}, "unknown_type", "dance", "expected hello, act")
             refused(mover, {"action": legal[0], "step": step}, "unknown_type", "missing")
             refused(mover, {"type": 7}, "unknown_type", "7")
 
@@ -224,7 +224,7 @@ def test_token_refusals(database_url: str) -> None:
     token, a private one not)."""
     with server(database_url) as client:
         # Two people and no bot: the table cannot move by itself, so its facts must stay as they are.
-        created = create(client, "razzia", 2, [None, None], listed=True)
+        created = create(client, "razzia", 2, [None, None], open_seats=(1,), listed=True)
         table_id = created["table_id"]
         assert created["creator_seat"] == 0
         invitation = token_of(created["seats"][1]["link"])
@@ -246,13 +246,14 @@ def test_token_refusals(database_url: str) -> None:
             assert_sentence(error["error"], "link", "unknown")
             assert code == 4403
 
-            # bad_token: a revoked token: seat 1 taken from the lobby revokes its invitation link.
+            # revoked: seat 1 (open) taken from the lobby revokes its invitation link; issue 31: the
+            # refusal says what happened and who can help.
             joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
             assert joined.status_code == 200, joined.text
             assert joined.json()["seat"] == 1
             error, code = refused_hello(client, table_id, invitation)
-            assert error["code"] == "bad_token", error
-            assert_sentence(error["error"], "revoked")
+            assert error["code"] == "revoked", error
+            assert_sentence(error["error"], "seat 2", "taken from the lobby", "host")
             assert code == 4403
             with seated(client, table_id, token_of(joined.json()["link"])) as one:  # the new link: seat 1
                 assert one.last is not None and one.last["seat"] == 1
@@ -429,9 +430,10 @@ def test_http_refusals(database_url: str) -> None:
         answer(client.post(f"/api/tables/{full['table_id']}/join", json={}), 409, "taken")
         listed = create(client, "razzia", 3, [None, None, "heuristic"], open_seats=(1,), listed=True)
         table_id = listed["table_id"]
-        for seat in (0, 2, 3, -1):  # the creator's, a bot's, none at all
-            answer(client.post(f"/api/tables/{table_id}/join", json={"seat": seat}), 409, f"seat {seat}",
-                   "not open")
+        for seat in (0, 2, 3, -1):  # the creator's, a bot's, none at all (issue 31: a person reads seat 0
+            # as seat 1)
+            answer(client.post(f"/api/tables/{table_id}/join", json={"seat": seat}), 409,
+                   f"seat {seat + 1 if seat >= 0 else seat}", "not open")
         answer(client.post(f"/api/tables/{table_id}/join", json={"seat": "one"}), 400, "seat")
         assert client.get(f"/api/tables/{table_id}").json()["open_seats"] == [1]
 

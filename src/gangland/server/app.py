@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
+import segno
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
@@ -40,8 +42,8 @@ from .limits import (
     keep_frames_out_of_logs,
     origin_allowed,
 )
-from .people import TableSettings
-from .protocol import PARTS, Act, Hello, Ping, Refusal, Want, encode, parse_client
+from .people import TableSettings, clean_name
+from .protocol import PARTS, Act, Hello, Ping, Refusal, Rename, Want, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import LeaseLost, Storage, StorageError
@@ -135,9 +137,28 @@ class TableCreated(BaseModel):
 
 
 class JoinRequest(BaseModel):
-    """Take an open seat of a listed table (null: the first open one)."""
+    """Take an open seat of a listed table (null: the first open one), going by `name`."""
 
     seat: int | None = None
+    name: str | None = Field(default=None, max_length=200)
+
+
+class HostRequest(BaseModel):
+    """A request only the table's host may make."""
+
+    host_token: str = Field(max_length=200)
+
+
+class QrRequest(BaseModel):
+    """Text (a link) to draw as a QR code."""
+
+    text: str = Field(min_length=1, max_length=600)
+
+
+class QrCode(BaseModel):
+    """A QR code as an SVG image in a data: address (for an <img>)."""
+
+    image: str
 
 
 class Joined(BaseModel):
@@ -158,6 +179,26 @@ class MySeatsRequest(BaseModel):
     """Seat tokens this browser holds."""
 
     tokens: list[Annotated[str, Field(max_length=200)]] = Field(max_length=200)
+
+
+NO_TABLE = ("There is no table at this address. The link may be cut off (copy the whole link), or the table "
+            "may have been made on another server. Ask whoever sent you the link, or start a table of your "
+            "own in the lobby.")
+
+
+def notice_page(status: int, title: str, text: str, link: tuple[str, str] | None = None) -> HTMLResponse:
+    """A page that says what happened and what to do, with a way back to the lobby (and `link`: (address,
+    label)); it runs no script."""
+    more = "" if link is None else f'<a class="btn" href="{html.escape(link[0])}">{html.escape(link[1])}</a> '
+    body = (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{html.escape(title)} · Gangland</title><link rel="icon" href="data:,">'
+            f'<link rel="stylesheet" href="/static/style.css"></head><body>'
+            f'<header class="site"><a href="/">Gangland</a></header><main>'
+            f'<section class="panel notice"><h1>{html.escape(title)}</h1><p>{html.escape(text)}</p>'
+            f'<p>{more}<a class="btn secondary" href="/">Go to the lobby</a></p></section></main>'
+            '</body></html>')
+    return HTMLResponse(body, status_code=status)
 
 
 def seat_link(table_id: str, token: str) -> str:
@@ -270,12 +311,31 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def lobby_page() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(STATIC / "table.html")
+    async def _page_table(table_id: str) -> LiveTable | HTMLResponse | None:
+        """The table a page is for; a 404 page when there is none; None when it cannot be known now (the
+        database is out of reach, another process plays it): the page itself then says what it can."""
+        if not TABLE_ID.fullmatch(table_id):
+            return notice_page(404, "No such table", NO_TABLE)
+        try:
+            table = await hub.table(table_id)
+        except (StorageError, SQLAlchemyError, HeldElsewhere):
+            return None
+        return notice_page(404, "No such table", NO_TABLE) if table is None else table
 
-    @app.get("/t/{table_id}/replay", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
+    @app.get("/t/{table_id}", include_in_schema=False, response_model=None)
+    async def table_page(table_id: str) -> FileResponse | HTMLResponse:
+        found = await _page_table(table_id)
+        return found if isinstance(found, HTMLResponse) else FileResponse(STATIC / "table.html")
+
+    @app.get("/t/{table_id}/replay", include_in_schema=False, response_model=None)
+    async def replay_page(table_id: str) -> FileResponse | HTMLResponse:
+        found = await _page_table(table_id)
+        if isinstance(found, HTMLResponse):
+            return found
+        if found is not None and not found.state.is_over:
+            return notice_page(409, "This game is not over yet",
+                               "A game can be replayed step by step once it is over. Until then, open the "
+                               "table to watch or play it.", (f"/t/{table_id}", "Open the table"))
         return FileResponse(STATIC / "replay.html")
 
     def game_named(game_id: str) -> Game:
@@ -357,11 +417,33 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def join(table_id: str, request: JoinRequest) -> Joined:
         """Take a person's seat nobody has taken at a listed table; its invitation link stops working."""
         table = await _table(table_id)
+        name = None if request.name is None else clean_name(request.name)  # a bad name: 400
         try:
-            seat, token = await hub.join_open_seat(table, request.seat)
+            seat, token = await hub.join_open_seat(table, request.seat, name)
         except GanglandError as exc:
             raise HTTPException(409, str(exc)) from None
         return Joined(seat=seat, link=seat_link(table_id, token))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/link", responses=PROBLEMS)
+    async def new_link(table_id: str, seat: int, request: HostRequest) -> Joined:
+        """The host makes a new link for a person's seat (a lost or leaked one): the seat's present link
+        stops working at once, and the new one is an invitation, spent at its first use."""
+        table = await _table(table_id)
+        if not table.is_host(request.host_token):
+            raise HTTPException(403, "only the table's creator (with the host token) may do this")
+        if not 0 <= seat < table.record.players:
+            raise HTTPException(404, f"there is no seat {seat}")
+        if table.state.is_over:
+            raise HTTPException(409, "the game is over")
+        token = await table.reissue(seat)
+        return Joined(seat=seat, link=seat_link(table_id, token))
+
+    @app.post("/api/qr", responses=PROBLEMS)
+    async def qr_code(request: QrRequest) -> QrCode:
+        """A QR code of a link (the page shows a seat's own link this way, to open it on a phone). The
+        text is neither kept nor logged."""
+        code = segno.make(request.text, error="m")
+        return QrCode(image=code.svg_data_uri(scale=4, border=2, dark="#111", light="#fff"))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/controller", response_model=TableSummary,
               responses=PROBLEMS)
@@ -498,13 +580,15 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         if seat is not None:  # counted before an invitation is spent on it
                             seat_sockets.acquire((table.id, seat))
                             held = (table.id, seat)
-                        own_token = None if seat is None else await table.take_seat(seat, message.token or "")
+                        own_token = None if seat is None else await table.take_seat(
+                            seat, message.token or "", message.name)
                     except Refusal as refusal:
                         await socket.send_text(encode(refusal.to_message()))
                         await socket.close({"too_many_connections": FLOOD_CLOSE,
                                             "elsewhere": ELSEWHERE_CLOSE}.get(refusal.code, 4403))
                         return
-                    client = Client(seat, want=PARTS if message.want is None else message.want)
+                    client = Client(seat, want=PARTS if message.want is None else message.want,
+                                    name=message.name)
                     writer = asyncio.create_task(write(client))
                     if own_token is not None:  # to this connection alone: the seat's link from now on
                         client.push(encode({"type": "seat_token", "seat": seat, "token": own_token,
@@ -515,6 +599,12 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         client.push(encode(hub.status_message()))
                 elif isinstance(message, Ping):
                     await answer({"type": "pong"})
+                elif isinstance(message, Rename):
+                    if client is None:
+                        raise Refusal("no_hello", "say hello with your link's token before you give a name")
+                    client.name = message.name
+                    if client.seat is not None:
+                        await table.rename(client.seat, message.name)
                 elif isinstance(message, Want):
                     if client is None:
                         raise Refusal("no_hello", "say hello with your link's token before you ask for parts")

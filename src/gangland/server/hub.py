@@ -26,7 +26,7 @@ from .leases import Leases, Taken
 from .people import TableSettings, clean_name
 from .protocol import Refusal, encode
 from .storage import DamagedTable, SeatRecord, Storage, StorageError, TableRecord, now, token_hash
-from .tables import BAD_LINK, SPECTATOR, LiveTable, new_token, seat_facts, summary
+from .tables import BAD_LINK, SPECTATOR, LiveTable, new_token, revoked_text, seat_facts, summary
 
 LEASE_SECONDS = 2.0
 """How often the hub checks that the database answers and looks for tables whose holder died."""
@@ -388,38 +388,39 @@ class Hub:
         table.drive()
         return Created(table, host, spectator, tokens, creator_seat)
 
-    async def join_open_seat(self, table: LiveTable, seat: int | None) -> tuple[int, str]:
-        """Give the asker a never-taken person seat of a listed table, with a new token (the invitation link
-        made at creation stops working). OptionError naming why not."""
+    async def join_open_seat(self, table: LiveTable, seat: int | None, name: str | None = None
+                             ) -> tuple[int, str]:
+        """Give the asker (going by `name`) an open person's seat nobody has taken at a listed table, with a
+        new token (the invitation link made at creation stops working). OptionError naming why not:
+        invited seats are never given from the lobby."""
         if not table.record.listed:
             raise OptionError("this table is private: join it by the link its creator sent you")
         if table.state.is_over:
             raise OptionError("the game is over")
-        open_seats = [s.seat for s in table.record.seats if s.bot is None and not s.joined]
+        open_seats = [s.seat for s in table.record.seats if s.bot is None and not s.joined and s.open]
         if not open_seats:
-            raise OptionError("every person's seat at this table is taken")
+            raise OptionError("no seat at this table is open to the lobby: its seats are taken or invited")
         if seat is None:
             seat = open_seats[0]
         if seat not in open_seats:
-            raise OptionError(f"seat {seat} is not open; open seats: {', '.join(map(str, open_seats))}")
+            shown = ", ".join(str(s + 1) for s in open_seats)
+            raise OptionError(f"seat {seat + 1 if seat >= 0 else seat} is not open; open seats: {shown}")
         token = new_token()
         digest = token_hash(token)
         async with table.lock:
             record = table.record.seats[seat]
             if record.joined:
-                raise OptionError(f"seat {seat} was taken a moment ago")
-            await table.save_seat(seat, token_hash=digest, joined=True)
-            record.token_hash, record.joined = digest, True
+                raise OptionError(f"seat {seat + 1} was taken a moment ago")
+            revoked = None if record.token_hash is None else (record.token_hash, "joined")
+            columns: dict[str, Any] = {"token_hash": digest, "joined": True, "fresh": False}
+            if name is not None:
+                columns["name"] = name
+            await table.save_seat(seat, revoked=revoked, **columns)
+            for column, value in columns.items():
+                setattr(record, column, value)
         for client in list(table.clients):
             if client.seat == seat:  # whoever held the invitation is no longer this seat
-                client.push(
-                    encode(
-                        Refusal(
-                            "bad_token",
-                            "this seat was taken from the lobby; its invitation link no longer works",
-                        ).to_message()
-                    )
-                )
+                client.push(encode(Refusal("revoked", revoked_text("joined", seat)).to_message()))
                 client.push(None)
         if table.state.to_act == seat and not table.state.is_over:
             table.drive()  # its clock starts now that a person holds it
@@ -427,7 +428,8 @@ class Hub:
         return seat, token
 
     async def who(self, table: LiveTable, token: str | None) -> int | None:
-        """The seat `token` plays at `table` (None: a spectator); Refusal bad_token if it opens nothing."""
+        """The seat `token` plays at `table` (None: a spectator); Refusal if it opens nothing: `revoked`
+        (saying why and who can help) for a link that stopped working, `bad_token` for any other."""
         if token:
             digest = token_hash(token)
             # Every hash is compared, in constant time: how long a refusal takes says nothing of them.
@@ -437,6 +439,9 @@ class Hub:
                 return found[0]
             if hmac.compare_digest(table.record.spectator_hash, digest):
                 return SPECTATOR
+            revoked = await asyncio.to_thread(self.storage.revoked_link, digest)
+            if revoked is not None and revoked[0] == table.id:
+                raise Refusal("revoked", revoked_text(revoked[2], revoked[1]))
         elif table.record.listed:
             return SPECTATOR
         raise Refusal("bad_token", BAD_LINK)

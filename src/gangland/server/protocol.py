@@ -10,6 +10,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from gangland.engine import OptionError
+
+from .people import clean_name
+
 MAX_MESSAGE = 4096
 """The most bytes a client message may hold."""
 LOG_LINES = 100
@@ -35,11 +39,20 @@ class Refusal(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """The first message: a seat or spectator token, or none (a spectator of a listed table), and the parts
-    of the state messages the connection wants (None: all of them)."""
+    """The first message: a seat or spectator token, or none (a spectator of a listed table), the parts
+    of the state messages the connection wants (None: all of them), and the name its person goes by (a
+    seat without a name takes it; a spectator's is theirs for this connection)."""
 
     token: str | None
     want: frozenset[str] | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """The connection's person goes by `name` from now on (a seat's name is kept with the table)."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +75,7 @@ class Ping:
     """Keep-alive: answered with a pong."""
 
 
-ClientMessage = Hello | Act | Ping | Want
+ClientMessage = Hello | Act | Ping | Want | Rename
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -85,6 +98,16 @@ def _want_field(data: dict[str, Any]) -> frozenset[str] | None:
     return frozenset(value)
 
 
+def _name_field(data: dict[str, Any], required: bool) -> str | None:
+    value = data.get("name")
+    if value is None and not required:
+        return None
+    try:
+        return clean_name(value)
+    except OptionError as exc:
+        raise Refusal("bad_name", f"{exc}") from None
+
+
 def parse_client(raw: str | bytes) -> ClientMessage:
     """A client message from its text; Refusal (too_large, malformed, unknown_type) otherwise."""
     size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
@@ -101,18 +124,22 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (type(token) is not str or len(token) > 200):
             raise Refusal("malformed", "'token' must be the text after #seat= or #watch= in your link")
-        return Hello(token or None, _want_field(data))
+        return Hello(token or None, _want_field(data), _name_field(data, required=False))
     if kind == "act":
         return Act(_int_field(data, "action"), _int_field(data, "step"))
     if kind == "ping":
         return Ping()
+    if kind == "name":
+        name = _name_field(data, required=True)
+        assert name is not None
+        return Rename(name)
     if kind == "want":
         parts = _want_field(data)
         if parts is None:
             raise Refusal("malformed", "'want' is missing: list the parts a state should carry")
         return Want(parts)
     shown = "missing" if kind is None else repr(kind)[:40]
-    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act or ping (or want)")
+    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act, ping, want or name")
 
 
 def state_message(

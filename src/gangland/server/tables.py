@@ -34,13 +34,28 @@ from .storage import (
 )
 
 SPECTATOR = None
-BAD_LINK = "this link does not open this table: it is unknown, or it was revoked"
+BAD_LINK = ("this link is unknown at this table: it may be cut off (copy the whole link), or be another "
+            "table's; ask the table's host (who created it) for a new link")
+REISSUED = ("the host made a new link for this seat, so this one no longer opens it; if that was not for "
+            "you, ask the host (who created the table) for the new link")
 RETRY_SECONDS = 3.0
 """How long a bot or the clock waits before trying a move again after the database refused it."""
 log = logging.getLogger("gangland.server")
 
 if TYPE_CHECKING:  # the hub makes live tables: it imports this module, not the other way round
     from .hub import Hub
+
+
+def revoked_text(why: str, seat: int) -> str:
+    """What a person opening a link that stopped working is told: what happened, and who can help."""
+    if why == "used":
+        return (f"this invitation was already used to take seat {seat + 1}, perhaps on another of your "
+                "devices: open the seat's own link there (the table page shows it under \"Your link\", to "
+                "copy or to scan as a QR code), or ask the table's host (who created it) for a new link")
+    if why == "joined":
+        return (f"seat {seat + 1} was taken from the lobby, so this link no longer opens it; ask the table's "
+                "host (who created it) for a seat")
+    return REISSUED
 
 
 def new_token() -> str:
@@ -65,6 +80,8 @@ class Client:
     """The parts of PARTS its state messages carry (the page asks for the text only while it shows it)."""
     close_code: int = 4403
     """The close code of a close the outbox asks for: the link was revoked, unless set otherwise."""
+    name: str | None = None
+    """The name its person goes by (a spectator's is kept here only; a seat's is the seat's)."""
 
     def push(self, text: str | None) -> None:
         """Queue a message (None: close). A client too slow to drain its queue is dropped: what waits is
@@ -454,36 +471,72 @@ class LiveTable:
             self.drive()
         self.broadcast()
 
-    async def save_seat(self, seat: int, **columns: Any) -> None:
-        """Write a change of `seat` (storage.update_seat's columns). A table another process took over
-        meanwhile is given up here, and LeaseLost goes on up: nothing was changed."""
+    async def save_seat(self, seat: int, revoked: tuple[str, str] | None = None, **columns: Any) -> None:
+        """Write a change of `seat` (storage.update_seat's columns; `revoked`: the link it stops, and why).
+        A table another process took over meanwhile is given up here, and LeaseLost goes on up: nothing
+        was changed."""
         try:
-            await asyncio.to_thread(self.hub.storage.update_seat, self.id, seat, **columns)
+            await asyncio.to_thread(self.hub.storage.update_seat, self.id, seat, revoked, **columns)
         except LeaseLost:
             self.hub.lose(self)
             raise
 
-    async def take_seat(self, seat: int, token: str) -> str | None:
-        """A person opened `seat`'s link with `token`. The first time, the invitation is spent: the seat
-        gets a token of its own, returned for that person alone (so the link's sender can no longer open
-        the seat), and its clock starts. None when the seat was taken before; Refusal bad_token when
-        `token` stopped opening the seat meanwhile (another tab spent the same invitation a moment ago)."""
+    async def take_seat(self, seat: int, token: str, name: str | None = None) -> str | None:
+        """A person opened `seat`'s link with `token`, going by `name` (kept if the seat has none yet). An
+        invitation (a fresh token) is spent at its first use: the seat gets a token of its own, returned
+        for that person alone (so the link's sender can no longer open the seat), and its clock starts.
+        None when the link was the seat's own already; Refusal bad_token when `token` stopped opening the
+        seat meanwhile (another tab spent the same invitation a moment ago)."""
         async with self.lock:
             record = self.record.seats[seat]
             if record.token_hash is None or not hmac.compare_digest(record.token_hash, token_hash(token)):
-                raise Refusal("bad_token", BAD_LINK)
-            if record.joined:
-                return None
-            token = new_token()
-            digest = token_hash(token)
-            try:
-                await self.save_seat(seat, token_hash=digest, joined=True)
-            except LeaseLost:
-                raise Refusal("elsewhere", "this table is now played by another server process, so the "
-                                           "seat was not taken here; reconnect to reach it") from None
-            record.token_hash, record.joined = digest, True
-        if self.state.to_act == seat and not self.state.is_over:
+                # Another tab spent this very invitation a moment ago (or the host replaced it).
+                raise Refusal("revoked", revoked_text("reissued" if record.fresh else "used", seat))
+            columns: dict[str, Any] = {}
+            revoked = None
+            own = None
+            if record.fresh or not record.joined:
+                own = new_token()
+                columns.update(token_hash=token_hash(own), joined=True, fresh=False)
+                revoked = (record.token_hash, "used")
+            if name is not None and record.name is None:
+                columns["name"] = name
+            if columns:
+                try:
+                    await self.save_seat(seat, revoked=revoked, **columns)
+                except LeaseLost:
+                    raise Refusal("elsewhere", "this table is now played by another server process, so "
+                                               "the seat was not taken here; reconnect to reach it") from None
+                for column, value in columns.items():
+                    setattr(record, column, value)
+        if own is not None and self.state.to_act == seat and not self.state.is_over:
             self.drive()  # start the clock it waited with
+        return own
+
+    async def rename(self, seat: int, name: str) -> None:
+        """The person of `seat` goes by `name` from now on; everyone is told."""
+        async with self.lock:
+            await self.save_seat(seat, name=name)
+            self.record.seats[seat].name = name
+        self.broadcast()
+
+    async def reissue(self, seat: int) -> str:
+        """A new link for a person's seat (the host's answer to a lost or leaked link): the seat's present
+        token stops working at once (its connections are told and closed), and the new one is an
+        invitation, spent at its first use like the first. Returns the new token."""
+        record = self.record.seats[seat]
+        if record.bot:
+            raise OptionError(f"seat {seat + 1} is a bot's seat: it has no link")
+        token = new_token()
+        async with self.lock:
+            revoked = None if record.token_hash is None else (record.token_hash, "reissued")
+            await self.save_seat(seat, revoked=revoked, token_hash=token_hash(token), fresh=True)
+            record.token_hash, record.fresh = token_hash(token), True
+        gone = encode(Refusal("revoked", REISSUED).to_message())
+        for client in list(self.clients):
+            if client.seat == seat:
+                client.push(gone)
+                client.push(None)
         return token
 
     def is_host(self, token: str) -> bool:
