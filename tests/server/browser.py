@@ -53,10 +53,15 @@ class Window:
     action), every state's step it receives, and every `error` message the server sends it."""
 
     def __init__(self, browser: Any, name: str, seed: int,
-                 viewport: dict[str, int] | None = None) -> None:
+                 viewport: dict[str, int] | None = None, person: str | None = None) -> None:
         self.name = name
+        self.person = person
+        """The name its person goes by: this browser remembers it, as if given at an earlier table (None:
+        none, so a seat's page asks for one)."""
         self.rng = random.Random(seed)
         self.context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+        if person is not None:
+            self.context.add_init_script(f"localStorage.setItem('gangland.name', {json.dumps(person)});")
         self.context.set_default_timeout(PAGE_TIMEOUT_MS)
         self.page = self.context.new_page()
         self.errors: list[str] = []
@@ -113,7 +118,8 @@ class Window:
     def wait_seated(self, seat: int) -> None:
         from playwright.sync_api import expect
 
-        expect(self.page.locator("#who")).to_have_text(f"You play seat {seat}")
+        # issue 31: seats are read from 1
+        expect(self.page.locator("#who")).to_contain_text(re.compile(rf"seat {seat + 1}$"))
         expect(self.page.locator("#conn")).to_have_text("connected")
         self.seat = seat
 

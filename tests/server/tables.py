@@ -110,11 +110,12 @@ def drawing_of(svg: str | list[str | int] | None, held: str | None) -> str | Non
 
 
 @contextmanager
-def seated(client: TestClient, table_id: str, token: str | None) -> Iterator[Seat]:
-    """A socket that said hello with `token` and got its first state."""
+def seated(client: TestClient, table_id: str, token: str | None, name: str | None = None) -> Iterator[Seat]:
+    """A socket that said hello with `token` (and, given one, the `name` its person goes by) and got its
+    first state."""
     with client.websocket_connect(f"/ws/{table_id}") as socket:
         seat = Seat(socket)
-        seat.send({"type": "hello", "token": token})
+        seat.send({"type": "hello", "token": token, **({} if name is None else {"name": name})})
         seat.state()
         yield seat
 

@@ -61,7 +61,7 @@ def open_table(server: Server, a: Window, b: Window | None, game: str, players: 
     expect(page.locator("#created:not(.hidden), #form-error:not(.hidden)").first).to_be_visible()
     assert not refused.is_visible(), f"the lobby's form refused to create the table: {refused.inner_text()!r}"
     expect(created).to_be_visible()
-    invitation = created.get_by_label("Seat 1 invitation link").input_value() if b else ""
+    invitation = created.get_by_label("Seat 2 invitation link").input_value() if b else ""
     own = created.get_by_role("link", name="Open your seat")
     assert "#seat=" in (own.get_attribute("href") or "")
     own.click()
@@ -109,7 +109,8 @@ def check_moves(record: GameRecord, windows: list[Window]) -> None:
 def windows(browser: Any, request: pytest.FixtureRequest) -> Iterator[list[Window]]:
     """Two windows (separate contexts: separate localStorage), closed after the test."""
     seed = sum(map(ord, request.node.name))
-    pair = [Window(browser, "window A", seed), Window(browser, "window B", seed + 1)]
+    pair = [Window(browser, "window A", seed, person="Anna"),
+            Window(browser, "window B", seed + 1, person="Boris")]
     yield pair
     for w in pair:
         w.context.close()
@@ -284,7 +285,7 @@ def check_phone_layout(page: Any) -> None:
 @pytest.mark.parametrize(("game", "players", "options"), GAMES[1:], ids=[g[0] for g in GAMES[1:]])
 def test_every_game_fits_a_phone(browser_server: Server, browser: Any, game: str, players: int,
                                  options: dict[str, str]) -> None:
-    phone = Window(browser, "phone", 391, viewport={"width": 390, "height": 844})
+    phone = Window(browser, "phone", 391, viewport={"width": 390, "height": 844}, person="Pat")
     try:
         open_table(browser_server, phone, None, game, players, options)
         deadline = time.monotonic() + GAME_SECONDS
@@ -304,7 +305,7 @@ def test_every_game_fits_a_phone(browser_server: Server, browser: Any, game: str
 # sideways (only the drawing's own box does), the drawing starts at full size so its smallest text (11
 # units) is at least 11 px, and a whole game is played by touching the drawing.
 def test_a_phone_plays_a_whole_game_on_the_drawing(browser_server: Server, browser: Any) -> None:
-    phone = Window(browser, "phone", 390, viewport={"width": 390, "height": 844})
+    phone = Window(browser, "phone", 390, viewport={"width": 390, "height": 844}, person="Pat")
     try:
         open_table(browser_server, phone, None, "razzia", 3, {})
         page = phone.page

@@ -42,7 +42,7 @@ from .limits import (
     keep_frames_out_of_logs,
     origin_allowed,
 )
-from .people import TableSettings, clean_name
+from .people import TableSettings, bot_detail, bot_level, clean_name
 from .protocol import PARTS, Act, Hello, Ping, Refusal, Rename, Want, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
@@ -359,7 +359,10 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     @app.get("/api/games", response_model=list[GameInfo], responses=PROBLEMS)
     async def games() -> list[dict[str, Any]]:
         """Every game: id, name, version, player counts, rule options, and the bots a seat may have."""
-        return [{**game.describe(), "bots": bot_names(game)} for game in all_games()]
+        return [{**game.describe(), "bots": bot_names(game),
+                 "bot_levels": [{"bot": bot, "level": bot_level(bot), "detail": bot_detail(bot)}
+                                for bot in bot_names(game)]}
+                for game in all_games()]
 
     @app.post("/api/tables", status_code=201, responses={**PROBLEMS, **TOO_MANY})
     async def create_table(request: CreateTable, http: Request) -> TableCreated:

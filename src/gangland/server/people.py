@@ -28,6 +28,8 @@ LEVELS = {
 }
 """The level a person reads for each bot, with what it does. Other bots (search variants, OpenSpiel's)
 are offered as "Other"."""
+HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+"""Unicode categories a name drops: control, invisible formatting, surrogates, private use, unassigned."""
 LEVEL_ORDER = ("Beginner", "Easy", "Medium", "Hard", "Expert", "Other")
 
 
@@ -43,8 +45,8 @@ def clean_name(text: object) -> str:
     if not isinstance(text, str):
         raise OptionError("a name must be text")
     normal = unicodedata.normalize("NFC", text)
-    kept = "".join(c for c in normal if c == "\u200d" or unicodedata.category(c) not in ("Cc", "Cf", "Cs",
-                                                                                          "Co", "Cn"))
+    kept = "".join(" " if c.isspace() else c for c in normal
+                   if c.isspace() or c == "\u200d" or unicodedata.category(c) not in HIDDEN)
     name = " ".join(kept.split())
     if not name:
         raise OptionError("a name needs at least one letter, digit or sign")

@@ -38,6 +38,14 @@ class OptionInfo(BaseModel):
     type: str = Field(description='The type of its values: "int", "float", "str" or "bool"')
 
 
+class BotLevel(BaseModel):
+    """A bot as a person chooses it: its level ("Easy", "Hard", ...) and what it is exactly."""
+
+    bot: str
+    level: str
+    detail: str
+
+
 class GameInfo(BaseModel):
     """A game a table may play."""
 
@@ -47,6 +55,7 @@ class GameInfo(BaseModel):
     players: list[int]
     options: list[OptionInfo]
     bots: list[str] = Field(description="The bots a seat may have")
+    bot_levels: list[BotLevel] = Field(description="Each bot's level as a person reads it, and what it is")
 
 
 class SeatFacts(BaseModel):

@@ -50,8 +50,9 @@ def revoked_text(why: str, seat: int) -> str:
     """What a person opening a link that stopped working is told: what happened, and who can help."""
     if why == "used":
         return (f"this invitation was already used to take seat {seat + 1}, perhaps on another of your "
-                "devices: open the seat's own link there (the table page shows it under \"Your link\", to "
-                "copy or to scan as a QR code), or ask the table's host (who created it) for a new link")
+                "devices: open the seat's own link there (the table page shows it under \"Play from another "
+                "device\", to copy or to scan as a QR code), or ask the table's host (who created it) for a "
+                "new link")
     if why == "joined":
         return (f"seat {seat + 1} was taken from the lobby, so this link no longer opens it; ask the table's "
                 "host (who created it) for a seat")

@@ -228,12 +228,72 @@ export function copyField(labelText, link) {
     el("label", { for: id }, labelText), el("div", { class: "copy-row" }, input, button, status));
 }
 
-// ---------------------------------------------------------------- formatting
+// ---------------------------------------------------------------- names
 
+const NAME_KEY = "gangland.name";
+export const MAX_NAME = 24; // the server's people.MAX_NAME
+
+/** The name this browser's person goes by at new tables (remembered), or null. */
+export function loadName() {
+  try {
+    const name = (localStorage.getItem(NAME_KEY) || "").trim();
+    return name ? name.slice(0, MAX_NAME) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveName(name) {
+  try {
+    localStorage.setItem(NAME_KEY, String(name).trim().slice(0, MAX_NAME));
+  } catch {
+    // Storage full or disabled: the name is asked again next time.
+  }
+}
+
+/** How a person reads a seat: its name if it has one, else "Seat N" counted from 1. */
 export function seatName(seat, labels) {
   if (labels && labels[seat]) return String(labels[seat]);
-  return `Seat ${seat}`;
+  return `Seat ${Number(seat) + 1}`;
 }
+
+/** The names of a state's seats (its `seats` facts), by seat number. */
+export function seatLabels(seats) {
+  const list = [];
+  for (const s of Array.isArray(seats) ? seats : []) list[s.seat] = s.label || `Seat ${Number(s.seat) + 1}`;
+  return list;
+}
+
+// Game text names seats with a marker, U+27E8 "s" N U+27E9, N the seat's number from 0 (gangland.engine.seats):
+// every front end fills in its own words for it. Here: the seat's name, and " (you)" for the viewer's own.
+const SEAT_REF = /\u27e8s(\d{1,2})\u27e9/g;
+
+/** `text` with every seat marker filled in with that seat's name (`labels`, from `seatLabels`), the viewer's
+ * own seat (`mySeat`) marked " (you)"; `max` shortens names longer than that with an ellipsis. */
+export function fillSeats(text, labels, mySeat = null, max = 0) {
+  return String(text ?? "").replace(SEAT_REF, (_, n) => {
+    const seat = Number(n);
+    let name = seatName(seat, labels);
+    if (max && [...name].length > max) name = `${[...name].slice(0, max - 1).join("")}\u2026`;
+    return seat === mySeat ? `${name} (you)` : name;
+  });
+}
+
+/** Fill the seat markers of a drawing's texts and hover titles in place (as text: never markup). Names in
+ * the drawing are shortened to `max` characters, so that a long one does not run over its neighbours;
+ * the hover titles keep them whole. */
+export function fillDrawing(root, labels, mySeat = null, max = 12) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
+  for (const node of texts) {
+    if (!node.data.includes("\u27e8")) continue;
+    const inTitle = node.parentNode && node.parentNode.localName === "title";
+    node.data = fillSeats(node.data, labels, mySeat, inTitle ? 0 : max);
+  }
+}
+
+// ---------------------------------------------------------------- formatting
 
 /** Format a date given as ISO text or epoch seconds / milliseconds. */
 export function formatTime(value) {

@@ -1,13 +1,15 @@
 // The lobby: create a table, list listed tables, and this browser's seats ("Your tables").
 import {
   api, el, setChildren, saveSeat, saveHost, loadSeats, dropSeats, fragmentParams, seatLink,
-  absoluteLink, copyField, formatTime,
+  absoluteLink, copyField, formatTime, loadName, saveName, seatLabels, seatName,
 } from "/static/common.js";
 
 const REFRESH_MS = 5000;
 const $ = (id) => document.getElementById(id);
 
 let games = [];
+const PERSON_INVITED = "";      // a seat's choice: a person, opened only by their link
+const PERSON_OPEN = "person:open"; // a person, and anyone in the lobby may take the seat
 const lastRendered = {}; // list id -> JSON of what it shows, to avoid re-rendering (and losing focus) needlessly
 
 // ---------------------------------------------------------------- games and the form
@@ -32,9 +34,37 @@ function currentGame() {
   return games.find((g) => g.id === $("game").value) ?? null;
 }
 
+/** An option's value in plain words: yes and no, words for names ("highest_cheque": "highest cheque"). */
 function valueLabel(value) {
-  if (value === "") return '"" (empty)';
-  return typeof value === "string" ? value : JSON.stringify(value);
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (value === "") return "none";
+  if (value === 0) return "0 (off)";
+  return typeof value === "string" ? value.replace(/_/g, " ") : String(value);
+}
+
+/** An option's name in plain words, first letter up. */
+function optionLabel(name) {
+  const words = String(name).replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The rules decision an option's text cites ("(S22)", "(D25 ...)"), for a link to the decisions page. */
+function decisionOf(doc) {
+  const m = String(doc ?? "").match(/\(([A-Z]\d{1,2})\b/);
+  return m ? m[1] : null;
+}
+
+/** The bots a person picks from: by level (one bot each), then the rest under their exact names. */
+function botChoices(game) {
+  const levels = Array.isArray(game.bot_levels) ? game.bot_levels : botNames(game).map((bot) => ({ bot, level: "Other", detail: bot }));
+  const byLevel = new Map();
+  const others = [];
+  for (const b of levels) {
+    if (b.level !== "Other" && !byLevel.has(b.level)) byLevel.set(b.level, b);
+    else others.push(b);
+  }
+  return { levels: [...byLevel.values()], others };
 }
 
 function renderGameChoices() {
@@ -60,16 +90,21 @@ function onGameChange() {
 }
 
 function renderOptions(game) {
+  $("decisions-link").href = `/rules/${encodeURIComponent(game.id)}/decisions`;
   const box = $("options");
   const options = Array.isArray(game.options) ? game.options : [];
   if (!options.length) {
     setChildren(box, el("p", { class: "muted" }, "This game has no rule options."));
     return;
   }
-  setChildren(box, options.map((opt, i) => {
+  // A file on the server's disk is not for web tables (the server refuses them): not offered.
+  setChildren(box, options.filter((opt) => !(opt.free && opt.type === "str")).map((opt, i) => {
     const id = `opt-${i}`;
     const docId = `opt-doc-${i}`;
-    const doc = opt.doc ? el("span", { id: docId, class: "doc" }, opt.doc) : null;
+    const decision = decisionOf(opt.doc);
+    const doc = opt.doc ? el("span", { id: docId, class: "doc" }, opt.doc, decision ? el("a", {
+      class: "option-why", href: `/rules/${encodeURIComponent(game.id)}/decisions`, target: "_blank", rel: "noopener",
+    }, `why (rules decision ${decision})`) : null) : null;
     let control;
     if (opt.free) {
       // The server says the default's type: "int", "float", "str" or "bool" (1.0 and 1 look alike in JS).
@@ -89,7 +124,7 @@ function renderOptions(game) {
         valueLabel(c), JSON.stringify(c) === JSON.stringify(opt.default) ? " (default)" : "")));
       control.value = JSON.stringify(opt.default);
     }
-    return el("div", { class: "field" }, el("label", { for: id }, opt.name.replace(/_/g, " ")), control, doc);
+    return el("div", { class: "field" }, el("label", { for: id }, optionLabel(opt.name)), control, doc);
   }));
 }
 
@@ -98,18 +133,21 @@ function renderSeats() {
   if (!game) return;
   const n = Number($("players").value);
   const bots = botNames(game);
+  const { levels, others } = botChoices(game);
   const box = $("seats");
   const previous = [...box.querySelectorAll("select")].map((s) => s.value);
   const defaultBot = bots.includes("heuristic") ? "heuristic" : (bots[0] ?? "");
   setChildren(box, Array.from({ length: n }, (_, seat) => {
     const id = `seat-${seat}`;
     const select = el("select", { id, dataset: { seat: String(seat) } },
-      el("option", { value: "" }, "a person"),
-      bots.map((b) => el("option", { value: b }, `bot: ${b}`)));
-    const fallback = seat === 0 ? "" : defaultBot;
+      el("option", { value: PERSON_INVITED }, "a person (invited)"),
+      el("option", { value: PERSON_OPEN }, "a person (open: anyone may join)"),
+      el("optgroup", { label: "Bots" }, levels.map((b) => el("option", { value: b.bot, title: b.detail }, `${b.level} bot`))),
+      others.length ? el("optgroup", { label: "Other bots (exact)" }, others.map((b) => el("option", { value: b.bot, title: b.detail }, b.bot))) : null);
+    const fallback = seat === 0 ? PERSON_INVITED : defaultBot;
     const keep = previous[seat];
-    select.value = keep !== undefined && (keep === "" || bots.includes(keep)) ? keep : fallback;
-    return el("div", { class: "field" }, el("label", { for: id }, `Seat ${seat}`), select);
+    select.value = keep !== undefined && (keep === PERSON_INVITED || keep === PERSON_OPEN || bots.includes(keep)) ? keep : fallback;
+    return el("div", { class: "field" }, el("label", { for: id }, `Seat ${seat + 1}`), select);
   }));
 }
 
@@ -160,8 +198,14 @@ async function onSubmit(event) {
   }
   let body;
   try {
-    const seats = [...$("seats").querySelectorAll("select")].map((s) => ({ bot: s.value || null }));
+    const name = myName();
+    const seats = [...$("seats").querySelectorAll("select")].map((s) => (s.value === PERSON_OPEN
+      ? { bot: null, open: true } : { bot: s.value || null, open: false }));
     const firstPerson = seats.findIndex((s) => s.bot === null);
+    if (firstPerson >= 0) seats[firstPerson].open = false; // your own seat
+    if (!$("listed").checked && seats.some((s) => s.open)) {
+      throw new Error("A private table has no open seats (nobody sees it in the lobby): make them invited, or list the table.");
+    }
     const secondsText = $("move-seconds").value.trim();
     let moveSeconds = null;
     if (secondsText) {
@@ -178,6 +222,8 @@ async function onSubmit(event) {
       move_seconds: moveSeconds,
       listed: $("listed").checked,
       creator_seat: firstPerson >= 0 ? firstPerson : null,
+      name,
+      settings: { undo: $("allow-undo").checked, hint: $("allow-hint").checked, spectator_chat: $("spectator-chat").checked },
     };
   } catch (err) {
     showError(formError, err.message);
@@ -211,15 +257,15 @@ function showCreated(answer, game) {
     else invites.push(s);
   }
   if (own) {
-    parts.push(el("p", {}, `You play seat ${own.seat}. `,
+    parts.push(el("p", {}, `You play seat ${own.seat + 1}. `,
       el("a", { class: "btn", href: own.link }, "Open your seat")));
   } else {
     parts.push(el("p", {}, "Every seat is a bot: watch the game with the spectator link."));
   }
   if (invites.length) {
     parts.push(el("h3", {}, "Invitations"));
-    parts.push(el("p", { class: "muted small-text" }, "Send each person their own link; whoever holds it plays that seat."));
-    for (const s of invites) parts.push(copyField(`Seat ${s.seat} invitation link`, s.link));
+    parts.push(el("p", { class: "muted small-text" }, "Send each person their own link; whoever opens it first plays that seat (and gets a link of the seat's own, shown on their page)."));
+    for (const s of invites) parts.push(copyField(`Seat ${s.seat + 1} invitation link`, s.link));
   }
   if (answer.spectator_link) {
     parts.push(el("h3", {}, "Spectators"));
@@ -241,12 +287,13 @@ function tableWhat(t) {
   const seats = Array.isArray(t.seats) ? t.seats : [];
   const persons = seats.filter((s) => s.kind === "person");
   const joined = persons.filter((s) => s.joined).length;
+  const names = seats.filter((s) => s.kind === "bot" || s.joined).map((s) => s.label);
   const bits = [
     el("strong", {}, t.game_name ?? t.game ?? "game"),
     ` · ${t.players ?? seats.length} players`,
     persons.length ? ` · ${joined}/${persons.length} people joined` : " · bots only",
   ];
-  if (typeof t.step === "number") bits.push(` · step ${t.step}`);
+  if (names.length) bits.push(el("span", { class: "names" }, ` · ${names.join(", ")}`));
   if (t.move_seconds) bits.push(` · ${t.move_seconds}s a move`);
   const when = t.status === "finished" ? t.finished : t.created;
   if (when) bits.push(el("span", { class: "muted small-text" }, ` · ${formatTime(when)}`));
@@ -264,9 +311,17 @@ function openSeatsOf(t) {
 async function join(t, seat, button) {
   const errorBox = $("join-error");
   showError(errorBox, "");
+  let name;
+  try {
+    name = myName();
+  } catch (err) {
+    showError(errorBox, err.message);
+    $("my-name").focus();
+    return;
+  }
   button.disabled = true;
   try {
-    const answer = await api(`/api/tables/${encodeURIComponent(t.table_id)}/join`, { method: "POST", body: { seat } });
+    const answer = await api(`/api/tables/${encodeURIComponent(t.table_id)}/join`, { method: "POST", body: { seat, name } });
     const token = fragmentParams(answer.link).get("seat");
     if (token) saveSeat({ table_id: t.table_id, seat: answer.seat, token, game: t.game, own: true });
     location.href = answer.link || seatLink(t.table_id, token);
@@ -295,9 +350,9 @@ function waitingRow(t) {
     open.map((seat) => el("button", {
       type: "button",
       class: "small",
-      "aria-label": seat === null ? `Join ${t.game_name ?? t.game} table` : `Join ${t.game_name ?? t.game} table as seat ${seat}`,
+      "aria-label": seat === null ? `Join ${t.game_name ?? t.game} table` : `Join ${t.game_name ?? t.game} table as seat ${seat + 1}`,
       onclick: (e) => join(t, seat, e.currentTarget),
-    }, seat === null ? "Join" : `Join seat ${seat}`)),
+    }, seat === null ? "Join" : `Join seat ${seat + 1}`)),
     el("a", { href: `/t/${encodeURIComponent(t.table_id)}`, class: "btn small secondary" }, "Watch")));
 }
 
@@ -309,7 +364,7 @@ function playingRow(t) {
 function finishedRow(t) {
   const winners = t.result && Array.isArray(t.result.winners) ? t.result.winners : null;
   return el("li", {}, tableWhat(t),
-    winners ? el("span", { class: "small-text" }, `won by seat ${winners.join(", ")}`) : null,
+    winners ? el("span", { class: "small-text" }, `won by ${winners.map((w) => seatName(w, seatLabels(t.seats))).join(" and ")}`) : null,
     el("div", { class: "actions" },
       el("a", { href: `/t/${encodeURIComponent(t.table_id)}/replay`, class: "btn small secondary" }, "Replay")));
 }
@@ -354,8 +409,7 @@ function mineRow(s) {
   const gameName = s.game_name ?? games.find((g) => g.id === s.game)?.name ?? s.game ?? "game";
   return el("li", { class: turn ? "your-turn" : null },
     el("div", { class: "what" },
-      el("strong", {}, gameName), ` · table ${s.table_id} · seat ${s.seat}`,
-      typeof s.step === "number" ? ` · step ${s.step}` : "",
+      el("strong", {}, gameName), ` · table ${s.table_id} · seat ${Number(s.seat) + 1}`,
       s.own ? null : el("span", { class: "tag" }, "invitation you sent"),
       turn ? el("span", { class: "tag turn" }, "your turn") : null,
       s.over ? el("span", { class: "tag" }, "finished") : null),
@@ -365,7 +419,7 @@ function mineRow(s) {
         : copyButton(link),
       s.over ? el("a", { href: `/t/${encodeURIComponent(s.table_id)}/replay?seat=${s.seat}`, class: "btn small secondary" }, "Replay") : null,
       el("button", {
-        type: "button", class: "small secondary", "aria-label": `Forget table ${s.table_id} seat ${s.seat}`,
+        type: "button", class: "small secondary", "aria-label": `Forget table ${s.table_id} seat ${Number(s.seat) + 1}`,
         onclick: () => { dropSeats([s.token]); lastRendered.mine = null; refreshMine().catch(() => {}); },
       }, "Forget")));
 }
@@ -394,7 +448,16 @@ async function refresh() {
   $("refreshed").textContent = `Updated ${new Date().toLocaleTimeString()}; refreshes every 5 seconds.`;
 }
 
+/** The name typed in "Your name" (remembered for next time); an Error asking for one when it is empty. */
+function myName() {
+  const name = $("my-name").value.trim().replace(/\s+/g, " ");
+  if (!name) throw new Error("Give your name first (the others see it at the table).");
+  saveName(name);
+  return name;
+}
+
 async function start() {
+  $("my-name").value = loadName() ?? "";
   $("game").addEventListener("change", onGameChange);
   $("players").addEventListener("change", renderSeats);
   $("new-table").addEventListener("submit", onSubmit);

@@ -1,5 +1,5 @@
 // The replay page: a finished game step by step, as a spectator or as one seat saw it.
-import { api, el, parseDrawing, setChildren, tableIdFromPath, resultTable } from "/static/common.js";
+import { api, el, parseDrawing, setChildren, tableIdFromPath, resultTable, fillSeats, fillDrawing } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -21,7 +21,7 @@ function showError(message) {
 function setSeatChoices(players) {
   const select = $("seat");
   const options = [el("option", { value: "" }, "a spectator")];
-  for (let s = 0; s < players; s += 1) options.push(el("option", { value: String(s) }, labels[s] || `Seat ${s}`));
+  for (let s = 0; s < players; s += 1) options.push(el("option", { value: String(s) }, labels[s] || `Seat ${s + 1}`));
   setChildren(select, options);
   select.value = seat === null ? "" : String(seat);
 }
@@ -31,8 +31,8 @@ function updateControls() {
   const max = total ?? Math.max(step, 0);
   slider.max = String(max);
   slider.value = String(step);
-  slider.setAttribute("aria-valuetext", `step ${step} of ${total ?? "?"}`);
-  $("step-label").textContent = `step ${step} of ${total ?? "?"}`;
+  slider.setAttribute("aria-valuetext", `move ${step} of ${total ?? "?"}`);
+  $("step-label").textContent = `move ${step} of ${total ?? "?"}`;
   $("first").disabled = step <= 0;
   $("prev").disabled = step <= 0;
   $("next").disabled = total !== null && step >= total;
@@ -54,8 +54,7 @@ function renderLog(log) {
     const by = entry.by;
     const marked = by === "timeout" || by === "host";
     return el("li", {},
-      entry.step !== undefined ? el("span", { class: "step" }, String(entry.step)) : null,
-      String(entry.line ?? entry.text ?? ""),
+      fillSeats(entry.line ?? entry.text ?? "", labels, seat),
       marked ? el("span", { class: `tag ${by}` }, by === "timeout" ? "timeout" : "by host's bot") : null);
   }));
   list.scrollTop = list.scrollHeight;
@@ -75,12 +74,12 @@ async function load(target) {
     if (typeof answer?.step === "number") step = answer.step;
     updateControls();
     rememberInUrl();
-    $("text").textContent = typeof answer?.text === "string" ? answer.text : "";
+    $("text").textContent = typeof answer?.text === "string" ? fillSeats(answer.text, labels, seat) : "";
     const drawn = parseDrawing(answer?.svg);
+    if (drawn) fillDrawing(drawn, labels, seat);
     setChildren($("drawing"), drawn);
     $("drawing").classList.toggle("hidden", !drawn);
     $("text-box").open = !drawn;
-    $("view-json").textContent = JSON.stringify(answer?.view ?? null, null, 2);
     renderLog(answer?.log);
     const atEnd = total !== null && step >= total;
     const result = answer?.result;
@@ -151,7 +150,7 @@ async function start() {
     labels = [];
     for (const s of seats) {
       if (s && typeof s.seat === "number") {
-        labels[s.seat] = s.label || `Seat ${s.seat} (${s.kind === "bot" ? `bot ${s.bot ?? ""}`.trim() : "person"})`;
+        labels[s.seat] = s.label || `Seat ${s.seat + 1}`;
       }
     }
     setSeatChoices(summary?.players ?? seats.length);

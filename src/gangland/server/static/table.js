@@ -1,7 +1,9 @@
 // The table page: one WebSocket to /ws/{table_id}; plays a seat (#seat=TOKEN) or watches (#watch=TOKEN or none).
 import {
-  SVG_NS, api, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
+  SVG_NS, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
+  loadName, seatLabels, fillSeats, fillDrawing,
 } from "/static/common.js";
+import { renderSeats, renderName, askName, renderMyLink, stopPage } from "/static/people.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -29,8 +31,10 @@ let clockDeadline = null; // performance.now() time when the clock runs out
 let lastFilterStep = null;
 let logLines = [];        // the log: the first state's lines on this connection, then each state's new ones
 let heldLines = null;     // the lines of the drawing this connection was last sent (null: none)
+let freshLink = false;    // this seat's own link was just given (its invitation spent): show it
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/; // a link's token (the server's secrets.token_urlsafe(24))
 
-if (seatToken && tableId) saveSeat({ table_id: tableId, seat: null, token: seatToken, game: null, own: true });
+if (seatToken && tableId && TOKEN_SHAPE.test(seatToken)) saveSeat({ table_id: tableId, seat: null, token: seatToken, game: null, own: true });
 
 // ---------------------------------------------------------------- connection
 
@@ -61,6 +65,8 @@ function connect() {
     freshSocket = true;
     const hello = { type: "hello", want: wants() };
     if (token) hello.token = token;
+    const name = loadName();
+    if (name) hello.name = name;
     ws.send(JSON.stringify(hello));
     clearInterval(pingTimer);
     pingTimer = setInterval(() => send({ type: "ping" }), 25000);
@@ -93,6 +99,7 @@ function connect() {
       if (seatToken) dropSeats([seatToken]);
       seatToken = msg.token;
       token = msg.token;
+      freshLink = true;
       history.replaceState(null, "", `${location.pathname}${location.search}#seat=${encodeURIComponent(msg.token)}`);
       saveSeat({ table_id: tableId, seat: msg.seat ?? null, token: msg.token, game: null, own: true });
     }
@@ -110,17 +117,16 @@ function connect() {
   });
 }
 
-/** The parts of a state this page shows: the drawing always, the table as text and the raw view only while
- * their boxes are open (the server then neither makes nor sends them). */
+/** The parts of a state this page shows: the drawing always, the table as text only while its box is open
+ * (the server then neither makes nor sends it). */
 function wants() {
   const parts = ["drawing"];
   if ($("text-box").open) parts.push("text");
-  if ($("view-box").open) parts.push("view");
   return parts;
 }
 
-// Opening a box asks for its part (the server answers with a state that has it); closing it stops it coming.
-for (const box of ["text-box", "view-box"]) $(box).addEventListener("toggle", () => send({ type: "want", want: wants() }));
+// Opening the box asks for its part (the server answers with a state that has it); closing it stops it coming.
+$("text-box").addEventListener("toggle", () => send({ type: "want", want: wants() }));
 
 function scheduleReconnect() {
   if (reconnectTimer) return;
@@ -141,9 +147,24 @@ function send(message) {
 
 // ---------------------------------------------------------------- errors
 
+// What a refusal means to a person (the server's sentence follows where it helps).
+const FRIENDLY = {
+  stale_step: "The table moved on before your move arrived, so it was not made: choose again.",
+  not_your_turn: "It is not your turn any more: your move was not made.",
+  illegal: "That move is not allowed now: choose again.",
+  rate_limited: "Slow down a little: too many messages at once.",
+  storage: "Your move could not be saved just now, so it was not made: try again in a moment.",
+  game_over: "The game is over.",
+};
+
 function onError(msg) {
   const code = String(msg.code ?? "error");
-  if (code === "bad_token") {
+  if (code === "no_table") {
+    stopPage("No such table", "There is no table at this address. The link may be cut off (copy the whole link), or the table may be on another server. Ask whoever sent you the link, or start a table in the lobby.");
+    badToken = true;
+    return;
+  }
+  if (code === "bad_token" || code === "revoked") {
     // An invitation link opened again in a browser that already spent it: this browser holds the seat's
     // own link, so use that one.
     const own = seatToken
@@ -157,10 +178,12 @@ function onError(msg) {
       return; // the server closes this socket; the reconnect says hello with the seat's own token
     }
     badToken = true;
-    banner(code, `${msg.error ?? "This link is not valid."} Ask the table's host for a new link, or go back to the lobby.`);
+    const text = String(msg.error ?? "This link does not open this table.");
+    stopPage(code === "revoked" ? "This link no longer works" : "This link was not recognised",
+      `${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
     return;
   }
-  banner(code, msg.error ?? "The server refused that.");
+  banner(code, FRIENDLY[code] ?? msg.error ?? "The server refused that.");
   // The game is unchanged: let the person choose again.
   pending = false;
   if (state) renderActions(state);
@@ -178,9 +201,9 @@ function onStatus(msg) {
 
 function banner(code, text, kind = "") {
   const box = $("banners");
-  const node = el("div", { class: `banner ${kind}`.trim(), role: "alert" },
-    el("div", {}, el("span", { class: "code" }, code), " ", text),
-    el("button", { type: "button", class: "small secondary", onclick: () => node.remove(), "aria-label": `Dismiss ${code} message` }, "Dismiss"));
+  const node = el("div", { class: `banner ${kind}`.trim(), role: "alert", dataset: { code } },
+    el("div", {}, text),
+    el("button", { type: "button", class: "small secondary", onclick: () => node.remove(), "aria-label": "Dismiss this message" }, "Dismiss"));
   box.appendChild(node);
   while (box.children.length > MAX_BANNERS) box.firstElementChild.remove();
   return node;
@@ -190,14 +213,20 @@ function banner(code, text, kind = "") {
 
 function label(seat) {
   if (seat === null || seat === undefined) return "nobody";
-  const s = state && Array.isArray(state.seats) ? state.seats.find((x) => x.seat === seat) : null;
-  return s && s.label ? String(s.label) : `Seat ${seat}`;
+  return labels()[seat] ?? `Seat ${Number(seat) + 1}`;
 }
 
 function labels() {
-  const list = [];
-  for (const s of (state && Array.isArray(state.seats) ? state.seats : [])) list[s.seat] = s.label || `Seat ${s.seat}`;
-  return list;
+  return seatLabels(state ? state.seats : []);
+}
+
+/** Game text with its seat markers filled in: names, and " (you)" for this page's seat. */
+function fill(text, max = 0) {
+  return fillSeats(text, labels(), state?.seat ?? null, max);
+}
+
+function sendName(name) {
+  if (!send({ type: "name", name })) banner("offline", "Not connected: your name will be sent when the connection is back.");
 }
 
 function renderState(msg) {
@@ -218,20 +247,22 @@ function renderState(msg) {
     saveSeat({ table_id: msg.table_id ?? tableId, seat: msg.seat, token: seatToken, game: msg.game?.id ?? null, own: true });
   }
 
-  $("who").textContent = msg.seat === null || msg.seat === undefined
-    ? "Spectator" : `You play seat ${msg.seat}`;
+  const playing = msg.seat !== null && msg.seat !== undefined;
+  $("who").textContent = playing ? `You are ${label(msg.seat)} · seat ${Number(msg.seat) + 1}` : "Spectator";
   const turn = $("turn");
   if (msg.over) setChildren(turn, el("strong", {}, "Game over"));
   else if (msg.your_turn) setChildren(turn, el("span", { class: "turn-now" }, "Your turn"));
-  else if (msg.to_act !== null && msg.to_act !== undefined) setChildren(turn, `To act: ${label(msg.to_act)}`);
+  else if (msg.to_act !== null && msg.to_act !== undefined) setChildren(turn, `${label(msg.to_act)} to play`);
   else setChildren(turn, "");
-  $("step").textContent = `step ${msg.step ?? 0}`;
 
   renderClock(msg.clock);
-  renderSeats(msg);
+  renderSeats(msg, tableId);
+  renderName(msg, sendName);
+  $("name-change").classList.toggle("hidden", !playing);
+  renderMyLink(msg, tableId, seatToken, freshLink);
+  freshLink = false;
   renderDrawing(msg); // first: it opens the text's box when there is no drawing, and closes it when there is
-  $("text").textContent = typeof msg.text === "string" && $("text-box").open ? msg.text : "";
-  $("view-json").textContent = msg.view && $("view-box").open ? JSON.stringify(msg.view, null, 2) : "";
+  $("text").textContent = typeof msg.text === "string" && $("text-box").open ? fill(msg.text) : "";
   renderActions(msg);
   renderLog(logLines);
   renderOver(msg);
@@ -248,7 +279,7 @@ function renderClock(clock) {
     return;
   }
   clockDeadline = performance.now() + clock.seconds_left * 1000;
-  const who = clock.seat === state?.seat ? "Your clock" : `Seat ${clock.seat}'s clock`;
+  const who = clock.seat === state?.seat ? "Your clock" : `${label(clock.seat)}'s clock`;
   const tick = () => {
     const left = Math.max(0, (clockDeadline - performance.now()) / 1000);
     node.textContent = `${who}: ${formatSeconds(left)}`;
@@ -263,68 +294,11 @@ function renderClock(clock) {
   clockTimer = setInterval(tick, 250);
 }
 
-function renderSeats(msg) {
-  const seats = Array.isArray(msg.seats) ? msg.seats : [];
-  const hostToken = hostTokenFor(msg.table_id ?? tableId);
-  setChildren($("seats"), seats.map((s) => {
-    const isPerson = s.kind === "person";
-    const bits = [
-      isPerson || s.connected ? el("span", {
-        class: `dot${s.connected ? " on" : ""}`,
-        title: s.connected ? "connected" : "not connected",
-        role: "img",
-        "aria-label": s.connected ? "connected" : "not connected",
-      }) : el("span", { class: "dot none", "aria-hidden": "true" }),
-      el("span", { class: `seat-letter s${Number(s.seat) % 5}`, "aria-hidden": "true" }, String.fromCharCode(65 + Number(s.seat))),
-      el("span", { class: "seat-name" },
-        seatText(s),
-        s.seat === msg.seat ? " (you)" : "",
-        isPerson && !s.joined ? el("span", { class: "tag" }, "not joined") : null,
-        s.away ? el("span", { class: "tag" }, `away: bot ${s.away}`) : null,
-        msg.to_act === s.seat && !msg.over ? el("span", { class: "tag turn" }, "to act") : null),
-      msg.thinking === s.seat ? el("span", { class: "thinking" }, "thinking") : null,
-    ];
-    if (hostToken && isPerson && !msg.over) {
-      const handBack = Boolean(s.away);
-      bits.push(el("button", {
-        type: "button",
-        class: "small secondary",
-        "aria-label": handBack ? `Take back seat ${s.seat} from the bot` : `Hand seat ${s.seat} to a bot`,
-        onclick: (e) => setController(s.seat, handBack ? null : "heuristic", e.currentTarget),
-      }, handBack ? "Take back" : "Hand to bot"));
-    }
-    return el("li", { class: msg.to_act === s.seat && !msg.over ? "to-act" : null }, bits);
-  }));
-}
-
-/** A seat's label, with "person" or the bot's name unless the label already says it. */
-function seatText(s) {
-  const name = s.label ? String(s.label) : `Seat ${s.seat}`;
-  const kind = s.kind === "person" ? "person" : `bot ${s.bot ?? ""}`.trim();
-  const said = s.kind === "person" ? /person/i.test(name) : Boolean(s.bot) && name.includes(String(s.bot));
-  return said ? name : `${name} · ${kind}`;
-}
-
-async function setController(seat, bot, button) {
-  const errorBox = $("host-error");
-  errorBox.classList.add("hidden");
-  button.disabled = true;
-  try {
-    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/controller`, {
-      method: "POST", body: { host_token: hostTokenFor(tableId), bot },
-    });
-  } catch (err) {
-    errorBox.textContent = err.message;
-    errorBox.classList.remove("hidden");
-    button.disabled = false;
-  }
-}
-
 function visibleActions(msg) {
   const legal = Array.isArray(msg.legal) ? msg.legal : [];
   const filter = $("filter").value.trim().toLowerCase();
   if (legal.length <= FILTER_THRESHOLD || !filter) return legal;
-  return legal.filter((a) => String(a.name ?? a.id).toLowerCase().includes(filter));
+  return legal.filter((a) => fill(a.name ?? a.id).toLowerCase().includes(filter));
 }
 
 function renderActions(msg) {
@@ -358,7 +332,7 @@ function renderActions(msg) {
     onmouseleave: () => hint(String(action.name), false),
     onfocus: () => hint(String(action.name), true),
     onblur: () => hint(String(action.name), false),
-  }, el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), String(action.name ?? action.id))));
+  }, el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), fill(action.name ?? action.id))));
   if (!shown.length) setChildren($("actions"), el("p", { class: "muted" }, "No action matches the filter."));
   wireDrawing(msg);
 }
@@ -396,13 +370,17 @@ for (const b of $("zoom").querySelectorAll("button")) {
   });
 }
 let drawnSvg = null;       // the svg text last drawn
+let drawnNames = null;     // the seat names filled in it
 let drawnKeys = new Map(); // data-key -> the markup of that thing as last drawn
 
 /** The server's drawing of this seat's view (made from the view only), parsed as SVG, never as HTML. */
 function renderDrawing(msg) {
   const box = $("drawing");
-  const fresh = typeof msg.svg === "string" && msg.svg !== drawnSvg;
+  // The names filled in are part of what is drawn: a rename draws it again.
+  const names = JSON.stringify([labels(), msg.seat ?? null]);
+  const fresh = typeof msg.svg === "string" && (msg.svg !== drawnSvg || names !== drawnNames);
   const shown = fresh ? parseDrawing(msg.svg) : null;
+  if (shown) fillDrawing(shown, labels(), msg.seat ?? null);
   if (typeof msg.svg !== "string" || !msg.svg || (fresh && !shown)) {
     // No drawing (or one that is not clean SVG): the table as text says it all.
     box.classList.add("hidden");
@@ -421,6 +399,7 @@ function renderDrawing(msg) {
     markChanged(shown, changed); // once shown: a mark's box is measured on the drawing
     if (drawnSvg === null) $("text-box").open = false; // the drawing says it; the text stays a click away
     drawnSvg = msg.svg;
+    drawnNames = names;
     drawnKeys = keys;
   }
   box.classList.remove("hidden");
@@ -481,7 +460,7 @@ function wireDrawing(msg) {
     if (live) {
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      const what = choices.length === 1 ? choices[0].name : `${choices.length} choices: ${choices.map((c) => c.name).join(", ")}`;
+      const what = choices.length === 1 ? fill(choices[0].name) : `${choices.length} choices: ${choices.map((c) => fill(c.name)).join(", ")}`;
       node.setAttribute("aria-label", what);
       const take = (event) => {
         // A lot in the row is also inside the row (a court auction): the innermost thing clicked is meant.
@@ -518,8 +497,8 @@ function openChooser(node, choices) {
   const heading = node.querySelector("title")?.textContent || "Choose";
   const box = el("div", { id: "chooser", class: "chooser", role: "dialog", "aria-label": heading },
     el("div", { class: "chooser-head" }, heading),
-    ...choices.map((c, i) => el("button", { type: "button", title: c.name, dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); } },
-      el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), c.name)),
+    ...choices.map((c, i) => el("button", { type: "button", title: fill(c.name), dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); } },
+      el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), fill(c.name))),
     el("button", { type: "button", class: "secondary", onclick: () => closeChooser(true) }, "Cancel"));
   document.body.appendChild(box);
   placeChooser();
@@ -555,7 +534,7 @@ function closeChooser(refocus = false) {
 function whatItDoes(name) {
   const node = [...$("drawing").querySelectorAll("[data-act]")].find((n) => namesOf(n).includes(name));
   const about = node?.querySelector(":scope > title")?.textContent?.trim();
-  return about ? `${name}\n${about}` : name;
+  return about ? `${fill(name)}\n${about}` : fill(name);
 }
 
 /** Show on the drawing where an action of the list is played (hovering or focusing its button). */
@@ -624,8 +603,7 @@ function renderLog(log) {
     const by = entry.by;
     const marked = by === "timeout" || by === "host";
     return el("li", { class: marked ? `by-${by}` : null },
-      el("span", { class: "step" }, entry.step ?? ""),
-      String(entry.line ?? ""),
+      fill(entry.line ?? ""),
       marked ? el("span", { class: `tag ${by}` }, by === "timeout" ? "timeout" : "by host's bot") : null);
   }));
   if (nearBottom || !list.dataset.scrolled) {
@@ -711,9 +689,15 @@ $("filter").addEventListener("keydown", (event) => {
 
 // ---------------------------------------------------------------- start
 
+$("change-name").addEventListener("click", () => { if (state) askName(state, sendName); });
+
 if (!tableId) {
-  banner("no_table", "This address names no table.");
-  setConn("not connected", true);
+  stopPage("No such table", "This address names no table. Go to the lobby to find or start one.");
+} else if (fragment.has("seat") && !TOKEN_SHAPE.test(fragment.get("seat") || "")) {
+  // An empty or cut-off link must not quietly open the table as a spectator.
+  stopPage("This seat was not recognised", "The link's seat part is empty or cut off, so it opens no seat. Copy the whole link again from where it was sent to you, or ask the table's host (who created it) for a new link.");
+} else if (fragment.has("watch") && !TOKEN_SHAPE.test(fragment.get("watch") || "")) {
+  stopPage("This spectator link was not recognised", "The link is empty or cut off. Copy the whole link again, or ask the table's host for it.");
 } else {
   connect();
 }

@@ -1,0 +1,212 @@
+// Who is at the table: the seats with their names, your name, your seat's own link (to play from another
+// device), the host's seat controls, and the page that stops on a link that opens nothing.
+import {
+  api, el, setChildren, hostTokenFor, saveSeat, seatLink, copyField, loadName, saveName, MAX_NAME,
+} from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The levels a host may hand an absent person's seat to, easiest first (the bots' agent names). */
+const STAND_INS = [["heuristic", "Easy"], ["ismcts:easy", "Medium"], ["ismcts", "Hard"], ["random", "Beginner"]];
+
+// ---------------------------------------------------------------- the seats
+
+/** The list of seats: each one's name, what it is (a person, a bot and its level), whether it is here. */
+export function renderSeats(msg, tableId) {
+  const seats = Array.isArray(msg.seats) ? msg.seats : [];
+  const hostToken = hostTokenFor(msg.table_id ?? tableId);
+  setChildren($("seats"), seats.map((s) => {
+    const isPerson = s.kind === "person";
+    const toAct = msg.to_act === s.seat && !msg.over;
+    const presence = isPerson ? (s.connected ? "here" : (s.joined ? "away" : "not arrived yet")) : "bot";
+    const parts = [
+      el("span", {
+        class: `dot${s.connected ? " on" : ""}${isPerson ? "" : " none"}`,
+        title: presence, role: "img", "aria-label": presence,
+      }),
+      el("span", { class: `seat-letter s${Number(s.seat) % 5}`, "aria-hidden": "true" }, String(Number(s.seat) + 1)),
+      el("span", { class: "seat-name" },
+        el("span", { class: "name" }, s.label || `Seat ${Number(s.seat) + 1}`),
+        s.seat === msg.seat ? el("span", { class: "you" }, " (you)") : null),
+      el("span", { class: "seat-tags" }, seatTags(s, msg, toAct)),
+    ];
+    if (msg.thinking === s.seat) parts.push(el("span", { class: "thinking" }, "thinking…"));
+    const li = el("li", { class: toAct ? "to-act" : null }, parts);
+    if (s.kind === "bot" && s.bot_detail) li.appendChild(el("details", { class: "bot-detail" },
+      el("summary", {}, "which bot?"), el("p", { class: "small-text" }, s.bot_detail)));
+    if (hostToken && isPerson && !msg.over) li.appendChild(hostControls(s, tableId));
+    return li;
+  }));
+}
+
+/** A seat's short facts, each its own tag (so that they read apart, also to a screen reader). */
+function seatTags(s, msg, toAct) {
+  const tags = [];
+  const tag = (text, kind = "") => tags.push(el("span", { class: `tag ${kind}`.trim() }, text));
+  if (s.kind === "bot") tag(`${s.level ?? "Other"} bot`, "bot");
+  else if (!s.joined) tag(s.open ? "open seat" : "invited");
+  if (s.away) tag(`a ${s.away_level ?? ""} bot plays for them`.replace("  ", " "), "away");
+  if (s.muted) tag("muted");
+  if (toAct) tag(s.seat === msg.seat ? "your turn" : "to act", "turn");
+  return tags;
+}
+
+/** The host's controls of a person's seat: a bot to play for them while away, and a new link. */
+function hostControls(s, tableId) {
+  const box = el("div", { class: "host-controls" });
+  const seatText = `seat ${Number(s.seat) + 1}`;
+  if (s.away) {
+    box.appendChild(el("button", {
+      type: "button", class: "small secondary", "aria-label": `Take ${seatText} back from the bot`,
+      onclick: (e) => setController(tableId, s.seat, null, e.currentTarget),
+    }, "Take back from the bot"));
+  } else {
+    const select = el("select", { "aria-label": `Bot to play ${seatText}` },
+      STAND_INS.map(([bot, level]) => el("option", { value: bot }, `${level} bot`)));
+    box.appendChild(select);
+    box.appendChild(el("button", {
+      type: "button", class: "small secondary", "aria-label": `Hand ${seatText} to the chosen bot`,
+      onclick: (e) => setController(tableId, s.seat, select.value, e.currentTarget),
+    }, "Hand to bot"));
+  }
+  box.appendChild(el("button", {
+    type: "button", class: "small secondary", "aria-label": `Make a new link for ${seatText}`,
+    onclick: (e) => newLink(tableId, s, e.currentTarget),
+  }, "New link"));
+  return box;
+}
+
+async function setController(tableId, seat, bot, button) {
+  hostError("");
+  button.disabled = true;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/controller`, {
+      method: "POST", body: { host_token: hostTokenFor(tableId), bot },
+    });
+  } catch (err) {
+    hostError(err.message);
+    button.disabled = false;
+  }
+}
+
+async function newLink(tableId, s, button) {
+  const who = s.label || `Seat ${Number(s.seat) + 1}`;
+  if (!window.confirm(`Make a new link for ${who}? Their present link stops working at once.`)) return;
+  hostError("");
+  button.disabled = true;
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${s.seat}/link`, {
+      method: "POST", body: { host_token: hostTokenFor(tableId) },
+    });
+    const token = new URLSearchParams(String(answer.link).split("#")[1] || "").get("seat");
+    if (token) saveSeat({ table_id: tableId, seat: s.seat, token, game: null, own: false });
+    setChildren($("new-link"), el("p", {}, `A new link for ${who}: send it to them. Their old link no longer works.`),
+      copyField(`New link for ${who}`, answer.link));
+    $("new-link").classList.remove("hidden");
+  } catch (err) {
+    hostError(err.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function hostError(text) {
+  const box = $("host-error");
+  box.textContent = text;
+  box.classList.toggle("hidden", !text);
+}
+
+// ---------------------------------------------------------------- your name
+
+let nameOpen = false;   // the name form is shown (asked, or the person chose to change their name)
+
+/** Ask a seat's person their name when the seat has none (once they give it, the form goes); a spectator
+ * may give one for the chat. `send(name)` tells the server. */
+export function renderName(msg, send) {
+  const box = $("name-box");
+  const mine = msg.seat === null || msg.seat === undefined ? null
+    : (Array.isArray(msg.seats) ? msg.seats.find((s) => s.seat === msg.seat) : null);
+  const needed = mine && !mine.name;
+  if (!needed && !nameOpen) {
+    box.classList.add("hidden");
+    return;
+  }
+  if (!box.classList.contains("hidden")) return; // shown already: keep what the person is typing
+  const input = el("input", {
+    id: "name-input", type: "text", maxlength: String(MAX_NAME), autocomplete: "nickname", required: true,
+    "aria-describedby": "name-doc",
+  });
+  input.value = mine?.name || loadName() || "";
+  const error = el("span", { class: "form-error-inline", role: "alert" });
+  const form = el("form", {
+    class: "name-form",
+    onsubmit: (event) => {
+      event.preventDefault();
+      const name = input.value.trim().replace(/\s+/g, " ");
+      if (!name) {
+        error.textContent = "Type a name first.";
+        return;
+      }
+      saveName(name);
+      send(name);
+      nameOpen = false;
+      box.classList.add("hidden");
+    },
+  },
+  el("label", { for: "name-input" }, needed ? "Your name at this table" : "Change your name"),
+  el("div", { class: "copy-row" }, input, el("button", { type: "submit", class: "btn small" }, "Save"),
+    needed ? null : el("button", { type: "button", class: "small secondary", onclick: () => { nameOpen = false; box.classList.add("hidden"); } }, "Cancel")),
+  el("span", { id: "name-doc", class: "doc" }, `The others see it beside your seat, in the log and in the chat (at most ${MAX_NAME} characters).`),
+  error);
+  setChildren(box, form);
+  box.classList.remove("hidden");
+  if (!needed || !input.value) input.focus({ preventScroll: true });
+}
+
+/** Show the name form to change one's name. */
+export function askName(msg, send) {
+  nameOpen = true;
+  $("name-box").classList.add("hidden");
+  renderName(msg, send);
+}
+
+// ---------------------------------------------------------------- your link
+
+let linkShownFor = null; // the token whose link and QR code are drawn
+
+/** "Play from another device": the seat's own link, to copy, and as a QR code to open it on a phone. */
+export async function renderMyLink(msg, tableId, token, fresh) {
+  const box = $("my-link");
+  if (msg.seat === null || msg.seat === undefined || !token) {
+    box.classList.add("hidden");
+    return;
+  }
+  box.classList.remove("hidden");
+  if (fresh) box.open = true; // the invitation was just spent: this is the link from now on
+  if (linkShownFor === token) return;
+  linkShownFor = token;
+  const link = seatLink(tableId, token);
+  const image = el("img", { class: "qr", alt: "QR code of your seat's link", width: "180", height: "180" });
+  setChildren($("my-link-body"),
+    el("p", { class: "small-text" }, "This is your seat's own link: open it on your phone or another computer to play from there too. Keep it to yourself: whoever has it plays your seat."),
+    copyField("Your seat's link", link), image);
+  try {
+    const answer = await api("/api/qr", { method: "POST", body: { text: new URL(link, location.origin).href } });
+    if (linkShownFor === token && typeof answer?.image === "string" && answer.image.startsWith("data:image/svg+xml")) {
+      image.src = answer.image;
+    }
+  } catch {
+    image.replaceWith(el("p", { class: "muted small-text" }, "The QR code could not be made; copy the link instead."));
+  }
+}
+
+// ---------------------------------------------------------------- a link that opens nothing
+
+/** Replace the page with what happened and what to do, and stop (no reconnecting, no empty controls). */
+export function stopPage(title, text) {
+  document.title = `${title} · Gangland`;
+  setChildren(document.querySelector("main"),
+    el("section", { class: "panel notice", role: "alert" },
+      el("h1", {}, title), el("p", {}, text),
+      el("p", {}, el("a", { class: "btn secondary", href: "/" }, "Go to the lobby"))));
+}
