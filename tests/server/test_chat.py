@@ -55,7 +55,7 @@ def refusal(seat: Seat, text: Any, code: str, *words: str, **extra: Any) -> None
 
 
 def history(seat: Seat) -> dict[str, Any]:
-    """The chat message a connection gets after its first state (reading it, if not read yet)."""
+    """The chat message a connection gets before its first state."""
     for text in seat.texts:
         message = json.loads(text)
         if message["type"] == "chat":
@@ -122,8 +122,9 @@ def test_every_chat_refusal(database_url: str) -> None:
             refusal(anna, 7, "malformed", "text")
             refusal(anna, "hi", "malformed", "name", name=["Anna"])
             # A line of MAX_CHAT characters is kept (spaces tidied first: a long run of them counts one).
-            assert [m["lines"][0]["text"] for m in said(anna, "y" * MAX_CHAT + " " * 50) if m["type"] == "chat"
-                    ] == ["y" * MAX_CHAT]
+            answer = said(anna, "y" * MAX_CHAT + " " * 50)
+            kept = [m["lines"][0]["text"] for m in answer if m["type"] == "chat"]
+            assert kept == ["y" * MAX_CHAT]
             for number in range(2, CHAT_RATE + 1):
                 said(anna, f"line {number}")
             refusal(anna, "one too many", "chat_rate", str(CHAT_RATE), "seconds")
@@ -154,7 +155,8 @@ def test_the_host_mutes_a_seat(database_url: str) -> None:
                 seated(client, table_id, token_of(created["seats"][1]["link"])) as ben:
             wrong = client.post(mute, json={"host_token": token_of(created["creator_link"]), "muted": True})
             assert wrong.status_code == 403 and "host" in wrong.json()["detail"], wrong.text
-            bot = client.post(f"/api/tables/{table_id}/seats/2/mute", json={"host_token": host, "muted": True})
+            bot = client.post(f"/api/tables/{table_id}/seats/2/mute",
+                              json={"host_token": host, "muted": True})
             assert bot.status_code == 400 and "bot" in bot.json()["detail"], bot.text
             nowhere = client.post(f"/api/tables/{table_id}/seats/3/mute", json={"host_token": host,
                                                                                    "muted": True})
@@ -165,8 +167,8 @@ def test_the_host_mutes_a_seat(database_url: str) -> None:
             assert answer.status_code == 200, answer.text
             assert [s["muted"] for s in answer.json()["seats"]] == [False, True, False]
             for seat in (anna, ben):
-                assert [(line["kind"], line["seat"], line["name"], line["text"]) for line in chat_of(seat)] == [
-                    ("note", None, "", "Seat 2 was muted by the host")]
+                lines = [(line["kind"], line["seat"], line["name"], line["text"]) for line in chat_of(seat)]
+                assert lines == [("note", None, "", "Seat 2 was muted by the host")]
                 assert seat.last is not None and seat.last["seats"][1]["muted"] is True
             refusal(ben, "let me speak", "chat_muted", "muted")
             said(anna, "still here")
@@ -209,7 +211,8 @@ def test_chat_survives_a_restart_and_shows_in_the_replay(database_url: str) -> N
             said(me, "Good game")
             client.post(f"/api/tables/{table_id}/seats/0/mute", json={"host_token": created["host_token"],
                                                                       "muted": True})
-            assert [line["text"] for line in chat_of(me)][-2:] == ["Good game", "Seat 1 was muted by the host"]
+            assert [line["text"] for line in chat_of(me)][-2:] == [
+                "Good game", "Seat 1 was muted by the host"]
         total = final["step"]
 
         def replay_chat(step: int) -> list[str]:
@@ -263,7 +266,8 @@ def test_the_lobby_socket_pushes_the_turn(database_url: str) -> None:
                     assert time.monotonic() - started < 2.0, "the lobby was not told within two seconds"
                     assert pushed[before[0]]["your_turn"] is False or pushed[before[0]]["step"] > before[1]
                     state = person_turn(people)
-                    while [s["your_turn"] for s in pushed[:2]] != [state["to_act"] == 0, state["to_act"] == 1]:
+                    turn = [state["to_act"] == 0, state["to_act"] == 1]
+                    while [s["your_turn"] for s in pushed[:2]] != turn:
                         pushed = lobby_message(lobby)["seats"]  # one push per change: the bot's move too
                 lobby.send_json({"type": "ping"})
                 assert lobby_message(lobby, "pong") == {"type": "pong"}

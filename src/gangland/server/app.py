@@ -535,9 +535,9 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     if own_token is not None:  # to this connection alone: the seat's link from now on
                         client.push(encode({"type": "seat_token", "seat": seat, "token": own_token,
                                             "link": seat_link(table.id, own_token)}))
+                    client.push(encode(table.chat.history()))  # the chat so far, before its first state
                     table.clients.add(client)
                     table.broadcast()
-                    client.push(encode(table.chat.history()))  # after its first state
                     if hub.outage is not None:
                         client.push(encode(hub.status_message()))
                 elif isinstance(message, Ping):

@@ -107,7 +107,7 @@ class TableChat:
         return TableSettings.of(self.table.record.settings).spectator_chat
 
     def history(self) -> dict[str, Any]:
-        """The message a connection gets after its first state: the last CHAT_LINES lines (`history`:
+        """The message a connection gets before its first state: the last CHAT_LINES lines (`history`:
         they replace whatever the page held) and whether spectators may write."""
         return {"type": "chat", "history": True, "lines": [wire(line) for line in self.lines[-CHAT_LINES:]],
                 "spectators_write": self.spectators_write()}

@@ -1,5 +1,6 @@
 // The replay page: a finished game step by step, as a spectator or as one seat saw it.
 import { api, el, parseDrawing, setChildren, tableIdFromPath, resultTable } from "/static/common.js";
+import { showLines } from "/static/chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -82,6 +83,7 @@ async function load(target) {
     $("text-box").open = !drawn;
     $("view-json").textContent = JSON.stringify(answer?.view ?? null, null, 2);
     renderLog(answer?.log);
+    showLines($("chat-lines"), Array.isArray(answer?.chat) ? answer.chat : [], seat, "Nobody had written by this step.");
     const atEnd = total !== null && step >= total;
     const result = answer?.result;
     const panel = $("result-panel");
