@@ -14,6 +14,7 @@ links.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -205,6 +206,14 @@ def test_a_turn_that_comes_while_the_page_is_hidden_rings_and_notifies(browser_s
         expect(page.locator("#notify")).to_contain_text("Sound on")
         assert not page.get_by_role("button", name="Notify me when it's my turn").count()
         page.locator("#who").click()  # a touch: the browser lets the page make sound from now on
+        # Anna's lobby, open in another tab of hers: "Your tables" is pushed by /ws/lobby, not polled.
+        lobby = anna.context.new_page()
+        pushed: list[Any] = []
+        polled: list[str] = []
+        lobby.on("websocket", lambda ws: ws.on("framereceived", lambda text: pushed.append(json.loads(text))))
+        lobby.on("request", lambda request: polled.append(request.url) if "my-seats" in request.url else None)
+        lobby.goto(browser_server.base + "/")
+        expect(lobby.locator("#mine li")).to_have_count(1)
 
         # Anna plays her turns; once it is not her turn, her page is hidden and Ben plays until it comes.
         deadline = time.monotonic() + GAME_SECONDS
@@ -228,6 +237,10 @@ def test_a_turn_that_comes_while_the_page_is_hidden_rings_and_notifies(browser_s
         assert page.title().startswith("● Your turn · Razzia!"), page.title()
         page.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
         expect(page).to_have_title("Your turn · Razzia! · Gangland")
+        expect(lobby.locator("#mine li.your-turn")).to_have_count(1)
+        turns = [m["seats"][0]["your_turn"] for m in pushed if m.get("type") == "my_seats"]
+        assert turns[-1] is True and False in turns, f"the lobby was not pushed the turn: {turns}"
+        assert len(polled) <= 1, f"the lobby polled its seats while its socket was open: {polled}"
 
         # Ben never granted: a button asks, at his press only; a refusal is remembered (the button goes).
         ask = ben.page.get_by_role("button", name="Notify me when it's my turn")

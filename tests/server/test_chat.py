@@ -228,6 +228,31 @@ def test_chat_survives_a_restart_and_shows_in_the_replay(database_url: str) -> N
                                       "Seat 1 was muted by the host"]
 
 
+def test_two_processes_showing_one_table_number_its_chat_in_turn(database_url: str) -> None:
+    """A finished table shown by two server processes (each loads it on request): a line the second writes
+    after the first wrote one takes the next number (it reads the first's line, and sends it on), so no
+    number is taken twice and no line is lost."""
+    with server(database_url) as first:
+        created = create(first, "razzia", 2, [None, "heuristic"], listed=False)
+        table_id, token = created["table_id"], token_of(created["creator_link"])
+        with seated(first, table_id, token) as here:
+            assert play_people({0: here}, random.Random(7))["over"]
+            with server(database_url) as second, seated(second, table_id, token) as there:
+                said(here, "from the first")
+                said(there, "from the second")
+                said(here, "the first again")
+                assert [(line["number"], line["text"]) for line in chat_of(here)] == [
+                    (1, "from the first"), (2, "from the second"), (3, "the first again")]
+                # The second process learnt the first's line when it wrote; the first's later line reaches
+                # its connections when they reconnect (or it writes again).
+                assert [(line["number"], line["text"]) for line in chat_of(there)] == [
+                    (1, "from the first"), (2, "from the second")]
+        stored = first.app.state.hub.storage.load(table_id)  # type: ignore[attr-defined]
+        assert stored is not None
+        assert [(line.number, line.text) for line in stored.chat] == [
+            (1, "from the first"), (2, "from the second"), (3, "the first again")]
+
+
 def lobby_message(socket: Any, kind: str = "my_seats") -> dict[str, Any]:
     """The next message of a lobby socket of `kind` (pongs and others passed over)."""
     while True:
