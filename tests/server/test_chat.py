@@ -92,6 +92,7 @@ def test_chat_reaches_the_people_and_the_spectators(database_url: str) -> None:
             said(ben, HOSTILE)
             said(spectator, "Go on!", name="  Zoë  ")
             said(spectator, "and again")
+            refusal(spectator, "hi", "malformed", "name", "24", name="Zoë" * 10)  # a name has 24 at most
             seen = [[(line["number"], line["kind"], line["seat"], line["name"], line["text"])
                      for line in chat_of(seat)] for seat in (anna, ben, spectator)]
             expected = [(1, "chat", 0, "Anna", "Hello there Ben"), (2, "chat", 1, "Seat 2", HOSTILE),

@@ -191,6 +191,7 @@ class Hub:
             client.close_code = ELSEWHERE_CLOSE
             client.push(text)
             client.push(None)
+        self.watchers.changed(table.id)  # its lobby watchers read it from the database from now on
         log.warning("table %s: another server process holds it now; given up here", table.id)
 
     def background(self, work: Coroutine[Any, Any, None]) -> None:
