@@ -135,9 +135,15 @@ def test_two_people_and_a_spectator_chat_and_markup_runs_nothing(browser_server:
     assert anna.page.locator("#chat-lines li.mine").inner_text().startswith(f"A{HOSTILE_NAMES[0]} (you)")
     assert HOSTILE_NAMES[0] in ben.page.locator("#seats").inner_text()
     # A line the server refuses (the sixth in ten seconds) is said beside the chat, kept to send again.
+    # The spectator's chat is out of sight (a short window, scrolled to the top): new lines are counted.
+    spectator.page.set_viewport_size({"width": 1280, "height": 360})
+    spectator.page.evaluate("window.scrollTo(0, 0)")
     for _ in range(4):
         ben.page.get_by_role("button", name="Thanks").click()
     expect(anna.page.locator("#chat-lines li")).to_have_count(7)
+    expect(spectator.page.locator("#chat .unread")).to_have_text("4 new")
+    spectator.page.locator("#chat-lines").scroll_into_view_if_needed()
+    expect(spectator.page.locator("#chat .unread")).to_be_hidden()
     ben.say("one too many")
     expect(ben.page.locator("#chat .chat-problem")).to_contain_text("wait")
     expect(ben.page.locator("#chat-input")).to_have_value("one too many")
