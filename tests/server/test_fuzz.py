@@ -38,7 +38,8 @@ UNLIMITED = Limits(message_burst=10**9, open_tables_per_address=10**9)
 """The fuzzers send thousands of messages and requests from one address; the limits have tests of their own
 (test_hostile.py)."""
 CODES = {"malformed", "too_large", "unknown_type", "no_hello", "spectator", "not_your_turn", "stale_step",
-         "illegal", "game_over", "rate_limited"}
+         "illegal", "game_over", "rate_limited",
+         "chat_muted", "chat_spectators", "chat_rate", "chat_too_long", "chat_empty", "bad_name"}
 """docs/server.md: the refusals a seated client may get for a message it sent (never server_error)."""
 FULL = os.environ.get("GANGLAND_FULL_TESTS", "") not in ("", "0")
 """As tests/scale.py (which this package cannot import): the full counts, for `--full`."""
@@ -62,8 +63,9 @@ JSON = st.recursive(
 FIELD = JSON | st.integers(min_value=-3, max_value=60) | st.sampled_from([2**31 - 1, 2**31, 2**63, -(2**63)])
 """A value of a message's field: anything, and often a number a game could take."""
 MESSAGES = st.fixed_dictionaries(
-    {"type": st.sampled_from(["hello", "act", "ping"]) | JSON},
-    optional={"action": FIELD, "step": FIELD, "token": FIELD | st.text(max_size=300), "pad": JSON},
+    {"type": st.sampled_from(["hello", "act", "ping", "chat"]) | JSON},
+    optional={"action": FIELD, "step": FIELD, "token": FIELD | st.text(max_size=300), "pad": JSON,
+              "text": FIELD | st.text(max_size=600), "name": FIELD | st.text(max_size=30)},
 )
 """Messages shaped like the protocol's: a type (often a real one) and fields of any type, some missing."""
 DEEP = st.builds(lambda n, opening: opening * n, st.integers(1, 5000),
@@ -153,7 +155,7 @@ def test_fuzzed_websocket_messages_are_refused_cleanly(tmp_path: Path) -> None:
                     send_raw(seat, frame)
                 received = synced(seat)
                 for message in received:
-                    assert message["type"] in ("error", "pong", "state"), message
+                    assert message["type"] in ("error", "pong", "state", "chat"), message
                     if message["type"] == "error":
                         assert message["code"] in CODES, (frames, message)
                         assert isinstance(message["error"], str) and "Traceback" not in message["error"]
@@ -203,7 +205,8 @@ def test_fuzzed_hello_and_close(tmp_path: Path) -> None:
                     assert [json.loads(t)["code"] for t in seat.texts] == ["bad_token"], seat.texts
                     return
                 for message in received:
-                    assert message["type"] == "state" or message.get("code") in CODES, (frame, message)
+                    kind = message["type"]
+                    assert kind in ("state", "chat") or message.get("code") in CODES, (frame, message)
                     if message["type"] == "state":
                         assert message["seat"] is None, message  # a spectator, never a seat
 

@@ -26,7 +26,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gangland.engine import Game, GanglandError, all_games
+from gangland.engine import Game, GanglandError, OptionError, all_games
 
 from .bots import BotRunner, bot_names
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
@@ -42,8 +42,9 @@ from .limits import (
     keep_frames_out_of_logs,
     origin_allowed,
 )
+from .lobbysocket import serve_lobby
 from .people import TableSettings, bot_detail, bot_level, clean_name
-from .protocol import PARTS, Act, Hello, Ping, Refusal, Rename, Want, encode, parse_client
+from .protocol import PARTS, Act, Chat, Hello, Ping, Refusal, Rename, Want, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import LeaseLost, Storage, StorageError
@@ -173,6 +174,13 @@ class ControllerRequest(BaseModel):
 
     host_token: str = Field(max_length=200)
     bot: str | None = Field(default=None, max_length=64)
+
+
+class MuteRequest(BaseModel):
+    """The host mutes a person's seat in the chat, or lets it write again."""
+
+    host_token: str = Field(max_length=200)
+    muted: bool
 
 
 class MySeatsRequest(BaseModel):
@@ -462,6 +470,20 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         await table.set_away(seat, request.bot)
         return table.summary()
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/mute", response_model=TableSummary, responses=PROBLEMS)
+    async def mute(table_id: str, seat: int, request: MuteRequest) -> dict[str, Any]:
+        """The host mutes a person's seat in the table's chat (muted false: lets it write again)."""
+        table = await _table(table_id)
+        if not table.is_host(request.host_token):
+            raise HTTPException(403, "only the table's creator (with the host token) may do this")
+        if not 0 <= seat < table.record.players:
+            raise HTTPException(404, f"there is no seat {seat}")
+        try:
+            await table.chat.set_muted(seat, request.muted)
+        except OptionError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return table.summary()
+
     @app.post("/api/my-seats", response_model=list[MySeat | None], responses=PROBLEMS)
     async def my_seats(request: MySeatsRequest) -> list[dict[str, Any] | None]:
         """For each seat token, its table and seat and whether it is that seat's turn (null: unknown)."""
@@ -488,6 +510,10 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         return table.replay_frame(min(step, table.step), seat)
 
     # -- play -------------------------------------------------------------------------------------------
+
+    @app.websocket("/ws/lobby")  # before /ws/{table_id}: no table id is "lobby" (they have 12 letters)
+    async def lobby_socket(socket: WebSocket) -> None:
+        await serve_lobby(socket, hub, limits)
 
     @app.websocket("/ws/{table_id}")
     async def play(socket: WebSocket, table_id: str) -> None:
@@ -596,6 +622,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     if own_token is not None:  # to this connection alone: the seat's link from now on
                         client.push(encode({"type": "seat_token", "seat": seat, "token": own_token,
                                             "link": seat_link(table.id, own_token)}))
+                    client.push(encode(table.chat.history()))  # the chat so far, before its first state
                     table.clients.add(client)
                     table.broadcast()
                     if hub.outage is not None:
@@ -621,6 +648,10 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     if client.seat is None:
                         raise Refusal("spectator", "a spectator watches; only a seat's link may move")
                     await table.play(client.seat, message.action, message.step, "person")
+                elif isinstance(message, Chat):
+                    if client is None:
+                        raise Refusal("no_hello", "say hello with your link's token before you write")
+                    await table.chat.say(client, message.text, message.name)
             except Refusal as refusal:
                 await answer(refusal.to_message())
                 if budget.flooding:  # the refusal goes out first, then the close

@@ -23,6 +23,7 @@ from gangland.games import get
 
 from .bots import BotRunner, bot_names
 from .leases import Leases, Taken
+from .lobbysocket import SeatWatchers
 from .people import TableSettings, clean_name
 from .protocol import Refusal, encode
 from .storage import DamagedTable, SeatRecord, Storage, StorageError, TableRecord, now, token_hash
@@ -88,6 +89,8 @@ class Hub:
         self.outage: str | None = None
         """What every connection was told of the database being out of reach, while it is."""
         self._loading = asyncio.Lock()  # one table leased and loaded at a time: never two live copies
+        self.watchers = SeatWatchers()
+        """The lobby sockets watching seats (lobbysocket.py): told of every move."""
 
     async def start(self) -> None:
         """Create or upgrade the schema, lease and reload every unfinished game no other process holds and
@@ -188,6 +191,7 @@ class Hub:
             client.close_code = ELSEWHERE_CLOSE
             client.push(text)
             client.push(None)
+        self.watchers.changed(table.id)  # its lobby watchers read it from the database from now on
         log.warning("table %s: another server process holds it now; given up here", table.id)
 
     def background(self, work: Coroutine[Any, Any, None]) -> None:
@@ -448,29 +452,35 @@ class Hub:
 
     async def my_seats(self, tokens: list[str]) -> list[dict[str, Any] | None]:
         """For each token, the table and seat it plays, whether it is that seat's turn; None if unknown."""
-        found: list[dict[str, Any] | None] = []
-        for token in tokens:
-            place = await asyncio.to_thread(self.storage.seat_by_token, token_hash(token))
-            if place is None:
-                found.append(None)
-                continue
-            table_id, seat = place
-            try:
-                table = await self.table(table_id)
-                facts = None if table is None else (table.game, table.state.to_act, table.step,
-                                                    table.state.is_over)
-            except HeldElsewhere:  # another process plays it: as the database has it
-                record = await asyncio.to_thread(self.storage.load, table_id, False)
-                game = None if record is None else self.game_of(record)
-                facts = (None if record is None or game is None
-                         else (game, record.to_act, record.step, record.finished))
-            if facts is None:
-                found.append(None)
-                continue
-            game, to_act, step, over = facts
-            found.append({"table_id": table_id, "seat": seat, "game": game.id, "game_name": game.name,
-                          "your_turn": to_act == seat and not over, "over": over, "step": step})
-        return found
+        return [await self.seat_turn(place) for place in await self.places(tokens)]
+
+    async def places(self, tokens: list[str]) -> list[tuple[str, int] | None]:
+        """For each seat token, (table id, seat) of the seat it plays, or None (read in one thread)."""
+        def read() -> list[tuple[str, int] | None]:
+            return [self.storage.seat_by_token(token_hash(token)) for token in tokens]
+
+        return await asyncio.to_thread(read)
+
+    async def seat_turn(self, place: tuple[str, int] | None) -> dict[str, Any] | None:
+        """A seat's table and game, whether it is the seat's turn, and whether its game is over (None: no
+        such seat or table): from memory for a table played here, else as the database has it."""
+        if place is None:
+            return None
+        table_id, seat = place
+        try:
+            table = await self.table(table_id)
+            facts = None if table is None else (table.game, table.state.to_act, table.step,
+                                                table.state.is_over)
+        except HeldElsewhere:  # another process plays it: as the database has it
+            record = await asyncio.to_thread(self.storage.load, table_id, False)
+            game = None if record is None else self.game_of(record)
+            facts = (None if record is None or game is None
+                     else (game, record.to_act, record.step, record.finished))
+        if facts is None:
+            return None
+        game, to_act, step, over = facts
+        return {"table_id": table_id, "seat": seat, "game": game.id, "game_name": game.name,
+                "your_turn": to_act == seat and not over, "over": over, "step": step}
 
     async def lobby(self) -> dict[str, list[dict[str, Any]]]:
         """The listed unfinished tables: those with a person's seat nobody has taken, and those being played;

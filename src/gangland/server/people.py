@@ -44,15 +44,24 @@ def clean_name(text: object) -> str:
     """
     if not isinstance(text, str):
         raise OptionError("a name must be text")
-    normal = unicodedata.normalize("NFC", text)
-    kept = "".join(" " if c.isspace() else c for c in normal
-                   if c.isspace() or c == "\u200d" or unicodedata.category(c) not in HIDDEN)
-    name = " ".join(kept.split())
+    name = tidy(text)
     if not name:
         raise OptionError("a name needs at least one letter, digit or sign")
     if len(name) > MAX_NAME:
         raise OptionError(f"a name has at most {MAX_NAME} characters, not {len(name)}")
     return name
+
+
+def tidy(text: str) -> str:
+    """Text people wrote, fit to keep and show: NFC, no control or invisible formatting characters (but the
+    joiner inside emoji), every run of spaces and line breaks one space, none at either end (names, chat).
+
+    >>> tidy(" Hi\\n\\tthere\\u202e ")
+    'Hi there'
+    """
+    words = ("".join(c for c in word if c == "\u200d" or unicodedata.category(c) not in HIDDEN)
+             for word in unicodedata.normalize("NFC", text).split())
+    return " ".join(word for word in words if word)
 
 
 def bot_level(bot: str) -> str:

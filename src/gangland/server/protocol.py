@@ -75,7 +75,15 @@ class Ping:
     """Keep-alive: answered with a pong."""
 
 
-ClientMessage = Hello | Act | Ping | Want | Rename
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """Write `text` in the table's chat (a spectator may give a `name`; see chat.py for the rules)."""
+
+    text: str
+    name: str | None = None
+
+
+ClientMessage = Hello | Act | Ping | Want | Rename | Chat
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -133,13 +141,21 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         name = _name_field(data, required=True)
         assert name is not None
         return Rename(name)
+    if kind == "chat":
+        text, name = data.get("text"), data.get("name")
+        if type(text) is not str:
+            raise Refusal("malformed", "'text' must be the chat line, as text")
+        if name is not None and type(name) is not str:
+            raise Refusal("malformed", "'name' must be the name you write under, as text")
+        return Chat(text, name)
     if kind == "want":
         parts = _want_field(data)
         if parts is None:
             raise Refusal("malformed", "'want' is missing: list the parts a state should carry")
         return Want(parts)
     shown = "missing" if kind is None else repr(kind)[:40]
-    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act, ping, want or name")
+    raise Refusal("unknown_type",
+                  f"unknown message type {shown}; expected hello, act, ping, want, name or chat")
 
 
 def state_message(

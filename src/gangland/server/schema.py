@@ -126,6 +126,18 @@ class MySeat(BaseModel):
     step: int
 
 
+class ChatLine(BaseModel):
+    """A line of a table's chat (docs/server.md, "Chat")."""
+
+    number: int = Field(description="Its number at the table, from 1")
+    kind: str = Field(description='"chat" (a person wrote it) or "note" (the table says it)')
+    seat: int | None = Field(description="The seat that wrote it (null: a spectator, or the table)")
+    name: str = Field(description="Who wrote it (empty for a note); text, never markup")
+    text: str = Field(description="What was written; text, never markup")
+    step: int = Field(description="The table's step when it was written")
+    at: float = Field(description="When, in seconds since the epoch")
+
+
 class ReplayFrame(BaseModel):
     """A finished game at one step, as one seat (or a spectator) saw it."""
 
@@ -140,6 +152,7 @@ class ReplayFrame(BaseModel):
     text: str
     svg: str | None = Field(description="The game's drawing of the view (docs/server.md: The drawn table)")
     log: list[dict[str, Any]] = Field(description="The last 100 log lines up to this step")
+    chat: list[ChatLine] = Field(description="The chat written up to this step (the last 200 lines)")
     seats: list[SeatFacts]
     result: dict[str, Any] | None = Field(description="Only at the last step")
 

@@ -488,11 +488,13 @@ class Storage:
                     **columns: Any) -> None:
         """Write some of a seat's columns (SEAT_COLUMNS), and only those; `revoked`: (the hash of a link
         that stops working with this change, why), remembered in the same transaction. Fenced by the
-        holder like a move: LeaseLost if another process holds the table now."""
+        holder like a move (LeaseLost if another process holds the table now), unless the game is over (its
+        chat goes on: the host may still mute a seat)."""
         unknown = set(columns) - SEAT_COLUMNS
         if unknown:
             raise ValueError(f"a seat has no column {sorted(unknown)[0]!r} to update")
-        held = select(TableRow.id).where(TableRow.id == table_id, TableRow.holder == self.holder).exists()
+        held = select(TableRow.id).where(
+            TableRow.id == table_id, (TableRow.holder == self.holder) | TableRow.finished.is_(True)).exists()
         with self.sessions.begin() as session:
             changed = session.execute(
                 update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat, held)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
 
 from .bots import bot_names, fallback_bot
+from .chat import TableChat
 from .limits import SLOW_CLOSE
 from .people import TableSettings, bot_detail, bot_level, bot_name
 from .protocol import LOG_LINES, PARTS, Refusal, encode, state_message
@@ -125,6 +126,8 @@ class LiveTable:
         self._texts: dict[int, str] = {}
         self._drawn: dict[int, Drawing | None] = {}
         """The text and the drawing of each view of `_views` made so far (kept as long as `_views`)."""
+        self.chat = TableChat(self)
+        """The table's chat (chat.py); `table.chat.note(text)` writes a note of the table's own."""
 
     # -- facts -----------------------------------------------------------------------------------------
 
@@ -369,6 +372,7 @@ class LiveTable:
         """Tell everyone, and start what the new step waits for."""
         self.drive()
         self.broadcast()
+        self.hub.watchers.changed(self.id)
         if self.state.is_over:
             self.hub.finished(self)
 
@@ -545,7 +549,7 @@ class LiveTable:
         return hmac.compare_digest(token_hash(token), self.record.host_hash)
 
     def replay_frame(self, step: int, seat: int | None) -> dict[str, Any]:
-        """A finished game at `step` as `seat` (None: a spectator) saw it: view, text and log so far."""
+        """A finished game at `step` as `seat` (None: a spectator) saw it: view, text, log and chat so far."""
         state = self.game_record.replay(self.game, upto=step)
         view = state.view(seat)
         return {
@@ -560,6 +564,7 @@ class LiveTable:
             "text": self.game.render(view),
             "svg": drawing(self.game, view),
             "log": self.log_for(seat, upto=step),
+            "chat": self.chat.upto(step),
             "seats": self.seats_info(),
             "result": self.record.result if step == self.step else None,
         }

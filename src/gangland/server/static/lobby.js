@@ -3,6 +3,7 @@ import {
   api, el, setChildren, saveSeat, saveHost, loadSeats, dropSeats, fragmentParams, seatLink,
   absoluteLink, copyField, formatTime, loadName, saveName, seatLabels, seatName,
 } from "/static/common.js";
+import { watchMySeats } from "/static/lobbypush.js";
 
 const REFRESH_MS = 5000;
 const $ = (id) => document.getElementById(id);
@@ -10,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 let games = [];
 const PERSON_INVITED = "";      // a seat's choice: a person, opened only by their link
 const PERSON_OPEN = "person:open"; // a person, and anyone in the lobby may take the seat
+let push = null;          // the lobby's socket: "Your tables" pushed after each move (lobbypush.js)
 const lastRendered = {}; // list id -> JSON of what it shows, to avoid re-rendering (and losing focus) needlessly
 
 // ---------------------------------------------------------------- games and the form
@@ -384,6 +386,11 @@ async function refreshMine() {
     return;
   }
   const answer = await api("/api/my-seats", { method: "POST", body: { tokens: stored.map((s) => s.token) } });
+  renderMine(stored, answer);
+}
+
+/** "Your tables": the stored seats with what the server says of each (null: unknown, forgotten). */
+function renderMine(stored, answer) {
   const infoFor = (s, i) => {
     if (Array.isArray(answer)) return answer[i];
     if (answer && Array.isArray(answer.seats)) return answer.seats[i];
@@ -442,10 +449,13 @@ function copyButton(link) {
 
 async function refresh() {
   const loadError = $("load-error");
-  const results = await Promise.allSettled([refreshTables(), refreshMine()]);
+  const live = push !== null && push.live();  // else the seats stored changed, or the socket is away: ask
+  if (!live && push !== null) push.rewatch();
+  const results = await Promise.allSettled([refreshTables(), live ? null : refreshMine()]);
   const failed = results.find((r) => r.status === "rejected");
   showError(loadError, failed ? `Could not refresh the lobby: ${failed.reason?.message ?? failed.reason}` : "");
-  $("refreshed").textContent = `Updated ${new Date().toLocaleTimeString()}; refreshes every 5 seconds.`;
+  $("refreshed").textContent = `Updated ${new Date().toLocaleTimeString()}; refreshes every 5 seconds`
+    + (live ? ", and your tables at every move." : ".");
 }
 
 /** The name typed in "Your name" (remembered for next time); an Error asking for one when it is empty. */
@@ -467,6 +477,7 @@ async function start() {
   } catch (err) {
     showError($("form-error"), `Could not load the games: ${err.message}`);
   }
+  push = watchMySeats(renderMine);
   await refresh();
   setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });

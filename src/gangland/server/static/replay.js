@@ -1,5 +1,6 @@
 // The replay page: a finished game step by step, as a spectator or as one seat saw it.
 import { api, el, parseDrawing, setChildren, tableIdFromPath, resultTable, fillSeats, fillDrawing } from "/static/common.js";
+import { showLines } from "/static/chat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -81,6 +82,7 @@ async function load(target) {
     $("drawing").classList.toggle("hidden", !drawn);
     $("text-box").open = !drawn;
     renderLog(answer?.log);
+    showLines($("chat-lines"), Array.isArray(answer?.chat) ? answer.chat : [], seat, "Nobody had written by this step.");
     const atEnd = total !== null && step >= total;
     const result = answer?.result;
     const panel = $("result-panel");

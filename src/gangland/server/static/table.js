@@ -4,6 +4,8 @@ import {
   loadName, seatLabels, fillSeats, fillDrawing,
 } from "/static/common.js";
 import { renderSeats, renderName, askName, renderMyLink, stopPage } from "/static/people.js";
+import { createChat } from "/static/chat.js";
+import { createNotifier } from "/static/notify.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -33,6 +35,9 @@ let logLines = [];        // the log: the first state's lines on this connection
 let heldLines = null;     // the lines of the drawing this connection was last sent (null: none)
 let freshLink = false;    // this seat's own link was just given (its invitation spent): show it
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/; // a link's token (the server's secrets.token_urlsafe(24))
+
+const chat = createChat($("chat"), { send, tableId });
+const notifier = createNotifier($("notify"));
 
 if (seatToken && tableId && TOKEN_SHAPE.test(seatToken)) saveSeat({ table_id: tableId, seat: null, token: seatToken, game: null, own: true });
 
@@ -90,8 +95,11 @@ function connect() {
       msg.svg = takeDrawing(msg.svg, freshSocket);
       freshSocket = false;
       renderState(msg);
+      chat.state(msg);
+    } else if (msg.type === "chat") {
+      chat.take(msg);
     } else if (msg.type === "error") {
-      onError(msg);
+      if (!chat.refused(msg)) onError(msg);
     } else if (msg.type === "status") {
       onStatus(msg);
     } else if (msg.type === "seat_token" && typeof msg.token === "string") {
@@ -108,6 +116,7 @@ function connect() {
     if (socket !== ws) return;
     socket = null;
     clearInterval(pingTimer);
+    showOffline();
     if (badToken) {
       setConn("not connected: this link is not valid", true);
       disableActions();
@@ -135,6 +144,12 @@ function scheduleReconnect() {
   setConn(`reconnecting… (in ${delay} s)`, true);
   disableActions();
   reconnectTimer = setTimeout(connect, delay * 1000);
+}
+
+/** While the server is away nobody shows as connected, and the chat waits (the next state says who is here). */
+function showOffline() {
+  chat.offline();
+  if (state && Array.isArray(state.seats)) renderSeats({ ...state, seats: state.seats.map((s) => ({ ...s, connected: false })) }, tableId);
 }
 
 function send(message) {
@@ -241,7 +256,7 @@ function renderState(msg) {
     rules.textContent = `Rules of ${gameName}`;
     rules.classList.remove("hidden");
   }
-  document.title = `${msg.your_turn && !msg.over ? "(your turn) " : ""}${gameName} · Gangland`;
+  notifier.update(msg, gameName); // the title, and the sound and notification of a turn that came
 
   if (seatToken && msg.seat !== null && msg.seat !== undefined) {
     saveSeat({ table_id: msg.table_id ?? tableId, seat: msg.seat, token: seatToken, game: msg.game?.id ?? null, own: true });

@@ -1,0 +1,203 @@
+"""The lobby's socket (`/ws/lobby`): "your turn" pushed to the lobby page within moments, not polled.
+
+The lobby page sends the seat tokens its browser holds (`{"type": "watch", "tokens": [...]}`) and is sent
+`{"type": "my_seats", "seats": [...]}` (for each token what `POST /api/my-seats` answers) at once and then
+whenever one of those seats' turn comes or goes, or its game ends. The hub tells the watchers of a table
+after each of its moves (`SeatWatchers.changed`: a dict from table id to the sockets that watch one of its
+seats, so a move costs one lookup); a watcher then works out its seats' turns from the live tables in
+memory. A seat of a table another server process plays (PostgreSQL, see leases.py) is read from the
+database every RECHECK_SECONDS instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .limits import FLOOD_CLOSE, ORIGIN_CLOSE, SLOW_CLOSE, Limits, MessageBudget, origin_allowed
+from .protocol import Refusal, encode
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+WATCH_TOKENS = 200
+"""The most seat tokens one lobby socket may watch (as `POST /api/my-seats` takes)."""
+WATCH_MESSAGE = 16384
+"""The most bytes a lobby socket's message may hold (200 tokens fit)."""
+RECHECK_SECONDS = 2.0
+"""How often a seat of a table another process plays is read from the database again."""
+log = logging.getLogger("gangland.server")
+
+
+class Watcher:
+    """One lobby socket: the tokens it watches, where they sit, and what it was sent last."""
+
+    def __init__(self) -> None:
+        self.tokens: list[str] = []
+        self.places: list[tuple[str, int] | None] = []
+        """(table id, seat) of each token's seat (None: unknown), read once per watch message."""
+        self.sent: list[Any] | None = None
+        """What the last my_seats message said of each seat's turn (its steps aside)."""
+        self.dirty = asyncio.Event()
+        """Set when a watched table moved: the watcher looks again."""
+
+
+class SeatWatchers:
+    """Which lobby sockets watch a seat of which table."""
+
+    def __init__(self) -> None:
+        self.by_table: dict[str, set[Watcher]] = {}
+
+    def changed(self, table_id: str) -> None:
+        """A move was made at `table_id` (or its game ended): its watchers look again."""
+        for watcher in self.by_table.get(table_id, ()):
+            watcher.dirty.set()
+
+    def watch(self, watcher: Watcher, places: list[tuple[str, int] | None]) -> None:
+        """`watcher` watches the seats at `places` from now on (instead of those before)."""
+        self.forget(watcher)
+        watcher.places = places
+        for place in places:
+            if place is not None:
+                self.by_table.setdefault(place[0], set()).add(watcher)
+
+    def forget(self, watcher: Watcher) -> None:
+        """`watcher` watches nothing any more."""
+        for place in watcher.places:
+            if place is None:
+                continue
+            watching = self.by_table.get(place[0])
+            if watching is not None:
+                watching.discard(watcher)
+                if not watching:
+                    del self.by_table[place[0]]
+        watcher.places = []
+
+
+def parse_lobby(raw: str | bytes) -> dict[str, Any]:
+    """A lobby socket's message (watch or ping), checked; Refusal (too_large, malformed, unknown_type)."""
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > WATCH_MESSAGE:
+        raise Refusal("too_large", f"a message may hold at most {WATCH_MESSAGE} bytes; this one holds {size}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise Refusal("malformed", "a message must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise Refusal("malformed", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind == "watch":
+        tokens = data.get("tokens")
+        if (type(tokens) is not list or len(tokens) > WATCH_TOKENS
+                or any(type(t) is not str or len(t) > 200 for t in tokens)):
+            raise Refusal("malformed", f"'tokens' must be a list of at most {WATCH_TOKENS} seat tokens (the "
+                                       "text after #seat= in a seat's link)")
+        return {"type": "watch", "tokens": tokens}
+    if kind == "ping":
+        return {"type": "ping"}
+    shown = "missing" if kind is None else repr(kind)[:40]
+    raise Refusal("unknown_type", f"unknown message type {shown}; expected watch or ping")
+
+
+def turns(seats: list[dict[str, Any] | None]) -> list[Any]:
+    """What a change is pushed for: each seat's table, turn and end (not its step, which every move
+    changes)."""
+    return [None if s is None else (s["table_id"], s["seat"], s["your_turn"], s["over"]) for s in seats]
+
+
+async def serve_lobby(socket: WebSocket, hub: Hub, limits: Limits) -> None:
+    """Serve one lobby socket until it closes: its watch messages, pings, and the pushes."""
+    headers = socket.headers
+    if not origin_allowed(headers.get("origin"), headers.get("host"), socket.url.scheme,
+                          limits.allowed_origins):
+        await socket.close(ORIGIN_CLOSE)
+        return
+    await socket.accept()
+    budget = MessageBudget(limits)
+    watcher = Watcher()
+    sending = asyncio.Lock()
+    reader = asyncio.current_task()
+    too_slow = False
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal too_slow
+        async with sending:
+            if too_slow:
+                return
+            try:
+                async with asyncio.timeout(limits.send_seconds):
+                    await socket.send_text(encode(message))
+            except TimeoutError:  # it does not read: let it go (the page reconnects)
+                too_slow = True
+                if reader is not None:
+                    reader.cancel()
+
+    async def push(force: bool) -> None:
+        seats = [await hub.seat_turn(place) for place in watcher.places]
+        if force or turns(seats) != watcher.sent:
+            watcher.sent = turns(seats)
+            await send({"type": "my_seats", "seats": seats})
+
+    async def pusher() -> None:
+        while True:
+            elsewhere = any(place is not None and place[0] not in hub.live and place[0] not in hub.recent
+                            for place in watcher.places)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(RECHECK_SECONDS if elsewhere else None):
+                    await watcher.dirty.wait()
+            watcher.dirty.clear()
+            try:
+                await push(False)
+            except (SystemExit, KeyboardInterrupt, asyncio.CancelledError):
+                raise
+            except Exception:  # the database out of reach, say: looked at again next time
+                log.debug("a lobby socket's seats could not be read", exc_info=True)
+
+    pushing = asyncio.create_task(pusher())
+    try:
+        while True:
+            raw = await socket.receive()
+            if raw["type"] == "websocket.disconnect":
+                break
+            data = raw.get("text")
+            if data is None:
+                data = raw.get("bytes") or b""
+            try:
+                budget.admit()
+                message = parse_lobby(data)
+                if message["type"] == "ping":
+                    await send({"type": "pong"})
+                    continue
+                watcher.tokens = message["tokens"]
+                hub.watchers.watch(watcher, await hub.places(watcher.tokens))
+                await push(True)
+            except Refusal as refusal:
+                await send(refusal.to_message())
+                if budget.flooding:
+                    await socket.close(FLOOD_CLOSE)
+                    return
+            except (WebSocketDisconnect, asyncio.CancelledError):
+                raise
+            except Exception as exc:  # the database out of reach, say: never a traceback to the client
+                log.warning("a lobby socket's message failed: %s", type(exc).__name__)
+                await send(Refusal("storage", f"the seats could not be read ({type(exc).__name__}); try "
+                                              "again in a moment").to_message())
+    except WebSocketDisconnect:
+        pass
+    except asyncio.CancelledError:
+        # Stopped by its own sender, not by the server (whose own cancel, if one came too, goes on up).
+        if not too_slow or reader is None or reader.uncancel() > 0:
+            raise
+        with contextlib.suppress(Exception):  # a close frame, if it can still go out
+            async with asyncio.timeout(1.0):
+                await socket.close(SLOW_CLOSE)
+    finally:
+        hub.watchers.forget(watcher)
+        pushing.cancel()
+        with contextlib.suppress(BaseException):
+            await pushing
