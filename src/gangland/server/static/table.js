@@ -2,6 +2,7 @@
 import {
   SVG_NS, api, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
 } from "/static/common.js";
+import { startInGame, inGameState, inGameMessage } from "/static/ingame.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -73,6 +74,8 @@ function connect() {
       return;
     }
     if (!msg || typeof msg !== "object") return;
+    if (msg.type === "undone") freshSocket = true; // a move taken back: the next state brings the log and drawing whole
+    if (inGameMessage(msg)) return;
     if (msg.type === "state") {
       attempt = 0;
       setConn("connected");
@@ -84,6 +87,7 @@ function connect() {
       msg.svg = takeDrawing(msg.svg, freshSocket);
       freshSocket = false;
       renderState(msg);
+      inGameState(msg);
     } else if (msg.type === "error") {
       onError(msg);
     } else if (msg.type === "status") {
@@ -572,9 +576,9 @@ function disableActions() {
   for (const node of $("drawing").querySelectorAll("[data-act]")) unwire(node);
 }
 
-function act(actionId) {
+function act(actionId, extra = {}) {
   if (!state || pending) return;
-  if (send({ type: "act", action: actionId, step: state.step })) {
+  if (send({ type: "act", action: actionId, step: state.step, ...extra })) {
     pending = true;
     disableActions();
   } else {
@@ -715,5 +719,6 @@ if (!tableId) {
   banner("no_table", "This address names no table.");
   setConn("not connected", true);
 } else {
+  startInGame({ act, send, tableId, token: () => token });
   connect();
 }
