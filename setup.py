@@ -31,6 +31,7 @@ NOT_COMPILED = (
     "gangland/engine/record.py",      # GameRecord: a dataclass pickled by the process pools
     "gangland/engine/facts.py",       # a report's facts: replays a record once per game, not the hot path
     "gangland/engine/svg.py",         # drawing, the terminal and text: a few calls per move
+    "gangland/engine/undo.py",        # an undo: a few calls per game, not the hot path
     "gangland/games/__init__.py",
     "gangland/games/*/__init__.py",   # each game's Game object (options, names): not the hot path
     "gangland/games/*/drawing*.py",

@@ -531,3 +531,26 @@ def test_simulate_win_rates_are_per_game_with_a_fair_share() -> None:
     cells = [cell.strip() for cell in row.split("│")]
     # games, seats, wins, win rate, Wilson 95% interval of 4 out of 4, fair share
     assert cells[1:7] == ["4", "12", "4", "100.0%", "51.0-100.0%", "100.0%"]
+
+
+def test_the_result_table_says_what_ranked_the_seats_and_how_the_game_ended() -> None:
+    # Issue 31: "Supergang today shows scores 0/0/0/1 without the shops, money and ending that decided it".
+    import io
+
+    from rich.console import Console
+
+    from gangland.agents import make_agent
+    from gangland.cli.common import result_table
+    from gangland.engine import play_match
+    from gangland.games import get
+
+    game = get("supergang")
+    record = play_match(game, [make_agent("heuristic", game, s) for s in range(3)], 5, {"turn_limit": 2})
+    result = record.replay(game).result()
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(result_table(result, ["Seat 1", "Seat 2", "Seat 3"]))
+    shown = " ".join(console.export_text().split())
+    assert "then: shops" in shown and "then: money" in shown
+    assert "How it ended: round 2 was the last (the turn limit)" in shown
+    for shops in (str(s["shops"]) for s in result.to_json()["standing"]):
+        assert shops in shown

@@ -79,6 +79,8 @@ class Seat(StateReader):
     LOG_LINES of them."""
     drawn: str | None = None
     """The drawing as the page holds it (the last state's)."""
+    whole: bool = True
+    """The next state carries the log and drawing whole (a connection's first; the first after an undo)."""
 
     def receive(self) -> dict[str, Any]:
         """The next message (its text kept in `texts`), a state's `log` made the log as the page shows it
@@ -87,11 +89,13 @@ class Seat(StateReader):
         text = self.socket.receive_text()
         self.texts.append(text)
         message: dict[str, Any] = json.loads(text)
+        if message["type"] == "undone":  # a move taken back: the next state brings the log and drawing whole
+            self.whole = True
         if message["type"] == "state":
-            self.log = [*self.log, *message["log"]][-LOG_LINES:] if self.last is not None else message["log"]
+            self.log = message["log"] if self.whole else [*self.log, *message["log"]][-LOG_LINES:]
             message["log"] = self.log
-            self.drawn = message["svg"] = drawing_of(message["svg"], self.drawn if self.last else None)
-            self.last = message
+            self.drawn = message["svg"] = drawing_of(message["svg"], None if self.whole else self.drawn)
+            self.last, self.whole = message, False
         return message
 
     def send(self, message: dict[str, Any]) -> None:

@@ -94,7 +94,8 @@ class Guarded(Window):
     def ran_nothing(self) -> None:
         """No dialog, no console error, no element made of people's text (the only SVG is the drawing)."""
         # The one image a page may hold is the QR code of the seat's own link (made by the server).
-        made = self.page.evaluate("""() => [document.querySelectorAll('body img:not(.qr), body script').length,
+        made = self.page.evaluate("""() => [
+            document.querySelectorAll('body img:not(.qr), body script').length,
             [...document.querySelectorAll('svg')].filter((s) => !s.closest('#drawing')).length]""")
         assert made == [0, 0], f"{self.name}: people's text made elements {made}"
         assert not self.dialogs, f"{self.name}: a dialog opened: {self.dialogs}"

@@ -624,6 +624,8 @@ class ISMCTSAgent:
         self.rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations run for the last decision searched (all workers)."""
+        self.last_stats: RootStats = {}
+        """The root statistics of the last decision searched (`explain` reads them)."""
         self._pool: ProcessPoolExecutor | None = None
 
     @classmethod
@@ -649,7 +651,26 @@ class ISMCTSAgent:
                                                  self.cutoff)
         else:
             stats = self._parallel(decision, seed)
+        self.last_stats = stats
         return _best_action(stats, legal, keep)
+
+    def explain(self, decision: Decision, action: int) -> str | None:
+        """Why the last search chose `action` (a hint's reason): how the games it played out from states
+        the seat cannot tell apart went after that move, and after the most tried other one."""
+        stats = self.last_stats
+        visits, total, _ = stats.get(action, (0, 0.0, 0.0))
+        if not visits:
+            return None
+        played = sum(v for v, _, _ in stats.values())
+        text = (f"it played {played} games out from positions your seat cannot tell apart: after this move "
+                f"({visits} of them) it scored {total / visits:.0%} of the most it could on average (a win "
+                "counts most)")
+        others = [(v, t / v, a) for a, (v, t, _) in stats.items() if a != action and v]
+        if others:
+            tried, mean, other = max(others)
+            name = decision.action_name(other)
+            text += f"; after {name!r}, the most tried other move ({tried}), {mean:.0%}"
+        return text
 
     def _parallel(self, decision: Decision, seed: int) -> RootStats:
         """Root parallelism: one search per worker process, root statistics summed."""

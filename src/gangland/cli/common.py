@@ -162,8 +162,10 @@ def seat_label(seat: int, name: str | None = None, you: int | None = None) -> st
 
 
 def result_table(result: Result, labels: Sequence[str], title: str = "Final result") -> Table:
-    """Scores by category (rows) and seat (columns), then totals and ranks; winners' columns in bold."""
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    """Scores by category (rows) and seat (columns), then totals and ranks, then what else ranked the seats
+    (the result's standing); winners' columns in bold; how the game ended under it, where the game says."""
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False,
+                  caption=f"How it ended: {result.ending}" if result.ending else None, caption_justify="left")
     table.add_column("")
     for seat, label in enumerate(labels):
         style = "bold" if seat in result.winners else None
@@ -178,6 +180,13 @@ def result_table(result: Result, labels: Sequence[str], title: str = "Final resu
     table.add_section()
     table.add_row(Text("total", style="bold"), *(str(s) for s in result.scores))
     table.add_row("rank", *(str(r) for r in result.ranks))
+    standing: dict[str, None] = {}
+    for facts in result.standing:
+        standing.update(dict.fromkeys(facts))
+    if standing:
+        table.add_section()
+    for key in standing:
+        table.add_row(f"then: {key}", *(str(facts[key]) if key in facts else "" for facts in result.standing))
     return table
 
 

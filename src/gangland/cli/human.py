@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from rich.cells import cell_len
 from rich.columns import Columns
@@ -15,6 +15,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from gangland.engine import MENU_ROWS, SCREEN_WIDTH, ActionParseError, Decision, Game, GanglandError
+from gangland.engine.undo import forced
 
 HELP = "Type a number or a name: '?' rules, 'more' whole table, 'b' board, 'quit' saves."
 """The one-line hint under the first menu (and after '?'): an 80 x 24 screen has room for one line."""
@@ -27,11 +28,6 @@ QUIT_WORDS = frozenset({"quit", "exit", ":q"})
 
 class QuitGame(Exception):
     """The person asked to stop (the game is saved, as on Ctrl-C)."""
-
-
-def forced(legal_actions: Sequence[int]) -> bool:
-    """A decision with one legal action: the terminal plays it without asking."""
-    return len(legal_actions) == 1
 
 
 class UndoMove(Exception):

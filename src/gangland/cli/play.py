@@ -16,6 +16,7 @@ from rich.text import Text
 
 from gangland.agents import agent_names, make_agent
 from gangland.engine import Agent, Decision, Game, GameRecord, GanglandError, OptionError, State, run_match
+from gangland.engine.undo import UndoRefused, plan_take_back
 from gangland.games import get
 from gangland.sim import agent_seed
 
@@ -35,7 +36,7 @@ from .common import (
     user_errors,
     winners_line,
 )
-from .human import HumanAgent, QuitGame, UndoMove, forced
+from .human import HumanAgent, QuitGame, UndoMove
 from .saves import command, default_save_path, read_save, write_save
 from .thinking import Thinking, Watch
 
@@ -172,23 +173,16 @@ class PlaySession:
 
     def undo(self) -> None:
         """Take back the person's last decision and every step after it (the bots as they were then,
-        see `remember_bots`), or say that there is nothing to take back."""
+        see `remember_bots`), or say that there is nothing to take back. The terminal's table is a
+        practice one (gangland.engine.undo): the bots' steps go back too, whatever they showed."""
         game, record = self.game, self.record
-        state = game.new_game(record.players, record.seed, record.options)
-        last: tuple[int, str] | None = None
-        seen: list[str] = []
-        """Each step as the person saw it: "Seat 1: pass"."""
-        for step, action in enumerate(record.actions):
-            actor = state.to_act
-            if actor == self.seat and not forced(state.legal_actions()):
-                last = step, game.action_name(state, action)
-            seen.append(f"Seat {actor}: {game.public_action_name(state, action, self.seat)}")
-            state.apply(action)
-        if last is None:
+        try:
+            back = plan_take_back(game, record, self.seat, fair=False)
+        except UndoRefused:
             self.console.print(Text("  Nothing to undo: you have not made a decision yet.", style="red"))
             return
-        step, name = last
-        later = seen[step + 1:]
+        step, name = back.step, back.name
+        later = [f"Seat {actor}: {seen}" for actor, seen in back.later]
         del record.actions[step:]
         record.undos += 1
         others = ""

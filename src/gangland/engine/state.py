@@ -24,21 +24,31 @@ class Result:
     `ranks[seat]` is 1 for the best; seats still tied after the game's tie-break share a rank, and
     `winners` lists every seat ranked 1 (a shared win when there are several). `breakdown[seat]`
     maps a scoring category to the points that seat got from it; its values sum to `scores[seat]`.
+    Where more than the score ranks the seats, `standing[seat]` gives what else counted, in the order
+    it counts (Supergang: shops, then money); `ending` says how the game ended, where the game says it.
+    Both are left out of the JSON when empty, so that other games' results read as they always did.
     """
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
     breakdown: tuple[dict[str, int], ...]
+    standing: tuple[dict[str, int], ...] = ()
+    ending: str = ""
 
     def to_json(self) -> dict[str, JSON]:
         """The result as JSON-ready data."""
-        return {
+        data: dict[str, JSON] = {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "winners": list(self.winners),
             "breakdown": [dict(b) for b in self.breakdown],
         }
+        if self.standing:
+            data["standing"] = [dict(s) for s in self.standing]
+        if self.ending:
+            data["ending"] = self.ending
+        return data
 
     @classmethod
     def from_json(cls, data: JSON) -> Result:
@@ -49,6 +59,8 @@ class Result:
                 ranks=tuple(int(x) for x in data["ranks"]),
                 winners=tuple(int(x) for x in data["winners"]),
                 breakdown=tuple({str(k): int(v) for k, v in b.items()} for b in data["breakdown"]),
+                standing=tuple({str(k): int(v) for k, v in s.items()} for s in data.get("standing", ())),
+                ending=str(data.get("ending", "")),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise RecordError(f"malformed result: {exc!r}") from None

@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gangland.engine import Game, GanglandError, OptionError, all_games
 
+from . import ingame
 from .bots import BotRunner, bot_names
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
@@ -44,7 +45,7 @@ from .limits import (
 )
 from .lobbysocket import serve_lobby
 from .people import TableSettings, bot_detail, bot_level, clean_name
-from .protocol import PARTS, Act, Chat, Hello, Ping, Refusal, Rename, Want, encode, parse_client
+from .protocol import PARTS, Act, Chat, Hello, Hint, Ping, Refusal, Rename, Undo, Want, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import LeaseLost, Storage, StorageError
@@ -181,6 +182,19 @@ class MuteRequest(BaseModel):
 
     host_token: str = Field(max_length=200)
     muted: bool
+
+
+class RematchRequest(BaseModel):
+    """The host starts a finished table's rematch."""
+
+    host_token: str = Field(max_length=200)
+
+
+class Rematch(BaseModel):
+    """The rematch table: every seat link of the finished table opens its seat there."""
+
+    table_id: str
+    table_url: str
 
 
 class MySeatsRequest(BaseModel):
@@ -484,6 +498,31 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             raise HTTPException(400, str(exc)) from None
         return table.summary()
 
+
+    @app.post("/api/tables/{table_id}/rematch", responses={**PROBLEMS, **TOO_MANY})
+    async def rematch(table_id: str, request: RematchRequest, http: Request) -> Rematch:
+        """The host starts a new game with the same people, bots, options and house rules (docs/server.md,
+        "Rematch"); asked again, the same one."""
+        table = await _table(table_id)
+        if not table.is_host(request.host_token):
+            raise HTTPException(403, "only the table's creator (with the host token) may start a rematch")
+        if not table.state.is_over:
+            raise HTTPException(409, "the game is not over yet: a rematch starts once it is")
+        made = table.record.rematch
+        if made is None:
+            address = http.client.host if http.client else ""
+            try:
+                open_tables.claim(address, hub.live.__contains__)
+            except TooManyTables as exc:
+                raise HTTPException(429, str(exc)) from None
+            try:
+                made = await ingame.rematch(hub, table)
+            except Refusal as refusal:
+                raise HTTPException(503, refusal.message) from None
+            finally:
+                open_tables.created(address, made if made in hub.live else None)
+        return Rematch(table_id=made, table_url=f"/t/{made}")
+
     @app.post("/api/my-seats", response_model=list[MySeat | None], responses=PROBLEMS)
     async def my_seats(request: MySeatsRequest) -> list[dict[str, Any] | None]:
         """For each seat token, its table and seat and whether it is that seat's turn (null: unknown)."""
@@ -604,6 +643,11 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                 if isinstance(message, Hello):
                     if client is not None:
                         raise Refusal("malformed", "this connection has already said hello")
+                    moved = await ingame.moved_on(hub, table, message.token)
+                    if moved is not None:  # a seat link of a finished table whose rematch it opens now
+                        await socket.send_text(encode(ingame.rematch_message(moved, False)))
+                        await socket.close(1000)
+                        return
                     try:
                         seat = await hub.who(table, message.token)
                         if seat is not None:  # counted before an invitation is spent on it
@@ -625,6 +669,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     client.push(encode(table.chat.history()))  # the chat so far, before its first state
                     table.clients.add(client)
                     table.broadcast()
+                    if table.record.rematch is not None:  # the table is over, and its rematch is on
+                        client.push(encode(ingame.rematch_message(table.record.rematch, False)))
                     if hub.outage is not None:
                         client.push(encode(hub.status_message()))
                 elif isinstance(message, Ping):
@@ -647,11 +693,21 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         raise Refusal("no_hello", "say hello with your link's token before you move")
                     if client.seat is None:
                         raise Refusal("spectator", "a spectator watches; only a seat's link may move")
-                    await table.play(client.seat, message.action, message.step, "person")
+                    await table.play(client.seat, message.action, message.step,
+                                     ingame.AUTO if message.auto else "person")
                 elif isinstance(message, Chat):
                     if client is None:
                         raise Refusal("no_hello", "say hello with your link's token before you write")
                     await table.chat.say(client, message.text, message.name)
+                elif isinstance(message, Undo | Hint):
+                    if client is None:
+                        raise Refusal("no_hello", "say hello with your link's token first")
+                    if client.seat is None:
+                        raise Refusal("spectator", "a spectator watches; only a seat may take back or ask")
+                    if isinstance(message, Undo):
+                        await ingame.take_back(table, client.seat, message.step)
+                    else:
+                        client.push(encode(await ingame.hint(table, client, message.bot)))
             except Refusal as refusal:
                 await answer(refusal.to_message())
                 if budget.flooding:  # the refusal goes out first, then the close

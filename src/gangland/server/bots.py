@@ -40,20 +40,34 @@ def bot_names(game: Game) -> list[str]:
 
 def decide(game: Game, state: State, seat: int, bot: str, seed: int) -> int:
     """The action `bot` chooses for `seat` (to act in `state`), seeded with `seed`."""
+    return _decide(game, state, seat, bot, seed, False)[0]
+
+
+def advise(game: Game, state: State, seat: int, bot: str, seed: int) -> tuple[int, str | None]:
+    """`decide`, with the bot's reason for its choice where it can give one (a hint: ingame.py)."""
+    return _decide(game, state, seat, bot, seed, True)
+
+
+def _decide(game: Game, state: State, seat: int, bot: str, seed: int, why: bool) -> tuple[int, str | None]:
+    """The action and (asked with `why`) the bot's reason: its `explain(decision, action)`, if it has one.
+    The bot gets a Decision (the seat's view and a determinizer), never the state itself."""
     agent = make_agent(bot, game, seed)
     legal = tuple(state.legal_actions())
     if len(legal) == 1:
-        return legal[0]
-    action = agent.act(Decision(game, state, seat, legal))
+        return legal[0], "it is the only legal move" if why else None
+    decision = Decision(game, state, seat, legal)
+    action = agent.act(decision)
     if action not in legal:
         raise RuntimeError(f"bot {bot!r} chose {action}, which is not legal")
-    return action
+    explain = getattr(agent, "explain", None) if why else None
+    return action, explain(decision, action) if callable(explain) else None
 
 
-def _decide_in_worker(record: GameRecord, seat: int, bot: str, seed: int) -> int:
-    """`decide` in a worker process, which gets the game's record so far and replays it."""
+def _decide_in_worker(record: GameRecord, seat: int, bot: str, seed: int,
+                      why: bool) -> tuple[int, str | None]:
+    """`_decide` in a worker process, which gets the game's record so far and replays it."""
     game = get(record.game)
-    return decide(game, record.replay(game), seat, bot, seed)
+    return _decide(game, record.replay(game), seat, bot, seed, why)
 
 
 class BotRunner:
@@ -92,6 +106,27 @@ class BotRunner:
         """(action, note): the bot's action for `seat`; when the bot fails or hangs, the fallback bot's
         action and a note saying so for the log."""
         seed = self.seed(bot_seed, len(record.actions))
+        try:
+            action, _ = await self._think(game, state, record, seat, bot, seed, why=False)
+            return action, None
+        except Exception as exc:  # a bot's failure must not stall the table: the fallback moves
+            why = "took too long" if isinstance(exc, TimeoutError) else f"failed ({type(exc).__name__})"
+            stand_in = fallback_bot(game)
+            action = await asyncio.to_thread(decide, game, state.clone(), seat, stand_in, seed)
+            return action, f"{bot} {why}; the {stand_in} bot moved instead"
+
+    async def advise(
+        self, game: Game, state: State, record: GameRecord, seat: int, bot: str, seed: int
+    ) -> tuple[int, str | None]:
+        """(action, reason): the move `bot` would make for `seat`, seeded with `seed`, and its reason where
+        it gives one (a hint, ingame.py). It thinks as at a seat of its own (a search bot in the pool,
+        within its time) but answers as soon as it has chosen; a failure goes on up."""
+        return await self._think(game, state, record, seat, bot, seed, why=True)
+
+    async def _think(self, game: Game, state: State, record: GameRecord, seat: int, bot: str, seed: int,
+                     why: bool) -> tuple[int, str | None]:
+        """`bot`'s action for `seat` (and, with `why`, its reason): a quick bot in a thread, a search bot in
+        the pool. A search bot's move for a seat (not `why`) waits out its whole time."""
         loop = asyncio.get_running_loop()
         try:
             if is_search_bot(bot):
@@ -104,7 +139,7 @@ class BotRunner:
                 started = loop.time()
                 try:
                     thinking = loop.run_in_executor(self._search_pool(), _decide_in_worker, so_far, seat, bot,
-                                                    seed)
+                                                    seed, why)
                 except BaseException:
                     slots.release()
                     raise
@@ -112,20 +147,18 @@ class BotRunner:
                 # (the host took the seat back): a worker cannot drop a search half-way.
                 thinking.add_done_callback(lambda _: slots.release())
                 async with asyncio.timeout(budget + self.slack):  # not wait_for: see app.send_outbox
-                    action = await asyncio.shield(thinking)
-                # A search answers at once when it has one choice: waiting out its time keeps how
-                # long it thought from telling the table how many choices its hidden hand left it.
-                await asyncio.sleep(max(0.0, min(budget, 30.0) - (loop.time() - started)))
-            else:
-                action = await asyncio.to_thread(decide, game, state.clone(), seat, bot, seed)
-            return action, None
-        except Exception as exc:  # a bot's failure must not stall the table: the fallback moves
-            why = "took too long" if isinstance(exc, TimeoutError) else f"failed ({type(exc).__name__})"
-            if isinstance(exc, TimeoutError | BrokenProcessPool):  # a worker hung or died: a fresh pool
-                self._restart_pool()
-            stand_in = fallback_bot(game)
-            action = await asyncio.to_thread(decide, game, state.clone(), seat, stand_in, seed)
-            return action, f"{bot} {why}; the {stand_in} bot moved instead"
+                    chosen = await asyncio.shield(thinking)
+                if not why:
+                    # A search answers at once when it has one choice: waiting out its time keeps how
+                    # long it thought from telling the table how many choices its hidden hand left it.
+                    await asyncio.sleep(max(0.0, min(budget, 30.0) - (loop.time() - started)))
+                return chosen
+            if why:
+                return await asyncio.to_thread(advise, game, state.clone(), seat, bot, seed)
+            return await asyncio.to_thread(decide, game, state.clone(), seat, bot, seed), None
+        except (TimeoutError, BrokenProcessPool):  # a worker hung or died: a fresh pool
+            self._restart_pool()
+            raise
 
     def _restart_pool(self) -> None:
         # A hung worker keeps its process busy, and a pool whose worker died refuses all work: replace it

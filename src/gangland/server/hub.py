@@ -381,6 +381,11 @@ class Hub:
             settings=(settings or TableSettings()).to_json(),
         )
         await asyncio.to_thread(self.storage.create_table, record)
+        table = await self.open_new(record, game)
+        return Created(table, host, spectator, tokens, creator_seat)
+
+    async def open_new(self, record: TableRecord, game: Game) -> LiveTable:
+        """Lease a table just written to the database by this process, make it live and set it going."""
         try:
             taken = await asyncio.to_thread(self.leases.take, record.id)
         except Exception as exc:
@@ -390,7 +395,7 @@ class Hub:
         table = LiveTable(record, game, self)
         self.live[table.id] = table
         table.drive()
-        return Created(table, host, spectator, tokens, creator_seat)
+        return table
 
     async def join_open_seat(self, table: LiveTable, seat: int | None, name: str | None = None
                              ) -> tuple[int, str]:

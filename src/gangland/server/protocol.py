@@ -64,10 +64,25 @@ class Want:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """Play `action` at `step`."""
+    """Play `action` at `step`; `auto`: the page played it as the seat's only legal move (ingame.py)."""
 
     action: int
     step: int
+    auto: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back this seat's last decision, made to reach `step` (the step the last state gave)."""
+
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Ask `bot` (None: the game's heuristic bot) which move it would make from this seat's view."""
+
+    bot: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +98,7 @@ class Chat:
     name: str | None = None
 
 
-ClientMessage = Hello | Act | Ping | Want | Rename | Chat
+ClientMessage = Hello | Act | Ping | Want | Rename | Chat | Undo | Hint
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -134,7 +149,17 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             raise Refusal("malformed", "'token' must be the text after #seat= or #watch= in your link")
         return Hello(token or None, _want_field(data), _name_field(data, required=False))
     if kind == "act":
-        return Act(_int_field(data, "action"), _int_field(data, "step"))
+        auto = data.get("auto", False)
+        if type(auto) is not bool:
+            raise Refusal("malformed", "'auto' must be true or false")
+        return Act(_int_field(data, "action"), _int_field(data, "step"), auto)
+    if kind == "undo":
+        return Undo(_int_field(data, "step"))
+    if kind == "hint":
+        bot = data.get("bot")
+        if bot is not None and (type(bot) is not str or len(bot) > 64):
+            raise Refusal("malformed", "'bot' must name one of the table's bots")
+        return Hint(bot)
     if kind == "ping":
         return Ping()
     if kind == "name":
@@ -154,8 +179,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             raise Refusal("malformed", "'want' is missing: list the parts a state should carry")
         return Want(parts)
     shown = "missing" if kind is None else repr(kind)[:40]
-    raise Refusal("unknown_type",
-                  f"unknown message type {shown}; expected hello, act, ping, want, name or chat")
+    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act, ping, want, name, "
+                                   "chat, undo or hint")
 
 
 def state_message(
@@ -175,9 +200,12 @@ def state_message(
     thinking: int | None,
     clock: dict[str, Any] | None,
     result: dict[str, Any] | None,
+    rules_help: str | None = None,
+    undo: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The state message for one seat (None: a spectator), from what that seat may see (`view`, `text` and
-    `svg` None when the connection does not want them)."""
+    `svg` None when the connection does not want them); `rules_help`: the rules of the decision in front of
+    the seat to act (to that seat only), `undo`: the decision this seat may take back now (ingame.py)."""
     over = to_act is None
     return {
         "type": "state",
@@ -199,6 +227,8 @@ def state_message(
         "over": over,
         "result": result if over else None,
         "replay": f"/t/{table_id}/replay" if over else None,
+        "rules_help": rules_help if seat is not None and seat == to_act else None,
+        "undo": undo if seat is not None and not over else None,
     }
 
 

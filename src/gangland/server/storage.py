@@ -26,6 +26,7 @@ from sqlalchemy import (
     Table,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -358,46 +359,51 @@ class Storage:
     def create_table(self, table: TableRecord) -> None:
         """Write a new table and its seats."""
         with self.sessions.begin() as session:
+            self._add_table(session, table)
+
+    def _add_table(self, session: Session, table: TableRecord) -> None:
+        """Add a new table and its seats to `session`'s transaction, held by this process."""
+        session.add(
+            TableRow(
+                id=table.id,
+                game=table.game,
+                game_version=table.game_version,
+                players=table.players,
+                options=table.options,
+                seed=table.seed,
+                bot_seed=table.bot_seed,
+                move_seconds=table.move_seconds,
+                listed=table.listed,
+                host_hash=table.host_hash,
+                spectator_hash=table.spectator_hash,
+                step=0,
+                finished=False,
+                result=None,
+                created_at=table.created_at,
+                finished_at=None,
+                holder=self.holder,
+                holder_address=self.address,
+                to_act=table.to_act,
+                settings=table.settings,
+                active_at=table.active_at,
+            )
+        )
+        session.flush()
+        for seat in table.seats:
             session.add(
-                TableRow(
-                    id=table.id,
-                    game=table.game,
-                    game_version=table.game_version,
-                    players=table.players,
-                    options=table.options,
-                    seed=table.seed,
-                    bot_seed=table.bot_seed,
-                    move_seconds=table.move_seconds,
-                    listed=table.listed,
-                    host_hash=table.host_hash,
-                    spectator_hash=table.spectator_hash,
-                    step=0,
-                    finished=False,
-                    result=None,
-                    created_at=table.created_at,
-                    finished_at=None,
-                    holder=self.holder,
-                    holder_address=self.address,
-                    to_act=table.to_act,
-                    settings=table.settings,
-                    active_at=table.active_at,
+                SeatRow(
+                    table_id=table.id,
+                    seat=seat.seat,
+                    bot=seat.bot,
+                    token_hash=seat.token_hash,
+                    joined=seat.joined,
+                    away_bot=seat.away_bot,
+                    name=seat.name,
+                    open=seat.open,
+                    fresh=seat.fresh,
+                    muted=seat.muted,
                 )
             )
-            session.flush()
-            for seat in table.seats:
-                session.add(
-                    SeatRow(
-                        table_id=table.id,
-                        seat=seat.seat,
-                        bot=seat.bot,
-                        token_hash=seat.token_hash,
-                        joined=seat.joined,
-                        away_bot=seat.away_bot,
-                        name=seat.name,
-                        open=seat.open,
-                        fresh=seat.fresh,
-                    )
-                )
 
     def append_move(self, table_id: str, move: MoveRecord, result: dict[str, Any] | None,
                     to_act: int | None) -> None:
@@ -521,6 +527,41 @@ class Storage:
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 raise LeaseLost(f"table {table_id} is held by another server process")
+
+    def take_back(self, table_id: str, at_step: int, back_to: int, to_act: int | None) -> None:
+        """Take back a table's moves from step `back_to` on (an undo: server/ingame.py): delete them and set
+        the table's step back, in one transaction, only while the table is at step `at_step`, unfinished,
+        and held by this process. StepConflict if it moved on, LeaseLost if another process holds it."""
+        with self.engine.begin() as connection:
+            changed = connection.execute(
+                update(_TABLES)
+                .where(_TABLES.c.id == table_id, _TABLES.c.step == at_step, _TABLES.c.finished.is_(False),
+                       _TABLES.c.holder == self.holder)
+                .values(step=back_to, to_act=to_act)
+            )
+            if changed.rowcount != 1:
+                holder = connection.scalar(select(TableRow.holder).where(TableRow.id == table_id))
+                if holder != self.holder:
+                    raise LeaseLost(f"table {table_id} is held by another server process")
+                raise StepConflict(f"table {table_id} is no longer at step {at_step}")
+            connection.execute(delete(_MOVES).where(_MOVES.c.table_id == table_id, _MOVES.c.step >= back_to))
+
+    def start_rematch(self, old_id: str, table: TableRecord) -> bool:
+        """Write `table` as the rematch of the finished table `old_id`, in one transaction: the old table
+        names it (its `rematch`), its seats' links move to the new table's seats (the seats' token hashes,
+        set in `table`, are taken off the old seats), and the new table is written, held by this process.
+        False, and nothing written, if the old table is not finished or has a rematch already."""
+        with self.sessions.begin() as session:
+            changed = session.execute(
+                update(TableRow).where(TableRow.id == old_id, TableRow.finished.is_(True),
+                                       TableRow.rematch.is_(None)).values(rematch=table.id)
+            )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                return False
+            session.execute(update(SeatRow).where(SeatRow.table_id == old_id).values(token_hash=None))
+            session.flush()  # a token hash is unique: off the old seat before it is on the new one
+            self._add_table(session, table)
+        return True
 
     def add_chat(self, table_id: str, line: ChatRecord) -> None:
         """Keep a chat line; StepConflict if its number is taken (another writer was first)."""

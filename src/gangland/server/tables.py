@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
 
+from . import ingame
 from .bots import bot_names, fallback_bot
 from .chat import TableChat
 from .limits import SLOW_CLOSE
@@ -114,6 +115,7 @@ class LiveTable:
             [self.seat_name(s) for s in record.seats],
             [m.action for m in record.moves],
         )
+        self.game_record.undo = ingame.undo_allowed(record)  # such a record is no fair one to rate or study
         self.state: State = self.game_record.replay(game)
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
@@ -128,6 +130,8 @@ class LiveTable:
         """The text and the drawing of each view of `_views` made so far (kept as long as `_views`)."""
         self.chat = TableChat(self)
         """The table's chat (chat.py); `table.chat.note(text)` writes a note of the table's own."""
+        self.undo_offer: ingame.UndoOffer | None = None
+        """The decision its seat may take back now, if any (ingame.py; worked out after each move)."""
 
     # -- facts -----------------------------------------------------------------------------------------
 
@@ -217,6 +221,7 @@ class LiveTable:
             ]
         if shared is None:
             shared = self.shared_facts()
+        offer = self.undo_offer
         return state_message(
             seat=seat,
             to_act=to_act,
@@ -225,6 +230,8 @@ class LiveTable:
             svg=None if svg is None else svg.svg if held is None else svg.lines_for(held),
             legal=legal,
             log=self.log_for(seat, since=since),
+            rules_help=self.game.rules_help(view) if seat is not None and seat == to_act else None,
+            undo=offer.for_seat(seat, self.step) if offer is not None else None,
             **shared,
         )
 
@@ -287,6 +294,9 @@ class LiveTable:
             if seat != to_act:
                 raise Refusal("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
             legal = self.state.legal_actions()
+            if by == ingame.AUTO and len(legal) != 1:
+                raise Refusal("illegal", f"'auto' plays a seat's only legal move, and this decision has "
+                                         f"{len(legal)}; choose one")
             if action not in legal:
                 raise Refusal(
                     "illegal",
@@ -307,6 +317,8 @@ class LiveTable:
             ]
             if note:
                 narration = [f"{line} ({note})" for line in narration]
+            if by == ingame.AUTO:
+                narration = ingame.only_move_lines(narration, seat)
             move = MoveRecord(self.step, seat, action, by, narration, now())
             result = after_state.result().to_json() if after_state.is_over else None
             refusal = None
@@ -337,6 +349,7 @@ class LiveTable:
                     raise refusal from None
             else:
                 self._advance(move, after_state, after)
+                await ingame.offer_undo(self)
         self.after_move()
         if refusal is not None:
             raise refusal
@@ -345,6 +358,7 @@ class LiveTable:
                  after_views: list[dict[str, Any]] | None) -> None:
         """Make a committed move the live state's (under the lock)."""
         self.state, self._views, self._texts, self._drawn = after_state, after_views, {}, {}
+        self.undo_offer = None
         self.record.moves.append(move)
         self.game_record.actions.append(move.action)
         if after_state.is_over:
@@ -352,6 +366,17 @@ class LiveTable:
             self.record.finished, self.record.finished_at = True, move.at
             self.record.result = result.to_json()
             self.game_record.result = result
+
+    def rewind(self, step: int) -> None:
+        """Make the state before `step` the live one (under the lock, once the database took the moves
+        from `step` on back: an undo, ingame.py). Every connection gets its log and drawing whole again."""
+        del self.record.moves[step:]
+        del self.game_record.actions[step:]
+        self.state = self.game_record.replay(self.game)
+        self._views, self._texts, self._drawn = None, {}, {}
+        self.expired = None
+        for client in self.clients:
+            client.logged, client.drawn = None, None
 
     def _resync_later(self) -> None:
         """Ask the database again, every RETRY_SECONDS until it answers, what it holds beyond the live

@@ -99,6 +99,9 @@ STOP_DONE: Final = ((F_RACKET, "racket"), (F_PURCHASE, "purchase"), (F_BUY, "buy
                     (F_RECRUIT, "recruit"))
 """The view's names of what a character did at its stop (S11: each at most once; "duel" is the stop's
 one throw against characters or a patrol, L38)."""
+ENDINGS: Final = ("and wins", "the police player wins", "the game ends", "(the turn limit)")
+"""How the event that ends a game ends (turn.py, shops.py): a district owned, the last gang standing, the
+police player's win, everyone in the graveyard, the turn limit."""
 
 
 class SupergangState(TurnRules):
@@ -204,11 +207,25 @@ class SupergangState(TurnRules):
 
     def result(self) -> Result:
         """One point to the winner (S37): a district owner, the last gang or the police player; at the
-        turn limit (not a rule) the gang with most shops, then most money (a tie shares the point)."""
+        turn limit (not a rule) the gang with most shops, then most money (a tie shares the point). The
+        standing shows each gang's shops and money, and the ending what ended the game."""
         ranks = rank_by(self.rank_keys())
         points = tuple(int(r == 1) for r in ranks)
         winners = tuple(s for s, r in enumerate(ranks) if r == 1)
-        return Result(points, ranks, winners, tuple({"victory": p} for p in points))
+        standing = [{"shops": self.shops_owned(g), "money": self.money[g]} for g in range(self.gangs)]
+        if self.police_seat >= 0:
+            standing.append({})  # the police player has neither
+        return Result(points, ranks, winners, tuple({"victory": p} for p in points), tuple(standing),
+                      self.ending())
+
+    def ending(self) -> str:
+        """How the game ended (S37), as its last step told it; "" while it goes on."""
+        if not self.done:
+            return ""
+        told = next((e for e in reversed(self.events) if e.endswith(ENDINGS)), "the game is over")
+        if self.winner < 0:
+            told += "; no gang won by the rules, so the most shops win, then the most money"
+        return told
 
     def rank_keys(self) -> list[tuple[int, ...]]:
         """The winner first; then most shops, then most money (the police player has neither)."""

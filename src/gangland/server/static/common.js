@@ -313,7 +313,9 @@ export function formatSeconds(seconds) {
 
 /**
  * The result of a finished game as a table: seat, score, rank, winner, then one column per
- * breakdown category (in first-seen order). `labels` optionally names the seats; `mySeat` is marked.
+ * breakdown category (in first-seen order), then what else ranked the seats (the result's `standing`,
+ * e.g. Supergang's shops and money), and under it how the game ended (its `ending`). `labels` optionally
+ * names the seats; `mySeat` is marked.
  */
 export function resultTable(result, labels = null, mySeat = null) {
   if (!result || typeof result !== "object") return el("p", {}, "No result.");
@@ -321,25 +323,34 @@ export function resultTable(result, labels = null, mySeat = null) {
   const ranks = Array.isArray(result.ranks) ? result.ranks : [];
   const winners = new Set(Array.isArray(result.winners) ? result.winners : []);
   const breakdown = Array.isArray(result.breakdown) ? result.breakdown : [];
-  const categories = [];
-  for (const b of breakdown) {
-    if (b && typeof b === "object") {
-      for (const key of Object.keys(b)) if (!categories.includes(key)) categories.push(key);
-    }
-  }
+  const standing = Array.isArray(result.standing) ? result.standing : [];
+  const keysOf = (list) => {
+    const keys = [];
+    for (const b of list) if (b && typeof b === "object") for (const key of Object.keys(b)) if (!keys.includes(key)) keys.push(key);
+    return keys;
+  };
+  const categories = keysOf(breakdown);
+  const ranked = keysOf(standing);
+  const cell = (list, seat, key) => el("td", { class: "num" },
+    list[seat] && list[seat][key] !== undefined ? String(list[seat][key]) : "");
   const head = el("tr", {},
     el("th", { scope: "col" }, "Seat"), el("th", { scope: "col" }, "Score"),
     el("th", { scope: "col" }, "Rank"), el("th", { scope: "col" }, "Winner"),
-    categories.map((c) => el("th", { scope: "col", class: "num" }, c.replace(/_/g, " "))));
+    categories.map((c) => el("th", { scope: "col", class: "num" }, c.replace(/_/g, " "))),
+    ranked.map((c) => el("th", { scope: "col", class: "num", title: "ranks the seats the score leaves level" }, c.replace(/_/g, " "))));
   const rows = scores.map((score, seat) => el("tr", { class: [winners.has(seat) ? "winner" : "", seat === mySeat ? "mine" : ""].join(" ").trim() || null },
     el("th", { scope: "row" }, seatName(seat, labels), seat === mySeat ? " (you)" : ""),
     el("td", { class: "num" }, String(score)),
     el("td", { class: "num" }, ranks[seat] === undefined ? "" : String(ranks[seat])),
     el("td", {}, winners.has(seat) ? "★ winner" : ""),
-    categories.map((c) => el("td", { class: "num" },
-      breakdown[seat] && breakdown[seat][c] !== undefined ? String(breakdown[seat][c]) : ""))));
+    categories.map((c) => cell(breakdown, seat, c)),
+    ranked.map((c) => cell(standing, seat, c))));
+  // The ending may name seats as ⟨sN⟩ (the engine's seat references): named here as the table names them.
+  const ending = typeof result.ending === "string" && result.ending
+    ? el("p", { class: "ending" }, "How it ended: ", result.ending.replace(/\u27e8s(\d+)\u27e9/g, (_, n) => seatName(Number(n), labels)))
+    : null;
   return el("div", { class: "table-scroll" },
-    el("table", { class: "result" }, el("caption", {}, "Result"), el("thead", {}, head), el("tbody", {}, rows)));
+    el("table", { class: "result" }, el("caption", {}, "Result"), el("thead", {}, head), el("tbody", {}, rows)), ending);
 }
 
 /** The table id from a path like /t/{id} or /t/{id}/replay. */

@@ -6,6 +6,7 @@ import {
 import { renderSeats, renderName, askName, renderMyLink, stopPage } from "/static/people.js";
 import { createChat } from "/static/chat.js";
 import { createNotifier } from "/static/notify.js";
+import { startInGame, inGameState, inGameMessage } from "/static/ingame.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -84,6 +85,8 @@ function connect() {
       return;
     }
     if (!msg || typeof msg !== "object") return;
+    if (msg.type === "undone") freshSocket = true; // a move taken back: the next state brings the log and drawing whole
+    if (inGameMessage(msg)) return;
     if (msg.type === "state") {
       attempt = 0;
       setConn("connected");
@@ -96,6 +99,7 @@ function connect() {
       freshSocket = false;
       renderState(msg);
       chat.state(msg);
+      inGameState(msg);
     } else if (msg.type === "chat") {
       chat.take(msg);
     } else if (msg.type === "error") {
@@ -263,7 +267,9 @@ function renderState(msg) {
   }
 
   const playing = msg.seat !== null && msg.seat !== undefined;
-  $("who").textContent = playing ? `You are ${label(msg.seat)} · seat ${Number(msg.seat) + 1}` : "Spectator";
+  const myName = playing ? msg.seats?.find((s) => s.seat === msg.seat)?.name : null;
+  $("who").textContent = !playing ? "Spectator"
+    : myName ? `You are ${myName} · seat ${Number(msg.seat) + 1}` : `You play seat ${Number(msg.seat) + 1}`;
   const turn = $("turn");
   if (msg.over) setChildren(turn, el("strong", {}, "Game over"));
   else if (msg.your_turn) setChildren(turn, el("span", { class: "turn-now" }, "Your turn"));
@@ -566,9 +572,9 @@ function disableActions() {
   for (const node of $("drawing").querySelectorAll("[data-act]")) unwire(node);
 }
 
-function act(actionId) {
+function act(actionId, extra = {}) {
   if (!state || pending) return;
-  if (send({ type: "act", action: actionId, step: state.step })) {
+  if (send({ type: "act", action: actionId, step: state.step, ...extra })) {
     pending = true;
     disableActions();
   } else {
@@ -617,7 +623,8 @@ function renderLog(log) {
   setChildren(list, lines.map((entry) => {
     const by = entry.by;
     const marked = by === "timeout" || by === "host";
-    return el("li", { class: marked ? `by-${by}` : null },
+    // The move's number stays out of sight (no "step 107" for a player), kept for tools and tests.
+    return el("li", { class: marked ? `by-${by}` : null, dataset: { step: String(entry.step ?? "") } },
       fill(entry.line ?? ""),
       marked ? el("span", { class: `tag ${by}` }, by === "timeout" ? "timeout" : "by host's bot") : null);
   }));
@@ -714,5 +721,6 @@ if (!tableId) {
 } else if (fragment.has("watch") && !TOKEN_SHAPE.test(fragment.get("watch") || "")) {
   stopPage("This spectator link was not recognised", "The link is empty or cut off. Copy the whole link again, or ask the table's host for it.");
 } else {
+  startInGame({ act, send, tableId, token: () => token });
   connect();
 }
