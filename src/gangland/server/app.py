@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gangland.engine import Game, GanglandError, all_games
 
 from .bots import BotRunner, bot_names
+from .ending import IDLE_DAYS, end_table
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
@@ -40,8 +41,9 @@ from .limits import (
     keep_frames_out_of_logs,
     origin_allowed,
 )
+from .mail import SmtpServer, TurnMails, mail_routes, set_address
 from .people import TableSettings
-from .protocol import PARTS, Act, Hello, Ping, Refusal, Want, encode, parse_client
+from .protocol import PARTS, Act, Hello, Ping, Refusal, SetMail, Want, encode, parse_client
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import LeaseLost, Storage, StorageError
@@ -154,6 +156,12 @@ class ControllerRequest(BaseModel):
     bot: str | None = Field(default=None, max_length=64)
 
 
+class EndRequest(BaseModel):
+    """The host ends the table's game."""
+
+    host_token: str = Field(max_length=200)
+
+
 class MySeatsRequest(BaseModel):
     """Seat tokens this browser holds."""
 
@@ -195,11 +203,19 @@ class SecurityHeaders:
 
 
 def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int | None = None,
-               limits: Limits | None = None, address: str | None = None) -> FastAPI:
+               limits: Limits | None = None, address: str | None = None, mail: SmtpServer | None = None,
+               idle_days: float = IDLE_DAYS) -> FastAPI:
     """The server's app on the database at `database_url`; bot moves wait `bot_delay` seconds so that
     people can follow them; `limits` (default: `Limits()`) bound what one client may ask; `address` is
-    where this process answers, told to the clients of its tables that reach another process."""
+    where this process answers, told to the clients of its tables that reach another process and written
+    in the links of the turn mails, sent through `mail` (None: no mails); a table no person moved at for
+    `idle_days` leaves the lobby's lists."""
     hub = Hub(Storage(database_url, address), BotRunner(search_workers), bot_delay)
+    if mail is not None:
+        if address is None:
+            raise ValueError("turn mails need the server's public address (their links say where it answers)")
+        hub.mail = TurnMails(mail, address, hub)
+    hub.idle_seconds = idle_days * 24 * 3600
     limits = limits or Limits()
     keep_frames_out_of_logs()
     open_tables = OpenTables(limits.open_tables_per_address)
@@ -293,6 +309,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         return HTMLResponse(decisions_page(game_named(game_id)))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(mail_routes(hub))
 
     # -- the lobby's API --------------------------------------------------------------------------------
 
@@ -372,9 +389,22 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             raise HTTPException(403, "only the table's creator (with the host token) may do this")
         if not 0 <= seat < table.record.players:
             raise HTTPException(404, f"there is no seat {seat}")
-        if table.state.is_over:
+        if table.over:
             raise HTTPException(409, "the game is over")
         await table.set_away(seat, request.bot)
+        return table.summary()
+
+    @app.post("/api/tables/{table_id}/end", response_model=TableSummary, responses=PROBLEMS)
+    async def end(table_id: str, request: EndRequest) -> dict[str, Any]:
+        """The host ends an unfinished game: abandoned, with no result (never rated). Everyone at the table
+        is told; its bots and clock stop; the lobby lists it among the finished."""
+        table = await _table(table_id)
+        if not table.is_host(request.host_token):
+            raise HTTPException(403, "only the table's creator (with the host token) may end its game")
+        try:
+            await end_table(table)
+        except GanglandError as exc:
+            raise HTTPException(409, str(exc)) from None
         return table.summary()
 
     @app.post("/api/my-seats", response_model=list[MySeat | None], responses=PROBLEMS)
@@ -386,7 +416,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def record(table_id: str) -> dict[str, Any]:
         """A finished game's record: seed, options, seats and every action."""
         table = await _table(table_id)
-        if not table.state.is_over:
+        if not table.over:
             raise HTTPException(409, "the record is shown once the game is over")
         return table.game_record.to_json()
 
@@ -396,7 +426,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     ) -> dict[str, Any]:
         """A finished game at `step` as `seat` (or, without one, a spectator) saw it."""
         table = await _table(table_id)
-        if not table.state.is_over:
+        if not table.over:
             raise HTTPException(409, "a game can be replayed once it is over")
         if seat is not None and seat >= table.record.players:
             raise HTTPException(404, f"there is no seat {seat}")
@@ -513,6 +543,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     table.broadcast()
                     if hub.outage is not None:
                         client.push(encode(hub.status_message()))
+                    if hub.mail is not None:  # to a seat's own connection: mails offered, its address
+                        await hub.mail.greet(table, client)
                 elif isinstance(message, Ping):
                     await answer({"type": "pong"})
                 elif isinstance(message, Want):
@@ -528,6 +560,10 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     if client.seat is None:
                         raise Refusal("spectator", "a spectator watches; only a seat's link may move")
                     await table.play(client.seat, message.action, message.step, "person")
+                elif isinstance(message, SetMail):
+                    if client is None:
+                        raise Refusal("no_hello", "say hello with your seat's token before giving an address")
+                    await set_address(hub, table, client, message.email)
             except Refusal as refusal:
                 await answer(refusal.to_message())
                 if budget.flooding:  # the refusal goes out first, then the close

@@ -62,7 +62,15 @@ class Ping:
     """Keep-alive: answered with a pong."""
 
 
-ClientMessage = Hello | Act | Ping | Want
+@dataclass(frozen=True, slots=True)
+class SetMail:
+    """Mail this seat when its turn comes and none of its pages is open, at `email` (None: no more mails).
+    The address is checked by server/mail.py."""
+
+    email: str | None
+
+
+ClientMessage = Hello | Act | Ping | Want | SetMail
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -111,8 +119,13 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if parts is None:
             raise Refusal("malformed", "'want' is missing: list the parts a state should carry")
         return Want(parts)
+    if kind == "mail":
+        email = data.get("email")
+        if email is not None and type(email) is not str:
+            raise Refusal("malformed", "'email' must be an e-mail address, or null for no more mails")
+        return SetMail(email)
     shown = "missing" if kind is None else repr(kind)[:40]
-    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act or ping (or want)")
+    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act, ping, want or mail")
 
 
 def state_message(
@@ -132,9 +145,11 @@ def state_message(
     thinking: int | None,
     clock: dict[str, Any] | None,
     result: dict[str, Any] | None,
+    ended: str | None = None,
 ) -> dict[str, Any]:
     """The state message for one seat (None: a spectator), from what that seat may see (`view`, `text` and
-    `svg` None when the connection does not want them)."""
+    `svg` None when the connection does not want them); `ended`: "abandoned" when the host ended the game
+    (then nobody is to act, and there is no result)."""
     over = to_act is None
     return {
         "type": "state",
@@ -155,6 +170,7 @@ def state_message(
         "clock": clock,
         "over": over,
         "result": result if over else None,
+        "ended": ended,
         "replay": f"/t/{table_id}/replay" if over else None,
     }
 

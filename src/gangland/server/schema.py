@@ -133,6 +133,8 @@ class ReplayFrame(BaseModel):
     log: list[dict[str, Any]] = Field(description="The last 100 log lines up to this step")
     seats: list[SeatFacts]
     result: dict[str, Any] | None = Field(description="Only at the last step")
+    ended: str | None = Field(default=None, description='"abandoned" at the last step of a game the host '
+                                                    "ended (it has no result)")
 
 
 class GameRecordData(BaseModel):

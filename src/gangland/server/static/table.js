@@ -2,6 +2,8 @@
 import {
   SVG_NS, api, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
 } from "/static/common.js";
+import { setupMail, onMail, mailRefused } from "/static/mail.js";
+import { renderEnding, endedNote } from "/static/ending.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -14,6 +16,14 @@ const fragment = fragmentParams(location.href);
 // both change then.
 let seatToken = fragment.get("seat");
 const watchToken = fragment.get("watch");
+if (!seatToken && !watchToken && !location.hash && tableId) {
+  // The table's plain address (a turn mail's link) in a browser that holds the seat's own link: play it.
+  const own = loadSeats().find((s) => s.table_id === tableId && s.own && s.token);
+  if (own) {
+    seatToken = own.token;
+    history.replaceState(null, "", `${location.pathname}${location.search}#seat=${encodeURIComponent(own.token)}`);
+  }
+}
 let token = seatToken || watchToken || null;
 
 let socket = null;
@@ -30,6 +40,7 @@ let lastFilterStep = null;
 let logLines = [];        // the log: the first state's lines on this connection, then each state's new ones
 let heldLines = null;     // the lines of the drawing this connection was last sent (null: none)
 
+setupMail(send);
 if (seatToken && tableId) saveSeat({ table_id: tableId, seat: null, token: seatToken, game: null, own: true });
 
 // ---------------------------------------------------------------- connection
@@ -88,6 +99,8 @@ function connect() {
       onError(msg);
     } else if (msg.type === "status") {
       onStatus(msg);
+    } else if (msg.type === "mail") {
+      onMail(msg);
     } else if (msg.type === "seat_token" && typeof msg.token === "string") {
       // This seat's own link from now on: the invitation link no longer opens it.
       if (seatToken) dropSeats([seatToken]);
@@ -160,6 +173,7 @@ function onError(msg) {
     banner(code, `${msg.error ?? "This link is not valid."} Ask the table's host for a new link, or go back to the lobby.`);
     return;
   }
+  if (mailRefused(msg)) return;
   banner(code, msg.error ?? "The server refused that.");
   // The game is unchanged: let the person choose again.
   pending = false;
@@ -229,6 +243,7 @@ function renderState(msg) {
 
   renderClock(msg.clock);
   renderSeats(msg);
+  renderEnding(msg, msg.table_id ?? tableId);
   renderDrawing(msg); // first: it opens the text's box when there is no drawing, and closes it when there is
   $("text").textContent = typeof msg.text === "string" && $("text-box").open ? msg.text : "";
   $("view-json").textContent = msg.view && $("view-box").open ? JSON.stringify(msg.view, null, 2) : "";
@@ -641,7 +656,7 @@ function renderOver(msg) {
     return;
   }
   box.classList.remove("hidden");
-  setChildren($("result"), resultTable(msg.result, labels(), msg.seat ?? null));
+  setChildren($("result"), endedNote(msg) ?? resultTable(msg.result, labels(), msg.seat ?? null));
   let replay = msg.replay || `/t/${encodeURIComponent(tableId)}/replay`;
   if (msg.seat !== null && msg.seat !== undefined && !/[?&]seat=/.test(replay)) {
     replay += `${replay.includes("?") ? "&" : "?"}seat=${msg.seat}`;
