@@ -125,7 +125,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             raise Refusal("malformed", "'email' must be an e-mail address, or null for no more mails")
         return SetMail(email)
     shown = "missing" if kind is None else repr(kind)[:40]
-    raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act, ping, want or mail")
+    raise Refusal("unknown_type",
+                  f"unknown message type {shown}; expected hello, act or ping (or want, mail)")
 
 
 def state_message(
