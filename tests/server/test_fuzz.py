@@ -38,7 +38,7 @@ UNLIMITED = Limits(message_burst=10**9, open_tables_per_address=10**9)
 """The fuzzers send thousands of messages and requests from one address; the limits have tests of their own
 (test_hostile.py)."""
 CODES = {"malformed", "too_large", "unknown_type", "no_hello", "spectator", "not_your_turn", "stale_step",
-         "illegal", "game_over", "rate_limited"}
+         "illegal", "game_over", "rate_limited", "no_mail", "bad_address"}
 """docs/server.md: the refusals a seated client may get for a message it sent (never server_error)."""
 FULL = os.environ.get("GANGLAND_FULL_TESTS", "") not in ("", "0")
 """As tests/scale.py (which this package cannot import): the full counts, for `--full`."""
