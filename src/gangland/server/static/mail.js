@@ -7,6 +7,7 @@ const MAIL_CODES = new Set(["bad_address", "no_mail"]);
 let send = () => false;
 let current = null;   // the last `mail` message: {available, seat, email}
 let waiting = false;  // an address was sent and no answer came yet
+let over = false;     // the game is over: no turn is left to mail about
 
 /** Give the module the page's way to send a message on its socket. */
 export function setupMail(sendMessage) {
@@ -17,6 +18,13 @@ export function setupMail(sendMessage) {
 export function onMail(msg) {
   current = msg;
   waiting = false;
+  render();
+}
+
+/** Each state: once the game is over the form goes (no turn is left to mail about). */
+export function mailState(msg) {
+  if (Boolean(msg.over) === over) return;
+  over = Boolean(msg.over);
   render();
 }
 
@@ -48,7 +56,7 @@ function ask(email) {
 function render() {
   const panel = document.getElementById("mail-panel");
   if (!panel) return;
-  if (!current || !current.available) {
+  if (!current || !current.available || over) {
     panel.classList.add("hidden");
     return;
   }

@@ -2,7 +2,7 @@
 import {
   SVG_NS, api, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
 } from "/static/common.js";
-import { setupMail, onMail, mailRefused } from "/static/mail.js";
+import { setupMail, onMail, mailRefused, mailState } from "/static/mail.js";
 import { renderEnding, endedNote } from "/static/ending.js";
 
 const $ = (id) => document.getElementById(id);
@@ -244,6 +244,7 @@ function renderState(msg) {
   renderClock(msg.clock);
   renderSeats(msg);
   renderEnding(msg, msg.table_id ?? tableId);
+  mailState(msg);
   renderDrawing(msg); // first: it opens the text's box when there is no drawing, and closes it when there is
   $("text").textContent = typeof msg.text === "string" && $("text-box").open ? msg.text : "";
   $("view-json").textContent = msg.view && $("view-box").open ? JSON.stringify(msg.view, null, 2) : "";
