@@ -56,11 +56,12 @@ class RealServer:
 
     # -- the process ------------------------------------------------------------------------------------
 
-    def start(self, bot_delay: float = 0.0) -> None:
-        """Start the server (on the same database and port as before) and wait until it answers."""
+    def start(self, bot_delay: float = 0.0, options: tuple[str, ...] = ()) -> None:
+        """Start the server (on the same database and port as before), with `gangland serve`'s `options`
+        besides, and wait until it answers."""
         assert self.process is None, "the server is already running"
         command = [str(gangland_executable()), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--db", self.database_url, "--bot-delay", str(bot_delay)]
+                   "--db", self.database_url, "--bot-delay", str(bot_delay), *options]
         env = dict(os.environ, XDG_DATA_HOME=str(self.log.parent / "data"))
         env.pop("GANGLAND_SAVES", None)
         self.starts += 1

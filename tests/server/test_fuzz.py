@@ -39,7 +39,8 @@ UNLIMITED = Limits(message_burst=10**9, open_tables_per_address=10**9)
 (test_hostile.py)."""
 CODES = {"malformed", "too_large", "unknown_type", "no_hello", "spectator", "not_your_turn", "stale_step",
          "illegal", "game_over", "rate_limited",
-         "chat_muted", "chat_spectators", "chat_rate", "chat_too_long", "chat_empty", "bad_name"}
+         "chat_muted", "chat_spectators", "chat_rate", "chat_too_long", "chat_empty", "bad_name", "no_mail",
+         "bad_address"}
 """docs/server.md: the refusals a seated client may get for a message it sent (never server_error)."""
 FULL = os.environ.get("GANGLAND_FULL_TESTS", "") not in ("", "0")
 """As tests/scale.py (which this package cannot import): the full counts, for `--full`."""

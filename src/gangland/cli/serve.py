@@ -57,6 +57,17 @@ def serve_command(
         help="zlib level of the WebSockets' permessage-deflate: 1 fastest to 9 smallest; 0 sends the "
         "messages uncompressed (a few KiB a move for each player instead of a few hundred bytes; a LAN "
         "does not mind).")] = 6,
+    smtp: Annotated[str | None, typer.Option(
+        show_default=False, metavar="URL",
+        help="Send a person an e-mail when their turn comes and no page of their seat is open (if they gave "
+        "an address) through this SMTP server: smtp://[user:password@]host[:port] (?starttls=1 to upgrade "
+        "with STARTTLS) or smtps://... (TLS). The mails' links use --public-url.")] = None,
+    mail_from: Annotated[str | None, typer.Option(
+        show_default=False, metavar="ADDRESS",
+        help="The address the turn mails come from (default: gangland@ this machine's name).")] = None,
+    idle_days: Annotated[float, typer.Option(
+        help="An unfinished table no person moved at for this many days leaves the lobby's lists (its links "
+        "still play it).")] = 14.0,
 ) -> None:
     """Run the game server: open http://HOST:PORT/ to make tables, invite friends and play in the browser."""
     try:
@@ -69,6 +80,19 @@ def serve_command(
         fail("--bot-delay must be 0 to 60 seconds and --search-workers 1 to 64")
     if not 1 <= tables_per_address <= 100_000:
         fail("--tables-per-address must be 1 to 100000")
+    if not 0 < idle_days <= 36_500:
+        fail("--idle-days must be more than 0 and at most 36500")
+    mail = None
+    if smtp is not None:
+        from gangland.engine import OptionError
+        from gangland.server.mail import SmtpServer
+
+        try:
+            mail = SmtpServer.parse(smtp, mail_from)
+        except (ValueError, OptionError) as exc:
+            fail(f"--smtp or --mail-from: {exc}")
+    elif mail_from is not None:
+        fail("--mail-from needs --smtp: the SMTP server that sends the mails")
     for origin in allow_origin or ():
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
             fail(f"--allow-origin {origin!r} is not an origin: use scheme://host[:port], e.g. https://example.org")
@@ -103,14 +127,20 @@ def serve_command(
     if public_url is not None and (len(public_url) > 200 or not public_url.startswith(("http://", "https://"))):
         fail(f"--public-url {public_url!r} is not an address: use http(s)://host[:port][/path], at most 200 "
              "characters")
+    if mail is not None and public_url is None:
+        fail("--smtp needs --public-url when the server listens on every interface: the mails' links must "
+             "say where it answers")
     app = create_app(url, bot_delay=bot_delay, search_workers=search_workers, address=public_url,
                      limits=Limits(allowed_origins=frozenset(allow_origin or ()),
-                                   open_tables_per_address=tables_per_address))
+                                   open_tables_per_address=tables_per_address),
+                     mail=mail, idle_days=idle_days)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     from gangland.engine.compiled import build
 
     typer.echo(f"Gangland ({build()}) is serving at http://{shown}:{port}/  (database: {database}; "
                "Ctrl-C stops it)")
+    if mail is not None:
+        typer.echo(f"Turn mails go out through {mail.describe()} from {mail.sender}")
     # Client messages are at most 4 KiB (protocol.MAX_MESSAGE): refuse frames far above that outright.
     from gangland.server.deflate import websocket_protocol
 

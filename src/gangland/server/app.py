@@ -30,6 +30,7 @@ from gangland.engine import Game, GanglandError, OptionError, all_games
 
 from . import ingame
 from .bots import BotRunner, bot_names
+from .ending import IDLE_DAYS, end_table
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
@@ -44,8 +45,23 @@ from .limits import (
     origin_allowed,
 )
 from .lobbysocket import serve_lobby
+from .mail import SmtpServer, TurnMails, mail_routes, set_address
 from .people import TableSettings, bot_detail, bot_level, clean_name
-from .protocol import PARTS, Act, Chat, Hello, Hint, Ping, Refusal, Rename, Undo, Want, encode, parse_client
+from .protocol import (
+    PARTS,
+    Act,
+    Chat,
+    Hello,
+    Hint,
+    Ping,
+    Refusal,
+    Rename,
+    SetMail,
+    Undo,
+    Want,
+    encode,
+    parse_client,
+)
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import LeaseLost, Storage, StorageError
@@ -190,6 +206,12 @@ class RematchRequest(BaseModel):
     host_token: str = Field(max_length=200)
 
 
+class EndRequest(BaseModel):
+    """The host ends the table's game."""
+
+    host_token: str = Field(max_length=200)
+
+
 class Rematch(BaseModel):
     """The rematch table: every seat link of the finished table opens its seat there."""
 
@@ -258,11 +280,19 @@ class SecurityHeaders:
 
 
 def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int | None = None,
-               limits: Limits | None = None, address: str | None = None) -> FastAPI:
+               limits: Limits | None = None, address: str | None = None, mail: SmtpServer | None = None,
+               idle_days: float = IDLE_DAYS) -> FastAPI:
     """The server's app on the database at `database_url`; bot moves wait `bot_delay` seconds so that
     people can follow them; `limits` (default: `Limits()`) bound what one client may ask; `address` is
-    where this process answers, told to the clients of its tables that reach another process."""
+    where this process answers, told to the clients of its tables that reach another process and written
+    in the links of the turn mails, sent through `mail` (None: no mails); a table no person moved at for
+    `idle_days` leaves the lobby's lists."""
     hub = Hub(Storage(database_url, address), BotRunner(search_workers), bot_delay)
+    if mail is not None:
+        if address is None:
+            raise ValueError("turn mails need the server's public address (their links say where it answers)")
+        hub.mail = TurnMails(mail, address, hub)
+    hub.idle_seconds = idle_days * 24 * 3600
     limits = limits or Limits()
     keep_frames_out_of_logs()
     open_tables = OpenTables(limits.open_tables_per_address)
@@ -375,6 +405,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         return HTMLResponse(decisions_page(game_named(game_id)))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(mail_routes(hub))
 
     # -- the lobby's API --------------------------------------------------------------------------------
 
@@ -479,7 +510,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             raise HTTPException(403, "only the table's creator (with the host token) may do this")
         if not 0 <= seat < table.record.players:
             raise HTTPException(404, f"there is no seat {seat}")
-        if table.state.is_over:
+        if table.over:
             raise HTTPException(409, "the game is over")
         await table.set_away(seat, request.bot)
         return table.summary()
@@ -523,6 +554,19 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
                 open_tables.created(address, made if made in hub.live else None)
         return Rematch(table_id=made, table_url=f"/t/{made}")
 
+    @app.post("/api/tables/{table_id}/end", response_model=TableSummary, responses=PROBLEMS)
+    async def end(table_id: str, request: EndRequest) -> dict[str, Any]:
+        """The host ends an unfinished game: abandoned, with no result (never rated). Everyone at the table
+        is told; its bots and clock stop; the lobby lists it among the finished."""
+        table = await _table(table_id)
+        if not table.is_host(request.host_token):
+            raise HTTPException(403, "only the table's creator (with the host token) may end its game")
+        try:
+            await end_table(table)
+        except GanglandError as exc:
+            raise HTTPException(409, str(exc)) from None
+        return table.summary()
+
     @app.post("/api/my-seats", response_model=list[MySeat | None], responses=PROBLEMS)
     async def my_seats(request: MySeatsRequest) -> list[dict[str, Any] | None]:
         """For each seat token, its table and seat and whether it is that seat's turn (null: unknown)."""
@@ -532,7 +576,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def record(table_id: str) -> dict[str, Any]:
         """A finished game's record: seed, options, seats and every action."""
         table = await _table(table_id)
-        if not table.state.is_over:
+        if not table.over:
             raise HTTPException(409, "the record is shown once the game is over")
         return table.game_record.to_json()
 
@@ -542,7 +586,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     ) -> dict[str, Any]:
         """A finished game at `step` as `seat` (or, without one, a spectator) saw it."""
         table = await _table(table_id)
-        if not table.state.is_over:
+        if not table.over:
             raise HTTPException(409, "a game can be replayed once it is over")
         if seat is not None and seat >= table.record.players:
             raise HTTPException(404, f"there is no seat {seat}")
@@ -673,6 +717,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         client.push(encode(ingame.rematch_message(table.record.rematch, False)))
                     if hub.outage is not None:
                         client.push(encode(hub.status_message()))
+                    if hub.mail is not None:  # to a seat's own connection: mails offered, its address
+                        await hub.mail.greet(table, client)
                 elif isinstance(message, Ping):
                     await answer({"type": "pong"})
                 elif isinstance(message, Rename):
@@ -708,6 +754,10 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         await ingame.take_back(table, client.seat, message.step)
                     else:
                         client.push(encode(await ingame.hint(table, client, message.bot)))
+                elif isinstance(message, SetMail):
+                    if client is None:
+                        raise Refusal("no_hello", "say hello with your seat's token before giving an address")
+                    await set_address(hub, table, client, message.email)
             except Refusal as refusal:
                 await answer(refusal.to_message())
                 if budget.flooding:  # the refusal goes out first, then the close

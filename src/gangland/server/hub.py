@@ -16,18 +16,22 @@ import logging
 import secrets
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gangland.engine import Game, GanglandError, OptionError
 from gangland.games import get
 
 from .bots import BotRunner, bot_names
+from .ending import IDLE_DAYS, active_since
 from .leases import Leases, Taken
 from .lobbysocket import SeatWatchers
 from .people import TableSettings, clean_name
 from .protocol import Refusal, encode
 from .storage import DamagedTable, SeatRecord, Storage, StorageError, TableRecord, now, token_hash
 from .tables import BAD_LINK, SPECTATOR, LiveTable, new_token, revoked_text, seat_facts, summary
+
+if TYPE_CHECKING:  # made by the app when the operator names an SMTP server (it imports the tables)
+    from .mail import TurnMails
 
 LEASE_SECONDS = 2.0
 """How often the hub checks that the database answers and looks for tables whose holder died."""
@@ -88,6 +92,10 @@ class Hub:
         self.leases = Leases(storage)
         self.outage: str | None = None
         """What every connection was told of the database being out of reach, while it is."""
+        self.mail: TurnMails | None = None
+        """The turn mails (server/mail.py), when the operator named an SMTP server."""
+        self.idle_seconds = IDLE_DAYS * 24 * 3600
+        """An unfinished table no person moved at for this long leaves the lobby's lists."""
         self._loading = asyncio.Lock()  # one table leased and loaded at a time: never two live copies
         self.watchers = SeatWatchers()
         """The lobby sockets watching seats (lobbysocket.py): told of every move."""
@@ -404,7 +412,7 @@ class Hub:
         invited seats are never given from the lobby."""
         if not table.record.listed:
             raise OptionError("this table is private: join it by the link its creator sent you")
-        if table.state.is_over:
+        if table.over:
             raise OptionError("the game is over")
         open_seats = [s.seat for s in table.record.seats if s.bot is None and not s.joined and s.open]
         if not open_seats:
@@ -475,7 +483,7 @@ class Hub:
         try:
             table = await self.table(table_id)
             facts = None if table is None else (table.game, table.state.to_act, table.step,
-                                                table.state.is_over)
+                                                table.over)
         except HeldElsewhere:  # another process plays it: as the database has it
             record = await asyncio.to_thread(self.storage.load, table_id, False)
             game = None if record is None else self.game_of(record)
@@ -490,10 +498,12 @@ class Hub:
     async def lobby(self) -> dict[str, list[dict[str, Any]]]:
         """The listed unfinished tables: those with a person's seat nobody has taken, and those being played;
         with PostgreSQL also those other processes play (from the database: whose turn as stored, nobody
-        shown connected)."""
-        entries = [table.summary() for table in self.live.values() if table.record.listed]
+        shown connected). Idle tables (no person's move for `idle_seconds`) are left out."""
+        cutoff = self.clock() - self.idle_seconds
+        entries = active_since([table.summary() for table in self.live.values() if table.record.listed],
+                               cutoff)
         if self.leases.shared:
-            for record in await asyncio.to_thread(self.storage.listed_elsewhere, LOBBY_ELSEWHERE):
+            for record in await asyncio.to_thread(self.storage.listed_elsewhere, LOBBY_ELSEWHERE, cutoff):
                 game = self.game_of(record)
                 if game is not None and record.id not in self.live:
                     seats = seat_facts(record, set())

@@ -98,7 +98,15 @@ class Chat:
     name: str | None = None
 
 
-ClientMessage = Hello | Act | Ping | Want | Rename | Chat | Undo | Hint
+@dataclass(frozen=True, slots=True)
+class SetMail:
+    """Mail this seat when its turn comes and none of its pages is open, at `email` (None: no more mails).
+    The address is checked by server/mail.py."""
+
+    email: str | None
+
+
+ClientMessage = Hello | Act | Ping | Want | Rename | Chat | Undo | Hint | SetMail
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -178,9 +186,14 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if parts is None:
             raise Refusal("malformed", "'want' is missing: list the parts a state should carry")
         return Want(parts)
+    if kind == "mail":
+        email = data.get("email")
+        if email is not None and type(email) is not str:
+            raise Refusal("malformed", "'email' must be an e-mail address, or null for no more mails")
+        return SetMail(email)
     shown = "missing" if kind is None else repr(kind)[:40]
     raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act, ping, want, name, "
-                                   "chat, undo or hint")
+                                   "chat, undo, hint or mail")
 
 
 def state_message(
@@ -202,10 +215,12 @@ def state_message(
     result: dict[str, Any] | None,
     rules_help: str | None = None,
     undo: dict[str, Any] | None = None,
+    ended: str | None = None,
 ) -> dict[str, Any]:
     """The state message for one seat (None: a spectator), from what that seat may see (`view`, `text` and
     `svg` None when the connection does not want them); `rules_help`: the rules of the decision in front of
-    the seat to act (to that seat only), `undo`: the decision this seat may take back now (ingame.py)."""
+    the seat to act (to that seat only), `undo`: the decision this seat may take back now (ingame.py);
+    `ended`: "abandoned" when the host ended the game (then nobody is to act, and there is no result)."""
     over = to_act is None
     return {
         "type": "state",
@@ -226,6 +241,7 @@ def state_message(
         "clock": clock,
         "over": over,
         "result": result if over else None,
+        "ended": ended,
         "replay": f"/t/{table_id}/replay" if over else None,
         "rules_help": rules_help if seat is not None and seat == to_act else None,
         "undo": undo if seat is not None and not over else None,

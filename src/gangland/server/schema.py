@@ -155,6 +155,8 @@ class ReplayFrame(BaseModel):
     chat: list[ChatLine] = Field(description="The chat written up to this step (the last 200 lines)")
     seats: list[SeatFacts]
     result: dict[str, Any] | None = Field(description="Only at the last step")
+    ended: str | None = Field(default=None, description='"abandoned" at the last step of a game the host '
+                                                    "ended (it has no result)")
 
 
 class GameRecordData(BaseModel):

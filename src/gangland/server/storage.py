@@ -28,6 +28,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     text,
@@ -307,12 +308,14 @@ def migrate(engine: Engine) -> None:
 _TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 _MOVES: Table = MoveRow.__table__  # type: ignore[assignment]
 # A move's advance of its table, built once (Core, not the ORM: a move is written in a fraction of the
-# time): only at the step the move answers, unfinished, and by the table's holder.
+# time): only at the step the move answers, unfinished, and by the table's holder. A person's move also
+# sets when a person last moved (`active_at`; None keeps it: a bot's move), in the same write.
 _ADVANCE = (
     update(_TABLES)
     .where(_TABLES.c.id == bindparam("of_table"), _TABLES.c.step == bindparam("at_step"),
            _TABLES.c.finished.is_(False), _TABLES.c.holder == bindparam("by_holder"))
-    .values(step=bindparam("new_step"), to_act=bindparam("new_to_act"))
+    .values(step=bindparam("new_step"), to_act=bindparam("new_to_act"),
+            active_at=func.coalesce(bindparam("new_active_at", type_=Float), _TABLES.c.active_at))
 )
 _FINISH = _ADVANCE.values(finished=True, result=bindparam("new_result", type_=JSON),
                           finished_at=bindparam("new_finished_at"))
@@ -447,7 +450,8 @@ class Storage:
                     # The holder fences the write: a process that lost the table (to another that took it
                     # over while this one was cut off from the database) writes nothing more to it.
                     values = {"of_table": waiting.table_id, "at_step": move.step, "by_holder": self.holder,
-                              "new_step": move.step + 1, "new_to_act": waiting.to_act}
+                              "new_step": move.step + 1, "new_to_act": waiting.to_act,
+                              "new_active_at": move.at if move.by == "person" else None}
                     if waiting.result is not None:
                         values.update(new_result=waiting.result, new_finished_at=move.at)
                     changed = connection.execute(_ADVANCE if waiting.result is None else _FINISH, values)
@@ -572,6 +576,42 @@ class Storage:
         except IntegrityError:
             raise StepConflict(f"table {table_id}: chat line {line.number} is already kept") from None
 
+    def claim_turn_mail(self, table_id: str, seat: int, step: int, stop_hash: str) -> str | None:
+        """Make the turn mail of `seat` at `step` this call's to send: the seat's address, with `stop_hash`
+        (the hash of the stop link's token the mail carries) and `step` as its mailed step written first
+        in one transaction; None if the seat has no address, its turn at `step` was mailed already (by this
+        process before a restart, or by another), or another process holds the table now. So a turn is
+        mailed at most once, whatever restarts or processes come between."""
+        held = select(TableRow.id).where(TableRow.id == table_id, TableRow.holder == self.holder).exists()
+        with self.sessions.begin() as session:
+            changed = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.email.is_not(None),
+                       SeatRow.mailed_step.is_distinct_from(step), held)
+                .values(mailed_step=step, mail_stop_hash=stop_hash)
+            )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            return session.scalar(
+                select(SeatRow.email).where(SeatRow.table_id == table_id, SeatRow.seat == seat))
+
+    def stop_mails(self, stop_hash: str) -> tuple[str, int] | None:
+        """Forget the address of the seat whose latest mail's stop link has the token hashing to
+        `stop_hash`: (table id, seat), or None if no seat has it (stopped already, or a newer mail or a new
+        address replaced it). Any process may do it: it touches the address alone, never the game."""
+        with self.sessions.begin() as session:
+            row = session.scalars(select(SeatRow).where(SeatRow.mail_stop_hash == stop_hash)).first()
+            if row is None:
+                return None
+            row.email, row.mail_stop_hash = None, None
+            return row.table_id, row.seat
+
+    def mail_address(self, table_id: str, seat: int) -> str | None:
+        """The address a seat's turn mails go to (None: none), as stored."""
+        with self.sessions() as session:
+            return session.scalar(
+                select(SeatRow.email).where(SeatRow.table_id == table_id, SeatRow.seat == seat))
+
     def revoked_link(self, digest: str) -> tuple[str, int, str, float] | None:
         """(table id, seat, why, when) of a seat link that stopped working, by its token's hash, or None."""
         with self.sessions() as session:
@@ -593,13 +633,17 @@ class Storage:
                 select(TableRow.id).where(TableRow.finished.is_(False)).order_by(TableRow.created_at)
             ).all())
 
-    def listed_elsewhere(self, limit: int) -> list[TableRecord]:
-        """The listed unfinished tables other processes hold, oldest first, without their moves."""
+    def listed_elsewhere(self, limit: int, active_since: float | None = None) -> list[TableRecord]:
+        """The listed unfinished tables other processes hold, oldest first, without their moves; with
+        `active_since`, only those a person moved at since then (or made since then, when nobody has)."""
+        wanted = [TableRow.finished.is_(False), TableRow.listed.is_(True),
+                  TableRow.holder.is_distinct_from(self.holder)]
+        if active_since is not None:
+            wanted.append(func.coalesce(TableRow.active_at, TableRow.created_at) >= active_since)
         with self.sessions() as session:
             rows = session.scalars(
                 select(TableRow)
-                .where(TableRow.finished.is_(False), TableRow.listed.is_(True),
-                       TableRow.holder.is_distinct_from(self.holder))
+                .where(*wanted)
                 .order_by(TableRow.created_at)
                 .limit(limit)
             ).all()

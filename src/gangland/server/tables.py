@@ -31,7 +31,6 @@ from .storage import (
     SeatRecord,
     StepConflict,
     TableRecord,
-    now,
     token_hash,
 )
 
@@ -145,6 +144,11 @@ class LiveTable:
         """How many moves have been played."""
         return len(self.record.moves)
 
+    @property
+    def over(self) -> bool:
+        """True once no more moves are made: the game reached its end, or the host ended it (`ended`)."""
+        return self.state.is_over or self.record.ended is not None
+
     @staticmethod
     def seat_name(seat: SeatRecord) -> str:
         """A seat's agent name for the game record: its bot, or "person"."""
@@ -224,7 +228,7 @@ class LiveTable:
         offer = self.undo_offer
         return state_message(
             seat=seat,
-            to_act=to_act,
+            to_act=None if self.record.ended else to_act,
             view=view if "view" in want else None,
             text=text,
             svg=None if svg is None else svg.svg if held is None else svg.lines_for(held),
@@ -246,6 +250,7 @@ class LiveTable:
             "thinking": self.thinking,
             "clock": self.clock(),
             "result": self.record.result,
+            "ended": self.record.ended,
         }
 
     def broadcast(self, only: Client | None = None) -> None:
@@ -282,7 +287,7 @@ class LiveTable:
 
     async def _play(self, seat: int, action: int, step: int, by: str, note: str | None) -> None:
         async with self.lock:
-            if self.state.is_over:
+            if self.over:
                 raise Refusal("game_over", "the game is over; no more moves")
             if step != self.step:
                 raise Refusal(
@@ -319,7 +324,7 @@ class LiveTable:
                 narration = [f"{line} ({note})" for line in narration]
             if by == ingame.AUTO:
                 narration = ingame.only_move_lines(narration, seat)
-            move = MoveRecord(self.step, seat, action, by, narration, now())
+            move = MoveRecord(self.step, seat, action, by, narration, self.hub.clock())
             result = after_state.result().to_json() if after_state.is_over else None
             refusal = None
             try:
@@ -361,6 +366,8 @@ class LiveTable:
         self.undo_offer = None
         self.record.moves.append(move)
         self.game_record.actions.append(move.action)
+        if move.by == "person":  # written with the move (storage.append_move): idle tables leave the lobby
+            self.record.active_at = move.at
         if after_state.is_over:
             result = after_state.result()
             self.record.finished, self.record.finished_at = True, move.at
@@ -429,9 +436,11 @@ class LiveTable:
         self.driver = None
         self.thinking, self.deadline = None, None
         seat = self.state.to_act
-        if seat is None:
+        if seat is None or self.record.ended:
             return
         bot = self.controller(seat)
+        if bot is None and self.hub.mail is not None:
+            self.hub.mail.turn(self, seat)  # mailed if its person is away (server/mail.py)
         if bot is not None:
             self.thinking = seat
             self.driver = asyncio.create_task(self._drive_safely(self._bot_move(seat, bot, self.step)))
@@ -592,11 +601,13 @@ class LiveTable:
             "chat": self.chat.upto(step),
             "seats": self.seats_info(),
             "result": self.record.result if step == self.step else None,
+            "ended": self.record.ended if step == self.step else None,
         }
 
     def summary(self) -> dict[str, Any]:
         """The public facts of the table, for the lobby."""
-        return summary(self.record, self.game, self.step, self.state.to_act, self.seats_info())
+        to_act = None if self.record.ended else self.state.to_act
+        return summary(self.record, self.game, self.step, to_act, self.seats_info())
 
 
 class Drawing:

@@ -367,6 +367,7 @@ function finishedRow(t) {
   const winners = t.result && Array.isArray(t.result.winners) ? t.result.winners : null;
   return el("li", {}, tableWhat(t),
     winners ? el("span", { class: "small-text" }, `won by ${winners.map((w) => seatName(w, seatLabels(t.seats))).join(" and ")}`) : null,
+    t.ended === "abandoned" ? el("span", { class: "small-text" }, "ended by the host (no result)") : null,
     el("div", { class: "actions" },
       el("a", { href: `/t/${encodeURIComponent(t.table_id)}/replay`, class: "btn small secondary" }, "Replay")));
 }

@@ -86,7 +86,10 @@ async function load(target) {
     const atEnd = total !== null && step >= total;
     const result = answer?.result;
     const panel = $("result-panel");
-    if (result && atEnd) {
+    if (answer?.ended === "abandoned" && atEnd) {
+      setChildren($("result"), "The host ended this game here, before its end: it has no result and is not rated.");
+      panel.classList.remove("hidden");
+    } else if (result && atEnd) {
       if ($("seat").options.length <= 1 && Array.isArray(result.scores)) setSeatChoices(result.scores.length);
       setChildren($("result"), resultTable(result, labels, seat));
       panel.classList.remove("hidden");

@@ -7,6 +7,8 @@ import { renderSeats, renderName, askName, renderMyLink, stopPage } from "/stati
 import { createChat } from "/static/chat.js";
 import { createNotifier } from "/static/notify.js";
 import { startInGame, inGameState, inGameMessage } from "/static/ingame.js";
+import { setupMail, onMail, mailRefused, mailState } from "/static/mail.js";
+import { renderEnding, endedNote } from "/static/ending.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -19,6 +21,14 @@ const fragment = fragmentParams(location.href);
 // both change then.
 let seatToken = fragment.get("seat");
 const watchToken = fragment.get("watch");
+if (!seatToken && !watchToken && !location.hash && tableId) {
+  // The table's plain address (a turn mail's link) in a browser that holds the seat's own link: play it.
+  const own = loadSeats().find((s) => s.table_id === tableId && s.own && s.token);
+  if (own) {
+    seatToken = own.token;
+    history.replaceState(null, "", `${location.pathname}${location.search}#seat=${encodeURIComponent(own.token)}`);
+  }
+}
 let token = seatToken || watchToken || null;
 
 let socket = null;
@@ -37,6 +47,7 @@ let heldLines = null;     // the lines of the drawing this connection was last s
 let freshLink = false;    // this seat's own link was just given (its invitation spent): show it
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/; // a link's token (the server's secrets.token_urlsafe(24))
 
+setupMail(send);
 const chat = createChat($("chat"), { send, tableId });
 const notifier = createNotifier($("notify"));
 
@@ -106,6 +117,8 @@ function connect() {
       if (!chat.refused(msg)) onError(msg);
     } else if (msg.type === "status") {
       onStatus(msg);
+    } else if (msg.type === "mail") {
+      onMail(msg);
     } else if (msg.type === "seat_token" && typeof msg.token === "string") {
       // This seat's own link from now on: the invitation link no longer opens it.
       if (seatToken) dropSeats([seatToken]);
@@ -202,6 +215,7 @@ function onError(msg) {
       `${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
     return;
   }
+  if (mailRefused(msg)) return;
   banner(code, FRIENDLY[code] ?? msg.error ?? "The server refused that.");
   // The game is unchanged: let the person choose again.
   pending = false;
@@ -282,6 +296,8 @@ function renderState(msg) {
   $("name-change").classList.toggle("hidden", !playing);
   renderMyLink(msg, tableId, seatToken, freshLink);
   freshLink = false;
+  renderEnding(msg, msg.table_id ?? tableId);
+  mailState(msg);
   renderDrawing(msg); // first: it opens the text's box when there is no drawing, and closes it when there is
   $("text").textContent = typeof msg.text === "string" && $("text-box").open ? fill(msg.text) : "";
   renderActions(msg);
@@ -641,7 +657,7 @@ function renderOver(msg) {
     return;
   }
   box.classList.remove("hidden");
-  setChildren($("result"), resultTable(msg.result, labels(), msg.seat ?? null));
+  setChildren($("result"), endedNote(msg) ?? resultTable(msg.result, labels(), msg.seat ?? null));
   let replay = msg.replay || `/t/${encodeURIComponent(tableId)}/replay`;
   if (msg.seat !== null && msg.seat !== undefined && !/[?&]seat=/.test(replay)) {
     replay += `${replay.includes("?") ? "&" : "?"}seat=${msg.seat}`;
