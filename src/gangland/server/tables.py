@@ -240,7 +240,8 @@ class LiveTable:
                 if shared is None:
                     shared = self.shared_facts()
                 text = texts[key] = encode(
-                    self.message(client.seat, client.logged, shared, client.drawn, client.want, client.layout))
+                    self.message(client.seat, client.logged, shared, client.drawn, client.want,
+                                 client.layout))
             client.logged = step
             client.drawn = self.drawing_of(client.seat, client.layout) if "drawing" in client.want else None
             client.push(text)

@@ -103,6 +103,8 @@ OUT_TOP = PILES_TOP + 238
 SITUATION_TOP = OUT_TOP + 36
 """Where the offer, the casino and the events begin: under the two lines kept for what is out of the game."""
 SEAT_HEIGHT = 172
+PLAYERS = "Players (displays face up; hands and cash are secret)"
+"""The heading of the players' panels."""
 NARROW_PILE = 164
 """A pile's width in a narrow drawing (two a line)."""
 STOOGE_ROW, FENCE_ROW = 244, 236
@@ -229,13 +231,15 @@ def _header(view: dict[str, Any], acts: Acts, narrow: bool = False) -> tuple[lis
     return parts, CITY_TOP
 
 
-def _narrow_header(view: dict[str, Any], acts: Acts, lines: tuple[str, str, str, str]) -> tuple[list[str], float]:
+def _narrow_header(view: dict[str, Any], acts: Acts,
+                   lines: tuple[str, str, str, str]) -> tuple[list[str], float]:
     """`_header` in a narrow drawing: its lines (title, edition, what is going on, the turn) wrapped, the
     buttons under them, TARGET high."""
     title, edition, first, second = lines
     room = NARROW_WIDTH - 24
     parts, y = [], 24.0
-    for size, weight, fill, content, step in ((16, "bold", INK, title, 20), (12, "normal", MUTED, edition, 18),
+    for size, weight, fill, content, step in ((16, "bold", INK, title, 20),
+                                              (12, "normal", MUTED, edition, 18),
                                               (13, "bold" if acts.kinds else "normal", INK, first, 16),
                                               (12, "normal", MUTED, second, 15)):
         for line in fit_lines(content.split(), room, size, weight):
@@ -248,7 +252,8 @@ def _narrow_header(view: dict[str, Any], acts: Acts, lines: tuple[str, str, str,
                             height=TARGET))
     if acts.on("put_back") and _looked_pile(view) is None:
         parts.append(button(12, y, 160, "back on top", "put it back on top", height=TARGET))
-        parts.append(button(NARROW_WIDTH - 172, y, 160, "under the pile", "put it under the pile", height=TARGET))
+        parts.append(button(NARROW_WIDTH - 172, y, 160, "under the pile", "put it under the pile",
+                            height=TARGET))
     if acts.on("done") or acts.on("put_back"):
         y += TARGET + 8
     return parts, y
@@ -314,8 +319,9 @@ def _display(view: dict[str, Any], acts: Acts, narrow: bool = False) -> list[str
         parts.append(note_chip(x0 + 10 + i * note, y0 + 192, i, count, [],
                                f"the bank holds {count} x {NOTE_LABELS[i]}", f"bank:{i}", (note - 6, 34)))
     prices_line = "price each: 1 out $4,000 · 2 out $3,000 · 3 out $2,000 · more $1,000"
-    parts.extend(text(x0 + 10, y0 + 242 + 14 * i, line, 11, "normal", "start", MUTED) for i, line in enumerate(
-        fit_lines(prices_line.split(" "), right - x0 - 20, 11) if narrow else [prices_line]))
+    prices_lines = fit_lines(prices_line.split(" "), right - x0 - 20, 11) if narrow else [prices_line]
+    parts.extend(text(x0 + 10, y0 + 242 + 14 * i, line, 11, "normal", "start", MUTED)
+                 for i, line in enumerate(prices_lines))
     return parts
 
 
@@ -441,7 +447,8 @@ def _out_of_game(view: dict[str, Any], y: float, width: float = WIDTH) -> list[s
         return []
     line = "Out of the game: " + "; ".join(items)
     return [group([text(12, y + 14 * i, part, 11, "normal", "start", MUTED)
-                   for i, part in enumerate(fit_lines(line.split(" "), width - 24, 11)[:2 if width == WIDTH else 4])],
+                   for i, part in enumerate(fit_lines(line.split(" "), width - 24, 11)[:2 if width == WIDTH
+                                                                                        else 4])],
                   title=line, key="out")]
 
 
@@ -459,7 +466,8 @@ def _situation(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False
         parts.append(rect(12, y0, NARROW_WIDTH - 24 if narrow else 470, box, "#f1efe4", "#a89f86", 8))
         x_events, y_events = (12, y0 + box + 8) if narrow else (500, y0)
     if offer:
-        heading = fit_lines("Loot offered at the East Side (sold to a fence pile of its kind)".split(" "),
+        offered = "Loot offered at the East Side (sold to a fence pile of its kind)"
+        heading = fit_lines(offered.split(" "),
                             NARROW_WIDTH - 48 if narrow else WIDTH, 12, "bold")
         parts.extend(text(24, y0 + 20 + 16 * i, line, 12, "bold") for i, line in enumerate(heading))
         for i, card in enumerate(offer[:5]):
@@ -495,8 +503,8 @@ def _situation(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False
 
 def _casino(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -> list[str]:
     casino = view.get("casino") or {"seats": [], "bet": []}
-    heading = fit_lines("Casino visit: each player puts one note face down".split(" "),
-                        NARROW_WIDTH - 48 if narrow else WIDTH, 12, "bold")
+    visit = "Casino visit: each player puts one note face down"
+    heading = fit_lines(visit.split(" "), NARROW_WIDTH - 48 if narrow else WIDTH, 12, "bold")
     parts = [text(24, y0 + 20 + 16 * i, line, 12, "bold") for i, line in enumerate(heading)]
     y0 += 16 * (len(heading) - 1)  # what follows, under the heading's lines
     for i, seat in enumerate(casino["seats"]):
@@ -518,7 +526,8 @@ def _casino(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -
                 "lower ones (and his, if none matches) to the bank."]
         if narrow:
             rule = fit_lines(" ".join(rule).split(" "), NARROW_WIDTH - 48, 11)
-        parts.extend(text(24, y0 + 94 + 14 * i, line, 11, "normal", "start", MUTED) for i, line in enumerate(rule))
+        parts.extend(text(24, y0 + 94 + 14 * i, line, 11, "normal", "start", MUTED)
+                     for i, line in enumerate(rule))
     return parts
 
 
@@ -639,8 +648,8 @@ def _own(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -> t
     parts = [rect(8, y0, (NARROW_WIDTH if narrow else WIDTH) - 16, height, "#eef3f8", "#7d93ab", 10),
              seat_badge(26, y0 + 20, seat, 11),
              *(text(44, y0 + 25 + 18 * i, line, 14, "bold")
-               for i, line in enumerate(fit_lines(title.split(" "), NARROW_WIDTH - 64 if narrow else WIDTH, 14,
-                                                  "bold")))]
+               for i, line in enumerate(fit_lines(title.split(" "), NARROW_WIDTH - 64 if narrow else WIDTH,
+                                                  14, "bold")))]
     for i, count in enumerate(me["cash"]["notes"]):
         names = acts.note(i)
         what = f"your {NOTE_LABELS[i]} notes: {count}"
@@ -656,7 +665,8 @@ def _own(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -> t
         names = acts.hand_gangster(k)
         x, y = (20 + k * 108, y0 + 110) if narrow else (420 + k * 118, y0 + 32)
         parts.append(gangster_card(x, y, k, count, "in your hand", names,
-                                   f"{plural(count, name)} in your hand", f"hand:{name}", 104 if narrow else 110))
+                                   f"{plural(count, name)} in your hand", f"hand:{name}",
+                                   104 if narrow else 110))
     extra = []
     down = me["face_down"]
     if down["notes"] or down["gangsters"]:
@@ -716,7 +726,7 @@ def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
     players = len(view["players"])
     width = (WIDTH - 16 - (players - 1) * 8) / players
     y += 8
-    table.append(text(12, y + 14, "Players (displays face up; hands and cash are secret)", 14, "bold"))
+    table.append(text(12, y + 14, PLAYERS, 14, "bold"))
     for seat in range(players):
         table.append(_seat_panel(view, acts, seat, 8 + seat * (width + 8), y + 22, width))
     y += SEAT_HEIGHT + 32
@@ -741,7 +751,7 @@ def _narrow(view: dict[str, Any]) -> str:
     sections.append((_fence_piles(view, acts, looked, narrow=True), 38 + 2 * FENCE_ROW, float(PILES_TOP)))
     out = _out_of_game(view, 14, NARROW_WIDTH)
     sections.append((out, 10 + 14 * out[0].count("<text") if out else 0, 0.0))
-    players = fit_lines("Players (displays face up; hands and cash are secret)".split(" "), NARROW_WIDTH - 24,
+    players = fit_lines(PLAYERS.split(" "), NARROW_WIDTH - 24,
                         14, "bold")
     seats = [text(12, 14 + 18 * i, line, 14, "bold") for i, line in enumerate(players)]
     top = 18 * len(players) + 4

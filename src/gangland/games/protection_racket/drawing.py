@@ -350,6 +350,12 @@ def _chips(view: dict[str, Any], site: dict[str, Any]) -> list[tuple[float, str,
     return chips
 
 
+def _sized_chips(view: dict[str, Any], site: dict[str, Any],
+                 chip: float) -> list[tuple[float, str, str, list[str], str]]:
+    """`_chips`, each at least as wide as its row is high less 4 (a narrow drawing's are TARGET each way)."""
+    return [(max(c[0], chip - 4), c[1], c[2], c[3], c[4]) for c in _chips(view, site)]
+
+
 def _chip_rows(chips: list[tuple[float, str, str, list[str], str]], card: float) -> list[list[int]]:
     """Chips flowed into rows that fit a card."""
     rows: list[list[int]] = [[]]
@@ -394,7 +400,8 @@ def _card_height(view: dict[str, Any], site: dict[str, Any], card: float, chip: 
     # whose cards are wider): a card grows (and its row with it) only when it holds more, so the city
     # rarely moves as mobsters come and go.
     notes = max(len(_notes(site)), 2)
-    chips = max(len(_chip_rows(_chips(view, site), card)) if _chips(view, site) else 1, 1 if chip > CHIP else 2)
+    sized = _sized_chips(view, site, chip)
+    chips = max(len(_chip_rows(sized, card)) if sized else 1, 1 if chip > CHIP else 2)
     return BAND + 24 + lines * LINE + notes * 14 + 10 + chips * chip + 6
 
 
@@ -445,7 +452,7 @@ def _card(view: dict[str, Any], site: dict[str, Any], x: float, y: float, card: 
         parts.append(text(x + 8, ty, note, 11, "bold" if note.startswith("closed") else "normal", "start",
                           MUTED))
         ty += 14
-    chips = _chips(view, site)
+    chips = _sized_chips(view, site, chip)
     cy = y + height - 6 - len(_chip_rows(chips, card)) * chip if chips else y + height - 6 - chip
     parts.append(f'<line x1="{x + 6:g}" y1="{cy - 3:g}" x2="{x + card - 6:g}" y2="{cy - 3:g}" '
                  'stroke="#bbbbbb"/>')

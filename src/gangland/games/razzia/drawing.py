@@ -403,7 +403,8 @@ def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int], 
             for category, width in line:
                 category, title, _, fill = tiles[category]
                 row_top = top + NARROW_TILES_TOP - TILE_TOP + row * (TILE_HEIGHT + TILE_GAP)
-                parts.append(_tile(view, seat, (category, title, width, fill), points[category], left, row_top))
+                parts.append(_tile(view, seat, (category, title, width, fill), points[category], left,
+                                   row_top))
                 left += width + TILE_GAP
         return "\n".join(parts)
     left = 16
@@ -522,7 +523,8 @@ _TABLES_LOCK = threading.Lock()
 
 def _table(view: dict[str, Any], g: _Geometry) -> _Table:
     # repr, not JSON: quicker, and as exact (a view holds only dicts, lists, strings, numbers and None).
-    key = repr({name: value for name, value in view.items() if name != "seat"}) + ("|narrow" if g.narrow else "")
+    key = repr({name: value for name, value in view.items() if name != "seat"})
+    key += "|narrow" if g.narrow else ""
     with _TABLES_LOCK:
         table = _TABLES.get(key)
         if table is None:
