@@ -2,6 +2,7 @@
 import {
   SVG_NS, api, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, hostTokenFor, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
 } from "/static/common.js";
+import { keyAttributes, layoutNow, numbered, seatParts, watchLayout } from "/static/fit.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -59,7 +60,7 @@ function connect() {
   socket = ws;
   ws.addEventListener("open", () => {
     freshSocket = true;
-    const hello = { type: "hello", want: wants() };
+    const hello = { type: "hello", want: wants(), layout: layoutNow() };
     if (token) hello.token = token;
     ws.send(JSON.stringify(hello));
     clearInterval(pingTimer);
@@ -120,7 +121,12 @@ function wants() {
 }
 
 // Opening a box asks for its part (the server answers with a state that has it); closing it stops it coming.
-for (const box of ["text-box", "view-box"]) $(box).addEventListener("toggle", () => send({ type: "want", want: wants() }));
+for (const box of ["text-box", "view-box"]) $(box).addEventListener("toggle", () => send({ type: "want", want: wants(), layout: layoutNow() }));
+// A window resized across the narrow line (a phone turned) asks for the drawing in the other layout.
+watchLayout((layout) => {
+  send({ type: "want", want: wants(), layout });
+  if (drawnSvg !== null) applyZoom();
+});
 
 function scheduleReconnect() {
   if (reconnectTimer) return;
@@ -276,12 +282,7 @@ function renderSeats(msg) {
         "aria-label": s.connected ? "connected" : "not connected",
       }) : el("span", { class: "dot none", "aria-hidden": "true" }),
       el("span", { class: `seat-letter s${Number(s.seat) % 5}`, "aria-hidden": "true" }, String.fromCharCode(65 + Number(s.seat))),
-      el("span", { class: "seat-name" },
-        seatText(s),
-        s.seat === msg.seat ? " (you)" : "",
-        isPerson && !s.joined ? el("span", { class: "tag" }, "not joined") : null,
-        s.away ? el("span", { class: "tag" }, `away: bot ${s.away}`) : null,
-        msg.to_act === s.seat && !msg.over ? el("span", { class: "tag turn" }, "to act") : null),
+      el("span", { class: "seat-name" }, seatParts(el, s, s.seat === msg.seat, msg.to_act === s.seat && !msg.over)),
       msg.thinking === s.seat ? el("span", { class: "thinking" }, "thinking") : null,
     ];
     if (hostToken && isPerson && !msg.over) {
@@ -295,14 +296,6 @@ function renderSeats(msg) {
     }
     return el("li", { class: msg.to_act === s.seat && !msg.over ? "to-act" : null }, bits);
   }));
-}
-
-/** A seat's label, with "person" or the bot's name unless the label already says it. */
-function seatText(s) {
-  const name = s.label ? String(s.label) : `Seat ${s.seat}`;
-  const kind = s.kind === "person" ? "person" : `bot ${s.bot ?? ""}`.trim();
-  const said = s.kind === "person" ? /person/i.test(name) : Boolean(s.bot) && name.includes(String(s.bot));
-  return said ? name : `${name} · ${kind}`;
 }
 
 async function setController(seat, bot, button) {
@@ -358,7 +351,8 @@ function renderActions(msg) {
     onmouseleave: () => hint(String(action.name), false),
     onfocus: () => hint(String(action.name), true),
     onblur: () => hint(String(action.name), false),
-  }, el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), String(action.name ?? action.id))));
+    ...keyAttributes(i + 1),
+  }, numbered(el, i + 1, String(action.name ?? action.id)))));
   if (!shown.length) setChildren($("actions"), el("p", { class: "muted" }, "No action matches the filter."));
   wireDrawing(msg);
 }
@@ -367,17 +361,17 @@ function renderActions(msg) {
 
 const ACT_SEPARATOR = "|"; // a drawn thing's data-act lists the names of the actions it stands for
 const ZOOM_KEY = "gangland.zoom";
-const NARROW = 700;        // below this width the drawing starts at full size (readable), scrolling
-
-/** "fit": the drawing as wide as the page; "full": at its own size, scrolling (a phone's default). */
+/** A wide drawing's size: "fit", as wide as the page (the default), or "full", at its own size, scrolling. */
 function zoom() {
-  const saved = localStorage.getItem(ZOOM_KEY);
-  if (saved === "fit" || saved === "full") return saved;
-  return window.innerWidth < NARROW ? "full" : "fit";
+  return localStorage.getItem(ZOOM_KEY) === "full" ? "full" : "fit";
 }
 
 function applyZoom() {
-  const mode = zoom();
+  // A narrow drawing is made for the screen: shown as wide as the column, without the choice of size.
+  const narrow = layoutNow() === "narrow";
+  $("drawing").classList.toggle("narrow", narrow);
+  $("zoom").classList.toggle("hidden", narrow);
+  const mode = narrow ? "fit" : zoom();
   $("drawing").classList.toggle("full", mode === "full");
   for (const b of $("zoom").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.zoom === mode));
 }
@@ -424,8 +418,7 @@ function renderDrawing(msg) {
     drawnKeys = keys;
   }
   box.classList.remove("hidden");
-  $("zoom").classList.remove("hidden");
-  applyZoom();
+  applyZoom(); // (shows the choice of size, but for a narrow drawing)
   wireDrawing(msg);
 }
 
@@ -518,8 +511,8 @@ function openChooser(node, choices) {
   const heading = node.querySelector("title")?.textContent || "Choose";
   const box = el("div", { id: "chooser", class: "chooser", role: "dialog", "aria-label": heading },
     el("div", { class: "chooser-head" }, heading),
-    ...choices.map((c, i) => el("button", { type: "button", title: c.name, dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); } },
-      el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), c.name)),
+    ...choices.map((c, i) => el("button", { type: "button", title: c.name, dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); }, ...keyAttributes(i + 1) },
+      numbered(el, i + 1, c.name))),
     el("button", { type: "button", class: "secondary", onclick: () => closeChooser(true) }, "Cancel"));
   document.body.appendChild(box);
   placeChooser();
