@@ -34,7 +34,7 @@ from xml.sax.saxutils import quoteattr
 from ...engine.svg import INK, document, group, rect, seat_colour, seat_letter, text
 from . import constants as rule
 from .board import Board, Move, Place, section_bar
-from .drawing_panels import HEADER, header, panels_below
+from .drawing_panels import HEADER, gang_panels, header, panels_below
 from .drawing_table import (
     GOLD,
     PAD,
@@ -442,8 +442,13 @@ def view_svg(view: dict[str, Any]) -> str:
     width = max(760.0, board.width * CELL + 2 * PAD)
     board_top = HEADER
     parts, _ = header(table, width)
-    parts += board_layer(table, board_top)
-    y = board_top + board.height * CELL + 14
+    # The gangs' panels under the header, the board under them: moved down as a whole (its pieces keep
+    # their drawing), the city's bank and what just happened under it.
+    gangs, lift = gang_panels(table, board_top, width)
+    parts += gangs
+    city = "\n".join(board_layer(table, board_top))
+    parts.append(f'<g transform="translate(0 {lift:g})">\n{city}\n</g>')
+    y = board_top + lift + board.height * CELL + 14
     below, height = panels_below(table, y, width)
     parts += below
     who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"

@@ -329,10 +329,24 @@ def _events_panel(table: Table, x: float, y: float, w: float) -> tuple[list[str]
 
 
 
+def gang_panels(table: Table, y: float, width: float) -> tuple[list[str], float]:
+    """A panel a gang, side by side from `y` down (above the board, so that the seat's own gang is on the
+    first screen); and the height they take."""
+    parts: list[str] = []
+    gangs = gangs_of(table.view)
+    if not gangs:
+        return parts, 0
+    gap = 8.0
+    w = (width - 2 * PAD - gap * (len(gangs) - 1)) / len(gangs)
+    for g, gang in enumerate(gangs):
+        parts += _gang_panel(table, g, gang, PAD + g * (w + gap), y, w)
+    return parts, PANEL_HEIGHT + 10
+
+
 def panels_below(table: Table, y: float, width: float, narrow: bool = False) -> tuple[list[str], float]:
-    """The panels under the board from `y` down: a gang each in a row, then the city and what just
-    happened side by side (narrow: one under another, the seat's gang first); and the drawing's height
-    below them."""
+    """The panels under the board from `y` down: the city and what just happened side by side (narrow: a
+    gang each first, the seat's own first, then those one under another); and the drawing's height below
+    them."""
     view = table.view
     parts: list[str] = []
     gangs = gangs_of(view)
@@ -348,12 +362,6 @@ def panels_below(table: Table, y: float, width: float, narrow: bool = False) -> 
         events, events_h = _events_panel(table, PAD, y + city + 10, width - 2 * PAD)
         parts += events
         return parts, y + city + 10 + events_h + PAD
-    if gangs:
-        gap = 8.0
-        w = (width - 2 * PAD - gap * (len(gangs) - 1)) / len(gangs)
-        for g, gang in enumerate(gangs):
-            parts += _gang_panel(table, g, gang, PAD + g * (w + gap), y, w)
-        y += PANEL_HEIGHT + 10
     city_w = 290.0
     events, events_h = _events_panel(table, PAD + city_w + 10, y, width - 2 * PAD - city_w - 10)
     city_h = max(events_h, 40 + 17 * (4 + len(patrols_of(view))))
