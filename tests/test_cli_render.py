@@ -116,7 +116,8 @@ def test_every_game_is_drawn(tmp_path: Path) -> None:
     narrow = tmp_path / "narrow.svg"
     assert run("render", "razzia", "--svg", str(narrow), "--layout", "narrow").exit_code == 0
     assert ET.fromstring(narrow.read_text(encoding="utf-8")).attrib["width"] == "360"
-    assert_error(run("render", "razzia", "--svg", str(narrow), "--layout", "tall"), "--layout", "wide or narrow")
+    assert_error(run("render", "razzia", "--svg", str(narrow), "--layout", "tall"), "--layout",
+                 "wide or narrow")
 
 
 def test_a_game_without_a_drawing_says_so() -> None:

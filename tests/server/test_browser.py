@@ -269,40 +269,22 @@ def test_killing_the_server_loses_nothing(own_server: Server, windows: list[Wind
 
 
 def check_phone_layout(page: Any) -> None:
-    """On a phone the page never scrolls sideways (only the drawing's own box does), and the drawing is at
-    its full size."""
+    """On a phone the page never scrolls sideways, and the drawing is the narrow one (issue 31), shown
+    at its own size or larger (its smallest text 11 px or more)."""
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow} px on a phone"
-    scale = page.evaluate("""() => {
+    width, scale = page.evaluate("""() => {
         const svg = document.querySelector('#drawing svg');
-        return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return [svg.viewBox.baseVal.width, svg.getBoundingClientRect().width / svg.viewBox.baseVal.width];
     }""")
+    assert width == 360, f"a drawing {width} wide on a phone, not the narrow one"
     assert scale >= 0.99, f"the drawing is shrunk to {scale:.2f} of its size on a phone"
 
 
-# The other games on a phone: the same layout over their first moves, each made by touching the drawing.
-@pytest.mark.parametrize(("game", "players", "options"), GAMES[1:], ids=[g[0] for g in GAMES[1:]])
-def test_every_game_fits_a_phone(browser_server: Server, browser: Any, game: str, players: int,
-                                 options: dict[str, str]) -> None:
-    phone = Window(browser, "phone", 391, viewport={"width": 390, "height": 844})
-    try:
-        open_table(browser_server, phone, None, game, players, options)
-        deadline = time.monotonic() + GAME_SECONDS
-        while len(phone.sent) < 8 and not phone.is_over():
-            assert time.monotonic() < deadline, f"8 moves were not made; step {phone.last_step}"
-            if phone.try_move(drawing_share=1.0):
-                check_phone_layout(phone.page)
-            else:
-                phone.page.wait_for_timeout(15)
-        assert phone.drawn_clicks == len(phone.sent) >= 8
-        assert not phone.errors, phone.errors
-    finally:
-        phone.context.close()
-
-
 # Issue 17: "The page works at 1280x800 and at a phone's 390 px width". On a phone the page never scrolls
-# sideways (only the drawing's own box does), the drawing starts at full size so its smallest text (11
-# units) is at least 11 px, and a whole game is played by touching the drawing.
+# sideways, the drawing is made for its width (issue 31: the narrow layout, as wide as the column) so its
+# smallest text (11 units) is at least 11 px, and a whole game is played by touching the drawing. (Each
+# game's first moves on a phone, with the boxes of what is touched: test_browser_phone.py.)
 def test_a_phone_plays_a_whole_game_on_the_drawing(browser_server: Server, browser: Any) -> None:
     phone = Window(browser, "phone", 390, viewport={"width": 390, "height": 844})
     try:
@@ -323,14 +305,14 @@ def test_a_phone_plays_a_whole_game_on_the_drawing(browser_server: Server, brows
             else:
                 page.wait_for_timeout(15)
         assert checks == 5 and phone.drawn_clicks == len(phone.sent) > 0
-        page.click("#zoom [data-zoom='fit']")  # the whole table in the column, the person's choice kept
-        page.reload()
-        page.locator("#drawing svg").wait_for()
-        expect_fit = page.evaluate("""() => {
-            const svg = document.querySelector('#drawing svg');
-            return svg.getBoundingClientRect().width <= document.querySelector('#drawing').clientWidth;
-        }""")
-        assert expect_fit, "Fit width did not fit the drawing to the column"
+        # The narrow drawing fits the column: no choice of size is offered, and a phone turned (a window
+        # as wide as a laptop's) gets the wide drawing, with the choice.
+        assert not page.locator("#zoom").is_visible()
+        assert page.evaluate("""() => document.querySelector('#drawing svg').getBoundingClientRect().width
+                                      <= document.querySelector('#drawing').getBoundingClientRect().width""")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function("() => document.querySelector('#drawing svg').viewBox.baseVal.width > 360")
+        assert page.locator("#zoom").is_visible()
         assert not phone.errors, phone.errors
     finally:
         phone.context.close()

@@ -29,24 +29,24 @@ OWN = {"razzia": "seat:0", "downtown": "cash:0", "protection-racket": "panel:0",
 
 MEASURE = """() => {
     const box = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom,
-                         width: r.width, height: r.height});
+                         width: r.right - r.left, height: r.bottom - r.top});
     // A thing drawn to touch: the box of what it is drawn with, not of its hidden routes (shown on hover).
     const drawn = (node) => {
-        const parts = [...node.children].filter((c) => c.localName !== 'title' && !c.classList.contains('route'));
-        const rects = parts.map((c) => c.getBoundingClientRect()).filter((r) => r.width || r.height);
-        return {left: Math.min(...rects.map((r) => r.left)), top: Math.min(...rects.map((r) => r.top)),
-                right: Math.max(...rects.map((r) => r.right)), bottom: Math.max(...rects.map((r) => r.bottom)),
-                get width() { return this.right - this.left; }, get height() { return this.bottom - this.top; }};
+        const rects = [...node.children]
+            .filter((c) => c.localName !== 'title' && !c.classList.contains('route'))
+            .map((c) => c.getBoundingClientRect()).filter((r) => r.width || r.height);
+        const most = (side, pick) => pick(...rects.map((r) => r[side]));
+        return box({left: most('left', Math.min), top: most('top', Math.min),
+                    right: most('right', Math.max), bottom: most('bottom', Math.max)});
     };
-    const shown = (node) => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== 'hidden';
-    const page = [...document.querySelectorAll('main button, main a[href], main summary, main input, header a[href]')]
-        .filter(shown).map((n) => ({what: (n.textContent || n.getAttribute('aria-label') || n.localName).trim().slice(0, 40),
-                                    ...box(n.getBoundingClientRect())}));
-    const actable = [...document.querySelectorAll('#drawing .actable')].map((n) => {
-        const b = drawn(n);
-        return {what: (n.getAttribute('aria-label') || '').slice(0, 40), left: b.left, top: b.top, right: b.right,
-                bottom: b.bottom, width: b.width, height: b.height};
-    });
+    const shown = (node) => node.getClientRects().length > 0
+        && getComputedStyle(node).visibility !== 'hidden';
+    const named = (n) => (n.textContent || n.getAttribute('aria-label') || n.localName).trim().slice(0, 40);
+    const things = 'main button, main a[href], main summary, main input, header a[href]';
+    const page = [...document.querySelectorAll(things)].filter(shown)
+        .map((n) => ({what: named(n), ...box(n.getBoundingClientRect())}));
+    const actable = [...document.querySelectorAll('#drawing .actable')]
+        .map((n) => ({what: (n.getAttribute('aria-label') || '').slice(0, 40), ...drawn(n)}));
     const svg = document.querySelector('#drawing svg');
     return {
         scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth,
@@ -76,7 +76,7 @@ def check_phone(page: Any, game: str) -> int:
     each way. How many things to touch the drawing offered."""
     seen = page.evaluate(MEASURE)
     width = seen["innerWidth"]
-    assert seen["scrollWidth"] <= width, f"{game}: the page scrolls sideways ({seen['scrollWidth']} > {width})"
+    assert seen["scrollWidth"] <= width, f"{game}: the page scrolls sideways ({seen['scrollWidth']} px)"
     drawing = seen["drawing"]
     assert seen["viewBox"] == 360, f"{game}: not the narrow drawing ({seen['viewBox']} wide)"
     assert drawing["left"] >= 0 and drawing["right"] <= width, (game, drawing)
