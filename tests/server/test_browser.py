@@ -313,6 +313,7 @@ def test_a_phone_plays_a_whole_game_on_the_drawing(browser_server: Server, brows
         page.set_viewport_size({"width": 1280, "height": 800})
         page.wait_for_function("() => document.querySelector('#drawing svg').viewBox.baseVal.width > 360")
         assert page.locator("#zoom").is_visible()
+        assert not page.locator("#drawing .changed").count(), "the drawing in another layout marked as moves"
         assert not phone.errors, phone.errors
     finally:
         phone.context.close()

@@ -45,9 +45,13 @@ export function seatParts(el, seat, mine, toAct) {
   const name = seat.label ? String(seat.label) : `Seat ${Number(seat.seat) + 1}`;
   const bot = seat.kind === "bot";
   const level = seat.level ? String(seat.level) : seat.bot ? String(seat.bot) : "";
+  // A bot's name says its level already ("Vinnie (Easy bot)"): then nothing more; the exact agent is in
+  // the hover text.
+  const said = bot && level && name.includes(`${level} bot`);
   const what = bot ? (level ? `bot, ${level}` : "bot") : "person";
-  const parts = [el("span", { class: "seat-label" }, name), mine ? " (you)" : "",
-    el("span", { class: "seat-kind muted", title: bot && seat.bot_detail ? String(seat.bot_detail) : null }, ` · ${what}`)];
+  const detail = bot && seat.bot_detail ? String(seat.bot_detail) : null;
+  const parts = [el("span", { class: "seat-label", title: detail }, name), mine ? " (you)" : "",
+    said ? null : el("span", { class: "seat-kind muted", title: detail }, ` · ${what}`)];
   const tags = [];
   if (!bot && !seat.joined) tags.push(["tag", "not joined"]);
   if (seat.away) tags.push(["tag", `away: a bot plays${seat.away_level ? ` (${seat.away_level})` : ""}`]);

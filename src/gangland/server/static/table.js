@@ -391,6 +391,7 @@ for (const b of $("zoom").querySelectorAll("button")) {
 }
 let drawnSvg = null;       // the svg text last drawn
 let drawnKeys = new Map(); // data-key -> the markup of that thing as last drawn
+let drawnWidth = null;     // the width of the drawing last drawn (another: a drawing in another layout)
 
 /** The server's drawing of this seat's view (made from the view only), parsed as SVG, never as HTML. */
 function renderDrawing(msg) {
@@ -404,12 +405,16 @@ function renderDrawing(msg) {
     setChildren(box);
     drawnSvg = null;
     drawnKeys = new Map();
+    drawnWidth = null;
     $("text-box").open = true;
     return;
   }
   if (shown) {
     const keys = new Map([...shown.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), looks(n)]));
-    const changed = drawnSvg === null ? new Set() : changedKeys(drawnKeys, keys);
+    // A drawing in another layout (a phone turned) is not a move: nothing in it is marked as changed.
+    const relaid = drawnWidth !== null && shown.getAttribute("width") !== drawnWidth;
+    const changed = drawnSvg === null || relaid ? new Set() : changedKeys(drawnKeys, keys);
+    drawnWidth = shown.getAttribute("width");
     closeChooser();
     setChildren(box, shown);
     markChanged(shown, changed); // once shown: a mark's box is measured on the drawing
