@@ -206,9 +206,10 @@ def _hit(x: float, y: float) -> str:
 
 
 def _street(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: list[str],
-            window: Window = WHOLE) -> list[str]:
-    """The streets, bridges and squares (only those in `window` to be touched); the squares the move may
-    stop on go to `stops`, drawn last."""
+            window: Window = WHOLE, pooled: Mapping[str, list[str]] | None = None) -> list[str]:
+    """The streets, bridges and squares (only those in `window` to be touched, each also acting as what
+    its pieces could do when they are `pooled`); the squares the move may stop on go to `stops`, drawn
+    last."""
     board = table.board
     out = []
     for b in board.bridges.values():  # the street passing under a bridge: a dashed link, no square
@@ -220,7 +221,7 @@ def _street(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: 
     closeup = window != WHOLE
     for sid in sorted(board.squares):
         inside = window[0] <= board.squares[sid].x < window[1]
-        acts = square_acts(table, sid) if inside else []
+        acts = [*square_acts(table, sid), *(pooled or {}).get(sid, [])] if inside else []
         if sid in table.dests:
             stops.append(_square(table, sid, top, placed.get(sid, []), acts, closeup and bool(acts)))
         elif acts or sid in placed:
@@ -279,7 +280,7 @@ def _shop_tags(view: Mapping[str, Any], sid: str, owner: int, racket: int, x: fl
 
 
 def _shops(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: list[str],
-           window: Window = WHOLE) -> list[str]:
+           window: Window = WHOLE, pooled: Mapping[str, list[str]] | None = None) -> list[str]:
     """The shops (only those in `window` to be touched); those the move may stop on go to `stops`, drawn
     last."""
     marks = shop_marks(table.view)
@@ -289,7 +290,7 @@ def _shops(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: l
     for sid in sorted(table.board.shops):
         owner, racket = marks.get(sid, (-1, -1))
         inside = window[0] <= table.board.shops[sid].x < window[1]
-        acts = shop_acts(table, sid, owner, racket) if inside else []
+        acts = [*shop_acts(table, sid, owner, racket), *(pooled or {}).get(sid, [])] if inside else []
         if sid in table.dests:
             stops.append(_shop(table, sid, top, placed.get(sid, []), acts, closeup and bool(acts)))
         elif acts or sid in placed or owner >= 0 or racket >= 0 or sid in robbed:
@@ -370,7 +371,8 @@ def _place_rows(board: Board, place: Place) -> tuple[int, int]:
     return place.y, place.y + 1
 
 
-def _places(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list[str]:
+def _places(table: Table, top: float, placed: Mapping[str, list[Piece]], window: Window = WHOLE,
+            pooled: Mapping[str, list[str]] | None = None) -> list[str]:
     out = []
     for pid in sorted(table.board.places):
         place = table.board.places[pid]
@@ -393,7 +395,8 @@ def _places(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list
                       "start", ink)]
         inner += chips(here, x + 2, y + 15, w - 4, h - 17)
         body.append(group(inner, key=f"place:{pid}"))
-        out.append(group(body, title=title, cls="place"))
+        inside = window[0] <= place.x and place.x + place.width <= window[1]  # (whole, or not to touch)
+        out.append(group(body, title=title, act=(pooled or {}).get(pid, []) if inside else [], cls="place"))
     return out
 
 
@@ -419,17 +422,21 @@ def _pawns(table: Table, top: float) -> list[str]:
 def board_layer(table: Table, top: float, window: Window = WHOLE, touch_pieces: bool = True) -> list[str]:
     """The city from `top` down, its squares and shops to be touched only in `window` (a narrow drawing's
     close-up shows 7 columns, each square a whole cell to touch), its pieces acting as what clicking them
-    could do unless `touch_pieces` is false (a close-up's pieces are smaller than a thumb: their gangs'
-    panels carry what they do)."""
+    could do unless `touch_pieces` is false: a close-up's pieces are smaller than a thumb, so the square,
+    shop or place they stand in acts as what they could do (a chooser asks which when several could), as
+    do their rows in their gangs' panels."""
     placed = pieces_at(table)
-    if not touch_pieces:
+    pooled: dict[str, list[str]] = {}
+    if not touch_pieces:  # what the pieces of a square, shop or place could do is touched on it, whole
+        pooled = {where: list(dict.fromkeys(name for piece in here for name in piece.acts))
+                  for where, here in placed.items()}
         placed = {where: [replace(piece, acts=()) for piece in here] for where, here in placed.items()}
     width, height = table.board.width * CELL, table.board.height * CELL
     # The squares and shops the move may stop on come last, so that the route each holds, when the page
     # shows it, is not hidden under the squares drawn after it (the pawns' thin bars still go over).
     stops: list[str] = []
-    city = [*_street(table, top, placed, stops, window), *_places(table, top, placed),
-            *_shops(table, top, placed, stops, window)]
+    city = [*_street(table, top, placed, stops, window, pooled), *_places(table, top, placed, window, pooled),
+            *_shops(table, top, placed, stops, window, pooled)]
     return [rect(PAD - 4, top - 4, width + 8, height + 8, "#e9e4d6", "#b5ad97", 8), *city, *stops,
             *_pawns(table, top)]
 
