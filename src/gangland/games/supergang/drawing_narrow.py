@@ -18,7 +18,18 @@ from typing import Any
 from ...engine.svg import INK, NARROW_WIDTH, TARGET, document, group, rect, seat_colour, text
 from .drawing import CELL, board_layer
 from .drawing_panels import header, panels_below
-from .drawing_table import GOLD, PAD, POLICE, Table, read_table, shop_acts, square_acts, stop_hint, tint
+from .drawing_table import (
+    GOLD,
+    PAD,
+    POLICE,
+    Table,
+    pieces_at,
+    read_table,
+    shop_acts,
+    square_acts,
+    stop_hint,
+    tint,
+)
 from .textmap import characters, gangs_of, patrols_of, shop_marks
 
 SCALE = TARGET / CELL
@@ -56,13 +67,28 @@ def _here_columns(table: Table) -> list[int]:
     return list(range(place.x, place.x + place.width)) if place is not None else []
 
 
+def _piece_columns(table: Table) -> list[int]:
+    """The column of each square or shop, and the middle column of each place, where a piece stands
+    that the seat could act on (move, attack, vamp, arrest)."""
+    board, out = table.board, []
+    for where, here in pieces_at(table).items():
+        if not any(piece.acts for piece in here):
+            continue
+        place = board.places.get(where)
+        if where in board.squares or where in board.shops:
+            out.append(_column(table, where))
+        elif place is not None:
+            out.append(place.x + place.width // 2)
+    return out
+
+
 def window(table: Table, acted: Mapping[str, list[str]]) -> int:
-    """The first column of the close-up: round the moving piece and the most things to act on; with
-    none, round the pieces of the gang to act (or the middle of the city)."""
+    """The first column of the close-up: round the moving piece and the most things to act on (squares,
+    shops, pieces); with none, round the pieces of the gang to act (or the middle of the city)."""
     board = table.board
     columns = min(COLUMNS, board.width)
     here = _here_columns(table)
-    focus = [_column(table, sid) for sid in acted]
+    focus = [_column(table, sid) for sid in acted] + _piece_columns(table)
     centre = here or focus
     if not centre:
         to_act = table.view.get("to_act")
