@@ -3,7 +3,8 @@
 Starts `gangland serve` on a free loopback port with a throwaway SQLite file, opens a table per game (seat
 0 a person, the rest heuristic bots), plays the person's moves by clicking the drawing (seeded random
 choices) until the game is well under way and it is the person's turn again, then saves
-docs/screenshots/GAME.png (a 1280x800 window, the whole page) and GAME-phone.png (390x844). Run by
+docs/screenshots/GAME.png (a 1280x800 window, the whole page), GAME-phone.png (390x844, the first
+screen) and GAME-phone-table.png (the whole page at 390 px: the table drawn for a phone). Run by
 `scripts/screenshots`.
 """
 
@@ -126,11 +127,15 @@ def main() -> None:
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(OUT / f"{game}.png"), full_page=True)
                     page.set_viewport_size({"width": 390, "height": 844})
+                    # The page asks for the narrow drawing when its width crosses 700 px.
+                    page.wait_for_function(
+                        "() => document.querySelector('#drawing svg')?.viewBox.baseVal.width === 360")
                     page.wait_for_timeout(200)
                     page.evaluate("window.scrollTo(0, 0)")
                     page.screenshot(path=str(OUT / f"{game}-phone.png"))
+                    page.screenshot(path=str(OUT / f"{game}-phone-table.png"), full_page=True)
                     context.close()
-                    print(f"{game}: {OUT / game}.png and -phone.png")
+                    print(f"{game}: {OUT / game}.png, -phone.png and -phone-table.png")
                 browser.close()
         finally:
             server.terminate()

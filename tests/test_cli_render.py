@@ -112,6 +112,12 @@ def test_every_game_is_drawn(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         assert ET.fromstring(out.read_text(encoding="utf-8")).tag == f"{SVG}svg"
     assert "draw a card" in (tmp_path / "razzia.svg").read_text(encoding="utf-8")
+    # A phone's layout (issue 31), and a layout that is not one refused in a line.
+    narrow = tmp_path / "narrow.svg"
+    assert run("render", "razzia", "--svg", str(narrow), "--layout", "narrow").exit_code == 0
+    assert ET.fromstring(narrow.read_text(encoding="utf-8")).attrib["width"] == "360"
+    assert_error(run("render", "razzia", "--svg", str(narrow), "--layout", "tall"), "--layout",
+                 "wide or narrow")
 
 
 def test_a_game_without_a_drawing_says_so() -> None:

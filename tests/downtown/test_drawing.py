@@ -100,6 +100,8 @@ def play(players: int, seed: int, options: dict[str, Any], seen: set[str]) -> No
         names = {GAME.public_action_name(state, a, seat) for a in legal}
         drawn = drawn_actions(svg)
         assert names <= drawn, f"{view['phase']}: not on the drawing: {sorted(names - drawn)}"
+        narrow = drawn_actions(GAME.svg(view, "narrow"))  # (tests/test_drawings_narrow.py checks the rest)
+        assert names <= narrow, f"{view['phase']}: not on the narrow drawing: {sorted(names - narrow)}"
         seen.update(kind_of(name) for name in names)
         # Drawn from the view alone: a state the seat cannot tell from this one draws the same.
         assert GAME.svg(state.determinize(seat, random.Random(seed)).view(seat)) == svg

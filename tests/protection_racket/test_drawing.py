@@ -10,7 +10,9 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
-from gangland.engine.svg import ACT_SEPARATOR, drawn_actions
+import pytest
+
+from gangland.engine.svg import ACT_SEPARATOR, LAYOUTS, drawn_actions
 from gangland.games.protection_racket import GAME
 from gangland.games.protection_racket.actions import MUSCLE_PICK, SITE0, YES
 from gangland.games.protection_racket.state import HIRED_GUN, PICK, ProtectionRacketState
@@ -61,17 +63,17 @@ def holders(svg: str) -> dict[str, set[str]]:
     return found
 
 
-def check_decision(state: ProtectionRacketState, salt: int) -> set[str]:
-    """Check the acting seat's drawing of a decision; the kinds of its legal actions."""
+def check_decision(state: ProtectionRacketState, salt: int, layout: str = "wide") -> set[str]:
+    """Check the acting seat's drawing of a decision (in `layout`); the kinds of its legal actions."""
     seat = state.to_act
     assert seat is not None
     view = state.view(seat)
-    svg = GAME.svg(view)
+    svg = GAME.svg(view, layout)
     names = {GAME.public_action_name(state, a, seat) for a in state.legal_actions()}
     drawn = drawn_actions(svg)
     assert names <= drawn, f"not on the drawing: {sorted(names - drawn)}"
     # Drawn from the view alone: a state the seat cannot tell from this one draws the same.
-    assert GAME.svg(state.determinize(seat, random.Random(salt)).view(seat)) == svg
+    assert GAME.svg(state.determinize(seat, random.Random(salt)).view(seat), layout) == svg
     shown = texts(svg)
     for site in view["city"]:
         assert site["name"] in shown and site["label"] in shown
@@ -91,7 +93,7 @@ def check_decision(state: ProtectionRacketState, salt: int) -> set[str]:
             assert "button" in carried[name], (name, carried[name])
         else:
             assert carried[name] == {"muscle"}, (name, carried[name])
-    spectator = GAME.svg(state.view(None))
+    spectator = GAME.svg(state.view(None), layout)
     assert not drawn_actions(spectator), "a spectator is offered nothing"
     assert "as a spectator" in spectator
     return {kind_of(name) for name in names}
@@ -119,7 +121,8 @@ def test_every_legal_action_is_on_its_object_and_the_drawing_is_the_views() -> N
     assert not missing, f"kinds never drawn: {sorted(missing)}"
 
 
-def test_rare_choices_are_drawn() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_rare_choices_are_drawn(layout: str) -> None:
     seen: set[str] = set()
     # The Hired Gun's question: seat 1's Hired Gun stands in a war seat 0 declares on the centre.
     state = city_with(2, {8: "The Hired Gun"})
@@ -128,24 +131,24 @@ def test_rare_choices_are_drawn() -> None:
     deploy(state, CENTRE, 2)
     state.apply(YES)
     assert state.phase == HIRED_GUN
-    seen |= check_decision(state, 1)
+    seen |= check_decision(state, 1, layout)
     # A card sends the lying mobsters of a site (any site) to the supply.
     state = city_with(2, {CENTRE: "City Morgue"})
     put(state, 0, 1, lying=2)
     deploy(state, CENTRE, 1)
     state.apply(YES)
     assert state.phase == PICK
-    seen |= check_decision(state, 2)
+    seen |= check_decision(state, 2, layout)
     # Whack-a-mole: the site, then one of a gang's mobsters or its Hired Muscle.
     state = city_with(2, {CENTRE: "Whack-a-mole", 8: "The Hitman"})
     muscle_to(state, 1, 2)
     put(state, 2, 1, standing=1)
     deploy(state, CENTRE, 1)
     state.apply(YES)
-    seen |= check_decision(state, 3)
+    seen |= check_decision(state, 3, layout)
     state.apply(SITE0 + 2)
     assert MUSCLE_PICK in state.legal_actions()
-    seen |= check_decision(state, 4)
+    seen |= check_decision(state, 4, layout)
     assert not RARE - seen, f"not drawn: {sorted(RARE - seen)}"
 
 

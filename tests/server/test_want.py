@@ -78,3 +78,42 @@ def test_a_want_is_refused_unless_it_lists_known_parts(database_url: str) -> Non
         with client.websocket_connect(f"/ws/{table_id}") as socket:
             socket.send_text(json.dumps({"type": "hello", "token": tokens[1], "want": ["text", "sound"]}))
             assert json.loads(socket.receive_text())["code"] == "malformed"
+
+
+# Issue 31, "A page that fits": a phone's page asks for the table drawn for a narrow screen (docs/server.md,
+# "The drawn table"); it gets that drawing from the first state on, and a page that turns (or a window
+# that is resized) gets the other at once.
+def test_a_connection_gets_its_drawing_in_the_layout_it_asks_for(database_url: str) -> None:
+    with server(database_url) as client:
+        table_id, tokens = people_table(client)
+        to_act = client.get(f"/api/tables/{table_id}").json()["to_act"]
+        other = (to_act + 1) % 3
+        with client.websocket_connect(f"/ws/{table_id}") as phone_socket, \
+                client.websocket_connect(f"/ws/{table_id}") as laptop_socket:
+            phone, laptop = Seat(phone_socket), Seat(laptop_socket)
+            phone.send({"type": "hello", "token": tokens[to_act], "want": ["drawing", "view"],
+                        "layout": "narrow"})
+            state = phone.state()
+            assert state["svg"] == drawing(GAME, state["view"], "narrow") != drawing(GAME, state["view"])
+            wide = hello(laptop, tokens[other], ["drawing", "view"])
+            assert wide["svg"] == drawing(GAME, wide["view"])
+            # A move: each connection's next drawing is in its own layout (sent as the lines it changed).
+            phone.send({"type": "act", "action": state["legal"][0]["id"], "step": 0})
+            moved = phone.until(1)
+            assert moved["svg"] == drawing(GAME, moved["view"], "narrow")
+            seen = laptop.until(1)
+            assert seen["svg"] == drawing(GAME, seen["view"])
+            # The phone turned: the wide drawing at once, the log not sent again.
+            phone.send({"type": "want", "want": ["drawing", "view"], "layout": "wide"})
+            turned = phone.state()
+            assert turned["step"] == 1 and turned["svg"] == drawing(GAME, turned["view"])
+            assert turned["log"] == moved["log"]
+            # The same layout again asks for nothing new: no state comes.
+            phone.send({"type": "want", "want": ["drawing", "view"], "layout": "wide"})
+            phone.send({"type": "ping"})
+            assert phone.receive()["type"] == "pong"
+            for bad in ("tall", 1, ["narrow"]):
+                phone.send({"type": "want", "want": ["drawing"], "layout": bad})
+                refusal = phone.receive()
+                assert refusal["code"] == "malformed", refusal
+                assert "'layout' must be one of wide, narrow" in refusal["error"]

@@ -11,7 +11,9 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
-from gangland.engine.svg import drawn_actions
+import pytest
+
+from gangland.engine.svg import LAYOUTS, drawn_actions
 from gangland.games.supergang import GAME
 from gangland.games.supergang.actions import COWARD, NUM_ACTIONS, PRICE0, PRICES, RACKET, RECRUIT
 from gangland.games.supergang.constants import (
@@ -60,13 +62,14 @@ def texts(svg: str) -> str:
     return " ".join(re.findall(r"<text [^>]*>([^<]*)</text>", svg))
 
 
-def check(state: SupergangState, seen: Counter[str]) -> None:
-    """The drawing of the seat to act: every legal action on it, the view's alone, well-formed, with
-    each gang's money and no text below 11 units; and the spectator's drawing is well-formed."""
+def check(state: SupergangState, seen: Counter[str], layout: str = "wide") -> None:
+    """The drawing of the seat to act (in `layout`): every legal action on it, the view's alone,
+    well-formed, with each gang's money and no text below 11 units; and the spectator's drawing is
+    well-formed."""
     seat = state.to_act
     assert seat is not None
     view = state.view(seat)
-    svg = GAME.svg(view)
+    svg = GAME.svg(view, layout)
     names = {GAME.public_action_name(state, a, seat) for a in state.legal_actions()}
     drawn = drawn_actions(svg)  # parses it
     assert names <= drawn, f"{view['phase']}: not on the drawing: {sorted(names - drawn)}"
@@ -75,11 +78,11 @@ def check(state: SupergangState, seen: Counter[str]) -> None:
         assert stops == names, f"{view['actor']}: drawn, not legal: {sorted(stops - names)}"
     seen.update({kind(name) for name in names})
     # Drawn from the view alone: a state the seat cannot tell from this one draws the same.
-    assert GAME.svg(state.determinize(seat, random.Random(seat)).view(seat)) == svg
+    assert GAME.svg(state.determinize(seat, random.Random(seat)).view(seat), layout) == svg
     shown = texts(svg)
     assert all(f"${gang['money']}" in shown for gang in view["gangs"])
     assert min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg)) >= 11
-    ET.fromstring(GAME.svg(state.view(None)))
+    ET.fromstring(GAME.svg(state.view(None), layout))
 
 
 def test_every_kind_of_action_is_listed() -> None:
@@ -113,7 +116,8 @@ def test_every_legal_action_is_on_the_drawing_and_the_drawing_is_the_views() -> 
     assert set(seen) >= KINDS - RARE, f"never drawn: {sorted(KINDS - RARE - set(seen))}"
 
 
-def test_the_rare_decisions_are_drawn() -> None:
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_rare_decisions_are_drawn(layout: str) -> None:
     seen: Counter[str] = Counter()
     # A recruit in a rival's shop (S17, L49): its owner names a price or refuses; the recruiter pays or not.
     s = new()
@@ -122,23 +126,23 @@ def test_the_rare_decisions_are_drawn() -> None:
     s.pos[VAMP], s.moved[VAMP] = GRAVEYARD, True
     s.money[0], s.bank = 40, s.bank - 40
     stop_at(s, 2, shop)
-    check(s, seen)
+    check(s, seen, layout)
     s.apply(RECRUIT)
-    check(s, seen)
+    check(s, seen, layout)
     s.apply(PRICE0 + PRICES.index(25))
-    check(s, seen)
+    check(s, seen, layout)
     # No token left (L85): one comes off a shop of the gang's first.
     s = new()
     s.owner[s.geo.shop_index[shop_of(s, "basic")]], s.tokens[0] = 0, 0
     s.money[0], s.bank = 100, s.bank - 100
     stop_at(s, VAMP, shop_of(s, "star"))
-    check(s, seen)
+    check(s, seen, layout)
     # The cops for sale (S32).
     s = new(cop_price=200)
     s.money[0], s.bank = 300, s.bank - 300
     gang_turn(s, 0)
     assert s.phase == COP_OFFER
-    check(s, seen)
+    check(s, seen, layout)
     assert set(seen) >= RARE, f"never drawn: {sorted(RARE - set(seen))}"
 
 

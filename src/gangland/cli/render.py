@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from gangland.engine import Game, OptionError, State
+from gangland.engine.svg import LAYOUTS
 from gangland.games import get
 
 from .common import PlayersOption, RuleOptions, check_seat, default_players, fail, parse_options, user_errors
@@ -60,6 +61,8 @@ def render_command(
         "--svg", metavar="FILE", show_default=False,
         help="Write the board as SVG to FILE (games that draw their board) instead of printing text.")]
     = None,
+    layout: Annotated[str, typer.Option(
+        "--layout", help="With --svg: wide, or narrow (a phone's layout).")] = "wide",
 ) -> None:
     """Show one view of a game: a new game's start, or a recorded game after some steps.
 
@@ -85,7 +88,9 @@ def render_command(
             typer.echo(f"{game.name}: {where}, as seen by {viewer}")
             typer.echo(game.render(view))
             return
-        drawing = game.svg(view)
+        if layout not in LAYOUTS:
+            raise OptionError(f"--layout must be {' or '.join(LAYOUTS)}, not {layout!r}")
+        drawing = game.svg(view, layout)
     try:
         svg.write_text(drawing, encoding="utf-8")
     except OSError as exc:

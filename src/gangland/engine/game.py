@@ -199,8 +199,10 @@ class Game(ABC):
         """
         return None
 
-    def svg(self, view: dict[str, JSON]) -> str:
-        """An SVG drawing of a view's board (`gangland render GAME --svg FILE`).
+    def svg(self, view: dict[str, JSON], layout: str = "wide") -> str:
+        """An SVG drawing of a view's board (`gangland render GAME --svg FILE`), in one of
+        `svg.LAYOUTS`: "wide" (the default) or "narrow" (a phone's, NARROW_WIDTH units wide: see
+        `gangland.engine.svg`); ValueError for another.
 
         Games without a board drawing keep this default, which raises OptionError: asking for a
         drawing the game does not have is a bad command-line choice, not a crash.

@@ -10,6 +10,10 @@ name stable from one view to the next, so the page can mark what changed since t
 
 Colours are never the only cue: a seat is drawn with its colour *and* its letter (`seat_letter`), and
 every text colour here keeps a contrast of at least 4.5:1 on the light paper the tables are drawn on.
+
+A table is drawn in one of two layouts (`LAYOUTS`): "wide" for a screen of 700 px and more, and "narrow"
+for a phone, NARROW_WIDTH units wide, its panels stacked (the shared board, then the seat's own hand,
+estate or hideout, then the other seats), each thing to touch at least TARGET units on each side.
 """
 
 from __future__ import annotations
@@ -29,6 +33,22 @@ MUTED = "#555555"
 PAPER = "#f7f4ec"
 SEAT_COLOURS = ("#c0392b", "#1f6fb2", "#2e7d32", "#8e44ad", "#b35900")
 """A colour per seat, each dark enough for white letters on it (contrast above 4.5:1)."""
+
+
+LAYOUTS = ("wide", "narrow")
+"""The layouts a table is drawn in (`Game.svg`): the first is the default."""
+NARROW_WIDTH = 360
+"""The width of a narrow drawing: the page shows it as wide as a phone's column (about 372 px at 390 px,
+where it bleeds to the edges of its panel), so one unit is about one CSS pixel."""
+TARGET = 48
+"""The least width and height, in units, of a thing to touch in a narrow drawing: 44 CSS px for a thumb
+(WCAG 2.5.5, Apple's and Google's guides) at the 0.92 scale of a 360 px wide phone, and more above."""
+
+
+def check_layout(layout: str) -> None:
+    """Raise ValueError unless `layout` is one of LAYOUTS."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}: a table is drawn {' or '.join(LAYOUTS)}")
 
 
 DRAWING_ELEMENTS = frozenset({"svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
@@ -167,12 +187,15 @@ def group(inner: Iterable[str] | str, *, title: str = "", act: Iterable[str] | s
 
 
 def button(x: float, y: float, width: float, label: str, act: Iterable[str] | str, note: str = "",
-           title: str = "") -> str:
-    """A thing to press: a rounded box with its label (and a second, smaller line) acting as `act`."""
-    height = 44 if note else 28
-    lines = text(x + width / 2, y + 18, label, 13, "bold", "middle")
+           title: str = "", height: float = 0) -> str:
+    """A thing to press: a rounded box with its label (and a second, smaller line) acting as `act`;
+    `height` (default: 44 with a note, else 28) makes it taller, its lines centred in it (TARGET for a
+    narrow drawing)."""
+    height = max(height, 44 if note else 28)
+    top = y + (height - (44 if note else 28)) / 2
+    lines = text(x + width / 2, top + 18, label, 13, "bold", "middle")
     if note:
-        lines += text(x + width / 2, y + 36, note, 12, "normal", "middle")
+        lines += text(x + width / 2, top + 36, note, 12, "normal", "middle")
     hover = title or (f"{label} ({note})" if note else label)
     return group([rect(x, y, width, height, "#e8e2d0", radius=6), lines], title=hover, act=act, cls="button")
 

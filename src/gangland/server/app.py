@@ -13,7 +13,7 @@ import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import segno
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
@@ -582,15 +582,16 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
 
     @app.get("/api/tables/{table_id}/replay", response_model=ReplayFrame, responses=PROBLEMS)
     async def replay(
-        table_id: str, step: Annotated[int, Query(ge=0)] = 0, seat: Annotated[int | None, Query(ge=0)] = None
+        table_id: str, step: Annotated[int, Query(ge=0)] = 0, seat: Annotated[int | None, Query(ge=0)] = None,
+        layout: Annotated[Literal["wide", "narrow"], Query()] = "wide",
     ) -> dict[str, Any]:
-        """A finished game at `step` as `seat` (or, without one, a spectator) saw it."""
+        """A finished game at `step` as `seat` (or, without one, a spectator) saw it, drawn in `layout`."""
         table = await _table(table_id)
         if not table.over:
             raise HTTPException(409, "a game can be replayed once it is over")
         if seat is not None and seat >= table.record.players:
             raise HTTPException(404, f"there is no seat {seat}")
-        return table.replay_frame(min(step, table.step), seat)
+        return table.replay_frame(min(step, table.step), seat, layout)
 
     # -- play -------------------------------------------------------------------------------------------
 
@@ -705,7 +706,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                                             "elsewhere": ELSEWHERE_CLOSE}.get(refusal.code, 4403))
                         return
                     client = Client(seat, want=PARTS if message.want is None else message.want,
-                                    name=message.name)
+                                    name=message.name,
+                                    layout=message.layout or "wide")
                     writer = asyncio.create_task(write(client))
                     if own_token is not None:  # to this connection alone: the seat's link from now on
                         client.push(encode({"type": "seat_token", "seat": seat, "token": own_token,
@@ -732,6 +734,9 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         raise Refusal("no_hello", "say hello with your link's token before you ask for parts")
                     added = message.parts - client.want
                     client.want = message.parts
+                    if message.layout is not None and message.layout != client.layout:
+                        client.layout = message.layout  # the drawing in it, at once
+                        added = added | {"drawing"} & message.parts
                     if added:  # what it lacks now, at once (a part it gave up waits for the next state)
                         table.broadcast(client)
                 elif isinstance(message, Act):

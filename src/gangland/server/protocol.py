@@ -22,6 +22,9 @@ lines since the one before)."""
 PARTS = frozenset({"view", "text", "drawing"})
 """The parts of a state message a client may choose to go without (`want`): a client that names none gets
 them all; one that names some gets null in place of the others (and the server does not make them)."""
+LAYOUTS = ("wide", "narrow")
+"""The layouts a client may ask its drawing in (`layout` of hello and want; `gangland.engine.svg.LAYOUTS`):
+"narrow" for a phone's screen."""
 
 
 class Refusal(Exception):
@@ -46,6 +49,8 @@ class Hello:
     token: str | None
     want: frozenset[str] | None = None
     name: str | None = None
+    layout: str | None = None
+    """The layout of the drawing (one of LAYOUTS; None: "wide")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +62,11 @@ class Rename:
 
 @dataclass(frozen=True, slots=True)
 class Want:
-    """From now on the state messages carry these of PARTS (and null for the others)."""
+    """From now on the state messages carry these of PARTS (and null for the others), and the drawing in
+    `layout` (None: as before)."""
 
     parts: frozenset[str]
+    layout: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +146,15 @@ def _name_field(data: dict[str, Any], required: bool) -> str | None:
         raise Refusal("bad_name", f"{exc}") from None
 
 
+def _layout_field(data: dict[str, Any]) -> str | None:
+    value = data.get("layout")
+    if value is None:
+        return None
+    if type(value) is not str or value not in LAYOUTS:
+        raise Refusal("malformed", f"'layout' must be one of {', '.join(LAYOUTS)}")
+    return value
+
+
 def parse_client(raw: str | bytes) -> ClientMessage:
     """A client message from its text; Refusal (too_large, malformed, unknown_type) otherwise."""
     size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
@@ -155,7 +171,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (type(token) is not str or len(token) > 200):
             raise Refusal("malformed", "'token' must be the text after #seat= or #watch= in your link")
-        return Hello(token or None, _want_field(data), _name_field(data, required=False))
+        return Hello(token or None, _want_field(data), _name_field(data, required=False), _layout_field(data))
     if kind == "act":
         auto = data.get("auto", False)
         if type(auto) is not bool:
@@ -185,7 +201,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         parts = _want_field(data)
         if parts is None:
             raise Refusal("malformed", "'want' is missing: list the parts a state should carry")
-        return Want(parts)
+        return Want(parts, _layout_field(data))
     if kind == "mail":
         email = data.get("email")
         if email is not None and type(email) is not str:

@@ -80,6 +80,8 @@ class Client:
     next one that this one holds as their numbers in it (`Drawing.lines_for`)."""
     want: frozenset[str] = PARTS
     """The parts of PARTS its state messages carry (the page asks for the text only while it shows it)."""
+    layout: str = "wide"
+    """The layout its drawing is made in (protocol.LAYOUTS: a phone's page asks for "narrow")."""
     close_code: int = 4403
     """The close code of a close the outbox asks for: the link was revoked, unless set otherwise."""
     name: str | None = None
@@ -125,8 +127,9 @@ class LiveTable:
         """The step whose move clock ran out (its stand-in's move may be waiting for the database)."""
         self._views: list[dict[str, Any]] | None = None
         self._texts: dict[int, str] = {}
-        self._drawn: dict[int, Drawing | None] = {}
-        """The text and the drawing of each view of `_views` made so far (kept as long as `_views`)."""
+        self._drawn: dict[tuple[int, str], Drawing | None] = {}
+        """The text of each view of `_views` made so far, and its drawing in each layout asked for (kept as
+        long as `_views`)."""
         self.chat = TableChat(self)
         """The table's chat (chat.py); `table.chat.note(text)` writes a note of the table's own."""
         self.undo_offer: ingame.UndoOffer | None = None
@@ -196,26 +199,28 @@ class LiveTable:
             text = self._texts[index] = self.game.render(self.views()[index])
         return text
 
-    def drawing_of(self, seat: int | None) -> Drawing | None:
-        """The drawing of `seat`'s view of the live state (None: the game has none), made once per state."""
+    def drawing_of(self, seat: int | None, layout: str = "wide") -> Drawing | None:
+        """The drawing of `seat`'s view of the live state in `layout` (None: the game has none), made once
+        per state and layout."""
         index = self.record.players if seat is None else seat
-        if index in self._drawn:
-            return self._drawn[index]
-        svg = drawing(self.game, self.views()[index])
-        made = self._drawn[index] = None if svg is None else Drawing(svg)
+        if (index, layout) in self._drawn:
+            return self._drawn[index, layout]
+        svg = drawing(self.game, self.views()[index], layout)
+        made = self._drawn[index, layout] = None if svg is None else Drawing(svg)
         return made
 
     def message(self, seat: int | None, since: int | None = None,
                 shared: dict[str, Any] | None = None, held: Drawing | None = None,
-                want: frozenset[str] = PARTS) -> dict[str, Any]:
+                want: frozenset[str] = PARTS, layout: str = "wide") -> dict[str, Any]:
         """The state message for `seat` (None: a spectator), built from its view only, with the log lines
         from step `since` on (None: the last LOG_LINES), and its drawing as lines of `held` (the drawing
-        the connection holds) and new lines (`Drawing.lines_for`; None: the whole drawing). `shared`: what
-        every seat's message of one broadcast holds alike (`shared_facts`), made once for them all. Of
-        the view, its text and its drawing, only those in `want` (the others are null, and not made)."""
+        the connection holds) and new lines (`Drawing.lines_for`; None: the whole drawing) in `layout`.
+        `shared`: what every seat's message of one broadcast holds alike (`shared_facts`), made once for
+        them all. Of the view, its text and its drawing, only those in `want` (the others are null, and
+        not made)."""
         view = self.views()[self.record.players if seat is None else seat]
         text = self.text_of(seat) if "text" in want else None
-        svg = self.drawing_of(seat) if "drawing" in want else None
+        svg = self.drawing_of(seat, layout) if "drawing" in want else None
         to_act = self.state.to_act
         legal = []
         if seat is not None and seat == to_act:
@@ -256,21 +261,22 @@ class LiveTable:
     def broadcast(self, only: Client | None = None) -> None:
         """Send every connection (or `only` that one) its seat's state message, with the log lines it was
         not sent yet (the first message of a connection: the last LOG_LINES) and the parts it wants.
-        Connections of one seat that were sent the same lines and drawing and want the same parts get the
-        same text, made once."""
-        texts: dict[tuple[int | None, int | None, Drawing | None, frozenset[str]], str] = {}
+        Connections of one seat that were sent the same lines and drawing and want the same parts in the
+        same layout get the same text, made once."""
+        texts: dict[tuple[int | None, int | None, Drawing | None, frozenset[str], str], str] = {}
         shared: dict[str, Any] | None = None
         step = self.step
         for client in [only] if only is not None else list(self.clients):
-            key = (client.seat, client.logged, client.drawn, client.want)
+            key = (client.seat, client.logged, client.drawn, client.want, client.layout)
             text = texts.get(key)
             if text is None:
                 if shared is None:
                     shared = self.shared_facts()
                 text = texts[key] = encode(
-                    self.message(client.seat, client.logged, shared, client.drawn, client.want))
+                    self.message(client.seat, client.logged, shared, client.drawn, client.want,
+                                 client.layout))
             client.logged = step
-            client.drawn = self.drawing_of(client.seat) if "drawing" in client.want else None
+            client.drawn = self.drawing_of(client.seat, client.layout) if "drawing" in client.want else None
             client.push(text)
 
     # -- the one path a move takes ----------------------------------------------------------------------
@@ -582,8 +588,9 @@ class LiveTable:
         """True if `token` is the table's host token (compared by hash, in constant time)."""
         return hmac.compare_digest(token_hash(token), self.record.host_hash)
 
-    def replay_frame(self, step: int, seat: int | None) -> dict[str, Any]:
-        """A finished game at `step` as `seat` (None: a spectator) saw it: view, text, log and chat so far."""
+    def replay_frame(self, step: int, seat: int | None, layout: str = "wide") -> dict[str, Any]:
+        """A finished game at `step` as `seat` (None: a spectator) saw it: view, text, drawing (in `layout`)
+        log and chat so far."""
         state = self.game_record.replay(self.game, upto=step)
         view = state.view(seat)
         return {
@@ -596,7 +603,7 @@ class LiveTable:
             "to_act": state.to_act,
             "view": view,
             "text": self.game.render(view),
-            "svg": drawing(self.game, view),
+            "svg": drawing(self.game, view, layout),
             "log": self.log_for(seat, upto=step),
             "chat": self.chat.upto(step),
             "seats": self.seats_info(),
@@ -651,10 +658,10 @@ def drawing_lines(svg: str, held: str) -> list[str | int]:
     return Drawing(svg).lines_for(Drawing(held))
 
 
-def drawing(game: Game, view: dict[str, Any]) -> str | None:
-    """The game's SVG drawing of `view`, or None for a game that has none yet."""
+def drawing(game: Game, view: dict[str, Any], layout: str = "wide") -> str | None:
+    """The game's SVG drawing of `view` in `layout`, or None for a game that has none yet."""
     try:
-        return game.svg(view)
+        return game.svg(view, layout)
     except OptionError:
         return None
 

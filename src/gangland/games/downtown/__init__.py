@@ -107,13 +107,13 @@ class DowntownGame(Game):
         counts["casino cards"] = s.casinos + sum(pile.count(CASINO) for pile in s.fpiles)
         return counts
 
-    def svg(self, view: dict[str, Any]) -> str:
+    def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG, drawn from the view (the city, the Downtown display, the piles, the
         displays, the seat's own cash and cards), with `data-act` on what a seat may act on (see
         drawing.py)."""
         from .drawing import view_svg
 
-        return view_svg(view)
+        return view_svg(view, layout)
 
     def facts(self, record: GameRecord) -> GameFacts:
         from .report import facts

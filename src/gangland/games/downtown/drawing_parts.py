@@ -146,16 +146,19 @@ def hover(what: str, names: list[str]) -> str:
 
 
 def note_chip(x: float, y: float, index: int, count: int | None, names: list[str], what: str,
-              key: str = "") -> str:
-    """A note of one denomination, with how many of it (None: a lone note). Dashed when there are none."""
-    width, height = 70, 34
+              key: str = "", size: tuple[float, float] = (70, 34)) -> str:
+    """A note of one denomination, with how many of it (None: a lone note). Dashed when there are none.
+    `size`: its width and height (a narrow drawing's notes to touch are TARGET high)."""
+    width, height = size
     empty = count == 0
     fill = "#fbfaf6" if empty else NOTE_FILL[index]
     extra = 'stroke-dasharray="4 3"' if empty else ""
     body = [rect(x, y, width, height, fill, "#7a6a4f", 4, extra),
-            text(x + width / 2, y + 15, NOTE_LABELS[index], 12, "bold", "middle", MUTED if empty else INK)]
+            text(x + width / 2, y + height / 2 - 2, NOTE_LABELS[index], 12, "bold", "middle",
+                 MUTED if empty else INK)]
     if count is not None:
-        body.append(text(x + width / 2, y + 29, f"x{count}", 11, "normal", "middle", MUTED if empty else INK))
+        body.append(text(x + width / 2, y + height / 2 + 12, f"x{count}", 11, "normal", "middle",
+                         MUTED if empty else INK))
     return group(body, title=hover(what, names), act=names, key=key, cls="note")
 
 

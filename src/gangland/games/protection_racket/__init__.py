@@ -60,13 +60,13 @@ class ProtectionRacketGame(Game):
         counts["hired muscle"] = int(s.muscle < 0 or s.m_where != NOWHERE)
         return counts
 
-    def svg(self, view: dict[str, Any]) -> str:
+    def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG, drawn from the view (the city's site cards with the gangs' mobsters on
         them, each gang's panel, what is asked now), with `data-act` on what a seat may act on
         (see drawing.py)."""
         from .drawing import view_svg
 
-        return view_svg(view)
+        return view_svg(view, layout)
 
     def facts(self, record: GameRecord) -> GameFacts:
         from .report import facts

@@ -11,6 +11,11 @@ The acting seat's choices are put on the things they are about (`data-act`, see 
 mobsters and panel, the Hired Muscle's removal on its token. The names are built from the view the
 way view.action_text words them; a name that is not legal now is harmless (the page ignores it), so
 where the view does not say which wording a card uses (where its lying mobsters go) both are listed.
+
+The gangs' panels come right under the header, above the city, so that the seat's own (its hideout and
+supply) is on the first screen. The narrow layout (a phone's) is NARROW_WIDTH wide: the header's lines
+wrapped with its buttons under the status, TARGET high; the seat's own panel; the city one card a line
+(each card as wide as the drawing, so its text reads as in the wide one); then the other gangs' panels.
 """
 
 from __future__ import annotations
@@ -21,7 +26,10 @@ from typing import Any
 from ...engine.svg import (
     INK,
     MUTED,
+    NARROW_WIDTH,
+    TARGET,
     button,
+    check_layout,
     document,
     group,
     rect,
@@ -43,6 +51,8 @@ TEXT_SIZE = 12
 LINE = 15
 CHIP = 24
 """Height of a row of mobster chips."""
+NARROW_CHIP = TARGET + 4
+"""Height of a row of mobster chips in a narrow drawing: a chip may be touched to choose its gang."""
 PANEL_HEIGHT = 96
 CHAR = 0.53
 """Rough width of a sans-serif character, in ems (to wrap text before the browser does)."""
@@ -239,21 +249,24 @@ def _status(view: dict[str, Any]) -> str:
     return f"S{seat_name(actor)[1:]}{you} to act{whose}: {view['pending']['question']}"
 
 
-def _header(view: dict[str, Any], width: float) -> tuple[list[str], float]:
-    """The title, status line, buttons and the last events; and the height they take."""
+def _header(view: dict[str, Any], width: float, narrow: bool = False) -> tuple[list[str], float]:
+    """The title, status line, buttons and the last events; and the height they take. Narrow: the round
+    under the title, the buttons under the status (TARGET high), three lines of events at most, and no
+    room kept (the table under it is moved down as a whole: see `view_svg`)."""
     decks = view["decks"]
     parts = [
         text(MARGIN, 26, "Protection Racket", 18, "bold"),
-        text(MARGIN + 196, 26, f"round {view['round']} of {view['rounds']} · turn {view['turn']}", 14),
+        text(MARGIN + (0 if narrow else 196), 48 if narrow else 26,
+             f"round {view['round']} of {view['rounds']} · turn {view['turn']}", 14),
         group(text(width - MARGIN, 26, "draw piles " + " · ".join(str(d["draw"]) for d in decks), 12,
                    "normal", "end", MUTED),
               title="cards left in the draw piles of decks 1, 2 and 3 (set aside: "
                     + ", ".join(str(d["set_aside"]) for d in decks) + ")", key="decks"),
     ]
     buttons = button_actions(view)
-    room = width - 2 * MARGIN - 30 - len(buttons) * 118
+    room = width - 2 * MARGIN - 30 - (0 if narrow else len(buttons) * 118)
     status = textwrap.wrap(_status(view), int(room / (14 * BOLD_CHAR)))
-    y = 56.0
+    y = 80.0 if narrow else 56.0
     actor = view["to_act"]
     left = MARGIN
     if view["result"] is None and actor is not None:
@@ -261,21 +274,31 @@ def _header(view: dict[str, Any], width: float) -> tuple[list[str], float]:
         left += 30
     for i, line in enumerate(status):
         parts.append(text(left, y + i * 19, line, 14, "bold"))
-    for i, (label, name, hover) in enumerate(buttons):
-        parts.append(button(width - MARGIN - (len(buttons) - i) * 118 + 8, y - 20, 110, label, name,
-                            title=hover))
     # The status and the events keep room for two lines each whatever they say, so that the city below
     # stays in place from one move to the next (the page marks what changed by comparing drawings).
-    y += 19 * max(len(status), 2) + 2
+    kept = 3 if narrow else 2
+    if narrow:
+        y += 19 * len(status) - 10
+    for i, (label, name, hover) in enumerate(buttons):
+        if narrow:
+            parts.append(button(MARGIN + i * 118, y, 110, label, name, title=hover, height=TARGET))
+        else:
+            parts.append(button(width - MARGIN - (len(buttons) - i) * 118 + 8, y - 20, 110, label, name,
+                                title=hover))
+    if narrow:
+        y += (TARGET + 8 if buttons else 0) + 14
+    else:
+        y += 19 * max(len(status), kept) + 2
     events = "; ".join(view["events"])
+    shown = []
     if events:
         lines = _wrap("Just now: " + events, width - 2 * MARGIN, 12)
-        shown = lines[:2]
-        if len(lines) > 2:
+        shown = lines[:kept]
+        if len(lines) > kept:
             shown[-1] += " …"
         parts.append(group([text(MARGIN, y + 14 * i, line, 12, "normal", "start", MUTED)
                             for i, line in enumerate(shown)], title=events, key="events"))
-    y += 14 * 2
+    y += 14 * (len(shown) if narrow else kept)
     return parts, y + 8
 
 
@@ -327,6 +350,12 @@ def _chips(view: dict[str, Any], site: dict[str, Any]) -> list[tuple[float, str,
     return chips
 
 
+def _sized_chips(view: dict[str, Any], site: dict[str, Any],
+                 chip: float) -> list[tuple[float, str, str, list[str], str]]:
+    """`_chips`, each at least as wide as its row is high less 4 (a narrow drawing's are TARGET each way)."""
+    return [(max(c[0], chip - 4), c[1], c[2], c[3], c[4]) for c in _chips(view, site)]
+
+
 def _chip_rows(chips: list[tuple[float, str, str, list[str], str]], card: float) -> list[list[int]]:
     """Chips flowed into rows that fit a card."""
     rows: list[list[int]] = [[]]
@@ -341,37 +370,43 @@ def _chip_rows(chips: list[tuple[float, str, str, list[str], str]], card: float)
 
 
 def _draw_chip(view: dict[str, Any], x: float, y: float,
-               chip: tuple[float, str, str, list[str], str]) -> str:
+               chip: tuple[float, str, str, list[str], str], height: float = 20) -> str:
+    """A gang's mobsters on a site, or the Hired Muscle: a chip `height` high (TARGET in a narrow drawing,
+    its lines centred in it)."""
     width, label, hover, acts, key = chip
+    y0, y = y, y + (height - 20) / 2
     if key == "muscle":
         muscle = view["muscle"]
         owner = muscle["owner"]
         fill = PINK_FILL if owner is None else seat_colour(owner)
         ink = INK if owner is None else "#ffffff"
         dash = ' stroke-dasharray="4 2"' if muscle["lying"] else ""
-        body = [rect(x, y, width, 20, fill, "#7a1f4f", 10, f'stroke-width="2"{dash}'),
+        body = [rect(x, y0, width, height, fill, "#7a1f4f", 10, f'stroke-width="2"{dash}'),
                 text(x + 10, y + 14, "HM", 11, "bold", "start", ink),
                 text(x + 32, y + 14, label, 11, "normal", "start", ink)]
         return group(body, title=hover, act=acts, key=key)
     seat = int(key.rsplit(":", 1)[1])
     lying = "lying" in label
-    body = [rect(x, y, width, 20, "#ffffff", seat_colour(seat), 10,
+    body = [rect(x, y0, width, height, "#ffffff", seat_colour(seat), 10,
                  'stroke-width="2"' + (' stroke-dasharray="5 2"' if lying else "")),
             seat_badge(x + 10, y + 10, seat, 10),
             text(x + 24, y + 15, label, 12, "bold")]
     return group(body, title=hover, act=acts, key=key)
 
 
-def _card_height(view: dict[str, Any], site: dict[str, Any], card: float) -> float:
+def _card_height(view: dict[str, Any], site: dict[str, Any], card: float, chip: float = CHIP) -> float:
     lines = len(_wrap(site["text"], card - 16, TEXT_SIZE))
-    # Room for two notes and two rows of chips on every card: a card grows (and its row with it) only
-    # when it holds more, so the city rarely moves as mobsters come and go.
+    # Room for two notes and two rows of chips on every card (one of the taller rows of a narrow drawing,
+    # whose cards are wider): a card grows (and its row with it) only when it holds more, so the city
+    # rarely moves as mobsters come and go.
     notes = max(len(_notes(site)), 2)
-    chips = max(len(_chip_rows(_chips(view, site), card)) if _chips(view, site) else 1, 2)
-    return BAND + 24 + lines * LINE + notes * 14 + 10 + chips * CHIP + 6
+    sized = _sized_chips(view, site, chip)
+    chips = max(len(_chip_rows(sized, card)) if sized else 1, 1 if chip > CHIP else 2)
+    return BAND + 24 + lines * LINE + notes * 14 + 10 + chips * chip + 6
 
 
-def _card(view: dict[str, Any], site: dict[str, Any], x: float, y: float, card: float, height: float) -> str:
+def _card(view: dict[str, Any], site: dict[str, Any], x: float, y: float, card: float, height: float,
+          chip: float = CHIP) -> str:
     band, fill, band_ink = SITE_COLOURS.get(site["colour"], UNKNOWN_COLOUR)
     control = site["controller"]
     pending = view["pending"]
@@ -417,8 +452,8 @@ def _card(view: dict[str, Any], site: dict[str, Any], x: float, y: float, card: 
         parts.append(text(x + 8, ty, note, 11, "bold" if note.startswith("closed") else "normal", "start",
                           MUTED))
         ty += 14
-    chips = _chips(view, site)
-    cy = y + height - 6 - len(_chip_rows(chips, card)) * CHIP if chips else y + height - 6 - CHIP
+    chips = _sized_chips(view, site, chip)
+    cy = y + height - 6 - len(_chip_rows(chips, card)) * chip if chips else y + height - 6 - chip
     parts.append(f'<line x1="{x + 6:g}" y1="{cy - 3:g}" x2="{x + card - 6:g}" y2="{cy - 3:g}" '
                  'stroke="#bbbbbb"/>')
     if not chips:
@@ -426,9 +461,9 @@ def _card(view: dict[str, Any], site: dict[str, Any], x: float, y: float, card: 
     for row in _chip_rows(chips, card) if chips else []:
         cx = x + 8
         for i in row:
-            parts.append(_draw_chip(view, cx, cy + 2, chips[i]))
+            parts.append(_draw_chip(view, cx, cy + 2, chips[i], chip - 4))
             cx += chips[i][0] + 6
-        cy += CHIP
+        cy += chip
     if tag:
         width = len(tag) * 11 * BOLD_CHAR + 14
         parts.append(rect(x + card - width - 8, y - 12, width, 18, ring, "none", 9))
@@ -493,25 +528,48 @@ def _panel(view: dict[str, Any], seat: int, x: float, y: float, width: float) ->
 
 # -- the whole table ---------------------------------------------------------------------------------
 
-def view_svg(view: dict[str, Any]) -> str:
-    """The table as one seat's view shows it, as SVG (see the module docstring)."""
+def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
+    """The table as one seat's view shows it, as SVG, in `layout` (see the module docstring)."""
+    check_layout(layout)
+    narrow = layout == "narrow"
     columns, rows = view["columns"], view["rows"]
     card = CARD_WIDTHS.get(columns, CARD_WIDTHS[4])
     width = 2 * MARGIN + columns * card + (columns - 1) * GAP
-    parts, y = _header(view, width)
+    if narrow:  # one card a line
+        width = NARROW_WIDTH
+        card = width - 2 * MARGIN
+        columns, rows = 1, len(view["city"])
+    parts, y = _header(view, width, narrow)
+    players = view["players"]
+    mine = view["seat"]
+    if narrow:  # the rest is drawn from 0 and moved under the header, whose height changes
+        header, top = parts, y
+        parts, y = [], 0.0
+        others = [seat for seat in range(players) if seat != mine]
+        if mine is not None:
+            parts.append(_panel(view, mine, MARGIN, y, card))
+            y += PANEL_HEIGHT + GAP
+    else:  # the gangs' panels above the city
+        others = []
+        panel = (width - 2 * MARGIN - (players - 1) * GAP) / players
+        for seat in range(players):
+            parts.append(_panel(view, seat, MARGIN + seat * (panel + GAP), y, panel))
+        y += PANEL_HEIGHT + GAP
     city = view["city"]
+    chip = NARROW_CHIP if narrow else CHIP
     for row in range(rows):
         sites = city[row * columns:(row + 1) * columns]
-        height = max(_card_height(view, site, card) for site in sites)
+        height = max(_card_height(view, site, card, chip) for site in sites)
         for col, site in enumerate(sites):
-            parts.append(_card(view, site, MARGIN + col * (card + GAP), y + 6, card, height))
+            parts.append(_card(view, site, MARGIN + col * (card + GAP), y + 6, card, height, chip))
         y += height + GAP + 6
-    players = view["players"]
-    panel = (width - 2 * MARGIN - (players - 1) * GAP) / players
-    y += 4
-    for seat in range(players):
-        parts.append(_panel(view, seat, MARGIN + seat * (panel + GAP), y, panel))
-    height = y + PANEL_HEIGHT + MARGIN
+    for seat in others:  # a narrow drawing's other gangs, under the city
+        parts.append(_panel(view, seat, MARGIN, y, card))
+        y += PANEL_HEIGHT + GAP
+    height = y + MARGIN - (GAP if others else 0)
+    if narrow:
+        parts = [*header, f'<g transform="translate(0 {top:g})">', *parts, "</g>"]
+        height += top
     who = "a spectator" if view["seat"] is None else seat_name(view["seat"])
     title = f"Protection Racket, round {view['round']}, turn {view['turn']}, as {who} sees it"
     return document(width, height, title, parts)

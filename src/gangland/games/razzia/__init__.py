@@ -76,12 +76,12 @@ class RazziaGame(Game):
 
         return facts(self, record)
 
-    def svg(self, view: dict[str, Any]) -> str:
+    def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG, drawn from the view (lots, cheques, estates, the auction), with `data-act`
-        on what a seat may act on (see drawing.py)."""
+        on what a seat may act on (see drawing.py), in `layout` ("wide" or "narrow")."""
         from .drawing import view_svg
 
-        return view_svg(view)
+        return view_svg(view, layout)
 
     def render(self, view: dict[str, Any]) -> str:
         text = render_view(view)

@@ -11,14 +11,32 @@ the same fixed layout, so no estate can make it spill into the next.
 
 Things a player may act on carry `data-act` with the action's name ("draw a card", "bid 8", "steal car" on a
 lot of the row): see `gangland.engine.svg` for the contract with the page.
+
+The narrow layout (a phone's) stacks the same pieces NARROW_WIDTH wide: the header in three lines, the row
+three lots a line, the auction's lines wrapped, then the seat's own panel first and the others after it,
+each panel's cheques TARGET high (a seat bids by touching one) and its tiles in three rows (`_Geometry`).
 """
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from typing import Any
 
-from ...engine.svg import INK, button, document, group, rect, seat_badge, seat_letter, text
+from ...engine.svg import (
+    INK,
+    NARROW_WIDTH,
+    TARGET,
+    button,
+    check_layout,
+    document,
+    fit_lines,
+    group,
+    rect,
+    seat_badge,
+    seat_letter,
+    text,
+)
 from .cards import BUSINESSES, KIND_NAMES, TRINKETS
 from .screen import BUSINESS_LETTERS, TRINKET_LETTERS
 from .view import breakdown_if_scored_now, cheque_sums, points_if_scored_now
@@ -62,9 +80,68 @@ TILES: tuple[tuple[str, str, int, str], ...] = (
     ("cheques", "cheques", 108, "#fff8dc"),
 )
 TILE_GAP = 4
+NARROW_TILE_ROWS: tuple[tuple[tuple[str, int], ...], ...] = (
+    # The tiles of a narrow panel, three rows of (category, width) filling its 328 units.
+    (("thieves", 104), ("bodyguards", 104), ("cars and drivers", 112)),
+    (("trinkets", 114), ("gold", 92), ("cheques", 114)),
+    (("businesses", 170),),
+)
+NARROW_TILES_TOP = 112
+"""Where a narrow panel's tiles begin, under its two lines and its cheques."""
 END_ONLY = ("businesses", "cheques")
 """razzia.txt "Scoring the third round": "Additionally there are now points for the businesses ... as well
 as for the cheques" (before it they show what they would give at the end)."""
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Where the pieces of a layout go: the wide one's numbers are the module's constants."""
+
+    narrow: bool
+    width: float
+    header: float
+    """The height of the dark band at the top."""
+    lots_a_line: int
+    seat_height: float
+    cheque: tuple[float, float]
+    """A cheque's width and height on a seat's panel."""
+
+    def row_lines(self, limit: int) -> int:
+        return -(-limit // self.lots_a_line)
+
+    def row_top(self) -> float:
+        return self.header + 34
+
+    def auction_y(self, limit: int) -> float:
+        """The baseline of the auction's first line (the centre cheque's)."""
+        return self.row_top() + self.row_lines(limit) * (LOT_HEIGHT + 4) + 20
+
+    def seat_top(self, limit: int) -> float:
+        """The top of the first seat's panel: a narrow drawing keeps AUCTION_LINES lines of the auction
+        under the centre cheque, whatever it says, so that the panels stay in place from move to move."""
+        if not self.narrow:
+            return SEAT_TOP
+        return self.auction_y(limit) + 40 + AUCTION_LINES * 18
+
+
+AUCTION_LINES = 5
+"""The lines a narrow drawing keeps for the auction (its longest, the head and the bids, take four)."""
+WIDE = _Geometry(False, WIDTH, 58, 7, SEAT_HEIGHT, (CHEQUE_WIDTH - 4, 26))
+NARROW = _Geometry(True, NARROW_WIDTH, 114, 3, 322, (TARGET, TARGET))
+
+
+def _geometry(layout: str) -> _Geometry:
+    return NARROW if layout == "narrow" else WIDE
+
+
+def _wrapped(x: float, y: float, content: str, size: int, weight: str, width: float, fill: str,
+             step: float) -> tuple[list[str], float]:
+    """`content` in lines at most `width` wide from baseline `y`, `step` apart; and the next baseline."""
+    out = []
+    for line in fit_lines(content.split(" "), width, size, weight):
+        out.append(text(x, y, line, size, weight, fill=fill))
+        y += step
+    return out, y
 
 
 def _lines(parts: list[str]) -> str:
@@ -78,50 +155,57 @@ def _family(kind: str) -> tuple[str, str]:
     return FAMILY.get(kind, ("", "#eeeeee"))
 
 
-def _cheque(x: float, y: float, value: int, face_up: bool, key: str, act: str = "") -> str:
+def _cheque(x: float, y: float, value: int, face_up: bool, key: str, act: str = "",
+            size: tuple[float, float] = WIDE.cheque) -> str:
     """One cheque: a face-up one light with its value and a solid edge; one won this round dark, with a
     dashed edge and a turned-down corner (its value shown, as the view shows it to everyone), so that colour
     is never the only cue."""
-    width = CHEQUE_WIDTH - 4
+    width, height = size
+    base = y + height / 2 + 5
     label = f"cheque {value}, {'face up' if face_up else 'won this round, face down'}"
     if act:
         label = f"{act}: offer your cheque {value}"
     if face_up:
-        card = [rect(x, y, width, 26, "#fff8dc", "#7a6a4f", 4)]
+        card = [rect(x, y, width, height, "#fff8dc", "#7a6a4f", 4)]
         ink = INK
     else:
         corner = f"{x + width - 9:g},{y:g} {x + width:g},{y:g} {x + width:g},{y + 9:g}"
-        card = [rect(x, y, width, 26, "#5a3e2b", "#f3e3c3", 4, 'stroke-dasharray="3 2"'),
+        card = [rect(x, y, width, height, "#5a3e2b", "#f3e3c3", 4, 'stroke-dasharray="3 2"'),
                 f'<polygon points="{corner}" fill="#f3e3c3"/>']
         ink = "#ffffff"
-    return group([*card, text(x + width / 2, y + 18, value, 14, "bold", "middle", ink)],
+    return group([*card, text(x + width / 2, base, value, 14, "bold", "middle", ink)],
                  title=label, act=act, key=key, cls="cheque")
 
 
-def _header(view: dict[str, Any]) -> list[str]:
-    parts = [rect(0, 0, WIDTH, 58, FELT_DARK, FELT_DARK, 0),
+def _header(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
+    # Narrow: the title, then the police and the last card drawn on lines of their own.
+    px, py, bx, by = (12, 72, 140, 68) if g.narrow else (170, 26, 178, 40)
+    lx, ly, vx, vy = (12, 100, 86, 100) if g.narrow else (360, 26, 360, 44)
+    parts = [rect(0, 0, g.width, g.header, FELT_DARK, FELT_DARK, 0),
              text(14, 26, "Razzia!", 20, "bold", fill=ON_FELT),
              text(14, 46, f"round {view['round']} of {view['rounds']}", 13, fill=ON_FELT)]
     limit, drawn = view["police_limit"], view["police"]
-    police = [text(170, 26, f"police {drawn} of {limit}", 13, "bold", fill=ON_FELT)]
+    police = [text(px, py, f"police {drawn} of {limit}", 13, "bold", fill=ON_FELT)]
     for i in range(limit):  # a badge per police card that ends the round; filled when drawn
-        cx = 178 + i * 24
+        cx = bx + i * 24
         if i < drawn:
-            police.append(f'<circle cx="{cx}" cy="40" r="9" fill="#2f6fdf" stroke="#ffffff"/>'
-                          + text(cx, 44, "P", 12, "bold", "middle", "#ffffff"))
+            police.append(f'<circle cx="{cx}" cy="{by}" r="9" fill="#2f6fdf" stroke="#ffffff"/>'
+                          + text(cx, by + 4, "P", 12, "bold", "middle", "#ffffff"))
         else:
-            police.append(f'<circle cx="{cx}" cy="40" r="9" fill="none" stroke="#ffffff" '
+            police.append(f'<circle cx="{cx}" cy="{by}" r="9" fill="none" stroke="#ffffff" '
                           'stroke-dasharray="3 2"/>')
     parts.append(group(police, title=f"{drawn} police drawn this round; the {limit}th ends it",
                        key="police"))
     last = view.get("last_draw")
     if last:
-        parts.append(text(360, 26, "last drawn", 12, fill=ON_FELT))
-        parts.append(text(360, 44, f"{last['card']} (seat {last['seat']}, {seat_letter(last['seat'])})", 13,
+        parts.append(text(lx, ly, "last drawn", 12, fill=ON_FELT))
+        parts.append(text(vx, vy, f"{last['card']} (seat {last['seat']}, {seat_letter(last['seat'])})", 13,
                           "bold", fill=ON_FELT))
     left = sum(view["piles"])
-    parts.append(button(WIDTH - 160, 7, 146, "draw a card", "draw a card", f"{left} cards left",
-                        title=f"draw a card from the pile ({left} left): a lot joins the row, or the police"))
+    parts.append(button(g.width - (152 if g.narrow else 160), 7, 140 if g.narrow else 146, "draw a card",
+                        "draw a card", f"{left} cards left",
+                        title=f"draw a card from the pile ({left} left): a lot joins the row, or the police",
+                        height=TARGET if g.narrow else 0))
     return parts
 
 
@@ -135,19 +219,20 @@ def _lot(x: float, y: float, key: str, kind: str) -> str:
                  key=key, cls="lot")
 
 
-def _row(view: dict[str, Any]) -> list[str]:
+def _row(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
     limit, lots = view["row_limit"], view["row"]
-    parts = [rect(0, 58, WIDTH, SEAT_TOP - 66, FELT, FELT, 0),
-             text(14, ROW_TOP - 12, f"The row: {len(lots)} of {limit} lots", 13, "bold", fill=ON_FELT)]
-    places = [rect(8, ROW_TOP - 4, 10 + limit * LOT_STEP, LOT_HEIGHT + 8, FELT_DARK, "#0f2a1e", 8)]
+    top, across, lines = g.row_top(), min(limit, g.lots_a_line), g.row_lines(limit)
+    parts = [rect(0, g.header, g.width, g.seat_top(limit) - g.header - 8, FELT, FELT, 0),
+             text(14, top - 12, f"The row: {len(lots)} of {limit} lots", 13, "bold", fill=ON_FELT)]
+    places = [rect(8, top - 4, 10 + across * LOT_STEP, lines * (LOT_HEIGHT + 4) + 4, FELT_DARK, "#0f2a1e", 8)]
     for i in range(limit):
-        x = 14 + i * LOT_STEP
+        x, y = 14 + i % across * LOT_STEP, top + i // across * (LOT_HEIGHT + 4)
         if i < len(lots):
             # A lot is known by its kind and how many of that kind come before it, so that a lot stolen
             # from the row does not make the others new to the page's eye (only those after it move).
-            places.append(_lot(x, ROW_TOP, f"lot:{lots[i]}:{lots[:i].count(lots[i])}", lots[i]))
+            places.append(_lot(x, y, f"lot:{lots[i]}:{lots[:i].count(lots[i])}", lots[i]))
         else:  # an empty place of the row
-            places.append(rect(x, ROW_TOP, LOT_WIDTH, LOT_HEIGHT, "none", "#9fc4ad", 6,
+            places.append(rect(x, y, LOT_WIDTH, LOT_HEIGHT, "none", "#9fc4ad", 6,
                                'stroke-dasharray="5 4"'))
     parts.append(group(_lines(places),
                        title=f"the row of lots ({len(lots)} of {limit}): call a court auction for it",
@@ -155,10 +240,20 @@ def _row(view: dict[str, Any]) -> list[str]:
     return parts
 
 
-def _auction(view: dict[str, Any]) -> list[str]:
-    y = ROW_TOP + LOT_HEIGHT + 24
+def _auction(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
+    y = g.auction_y(view["row_limit"])
     parts = [text(14, y + 4, "centre cheque", 12, fill=ON_FELT),
              _cheque(104, y - 14, view["centre_cheque"], True, "cheque:centre")]
+    below = [y + 42]  # a narrow drawing's next line: under the centre cheque and the buttons
+
+    def say(wide_y: float, content: str, size: int, weight: str = "normal") -> list[str]:
+        """A line of the auction: right of the centre cheque (wide), or wrapped under it (narrow)."""
+        if not g.narrow:
+            return [text(160, wide_y, content, size, weight, fill=ON_FELT)]
+        said, below[0] = _wrapped(14, below[0], content, size, weight, g.width - 28, ON_FELT, 18)
+        return said
+
+    bx, by, bh = (g.width - 112, y - 20, TARGET) if g.narrow else (WIDTH - 100, y - 16, 0)
     auction = view.get("auction")
     if auction:
         bids = ", ".join(f"{seat_letter(seat)} {value}" for seat, value in auction["bids"]) or "none yet"
@@ -167,9 +262,9 @@ def _auction(view: dict[str, Any]) -> list[str]:
         head = (f"{auction['kind']} auction called by seat {caller} ({seat_letter(caller)})"
                 f"; high bid {auction['high_bid'] or '-'}"
                 f"{'' if high is None else f' by seat {high} ({seat_letter(high)})'}")
-        parts += [text(160, y - 2, head, 14, "bold", fill=ON_FELT),
-                  text(160, y + 18, f"bids so far: {bids}", 13, fill=ON_FELT),
-                  button(WIDTH - 100, y - 16, 86, "pass", "pass", title="pass: bid nothing in this auction")]
+        parts += [*say(y - 2, head, 14, "bold"),
+                  *say(y + 18, f"bids so far: {bids}", 13),
+                  button(bx, by, 86, "pass", "pass", title="pass: bid nothing in this auction", height=bh)]
         return parts
     to_act = view.get("to_act")
     if to_act is None:
@@ -179,16 +274,16 @@ def _auction(view: dict[str, Any]) -> list[str]:
     else:
         line = (f"Seat {to_act} ({seat_letter(to_act)}) to play: draw a card, call a court auction or use "
                 "a thief")
-    parts.append(text(160, y + 4, line, 14, "bold", fill=ON_FELT))
+    parts += say(y + 4, line, 14, "bold")
     last = view.get("last_auction")
     if last:
         won = ", ".join(last["cards"]) or "nothing"
         who = "nobody" if last["winner"] is None else f"seat {last['winner']} ({seat_letter(last['winner'])})"
-        parts.append(text(160, y + 24, f"last auction: {who} took {won}"
-                          + (f" for {last['bid']}" if last.get("bid") else ""), 12, fill=ON_FELT))
+        parts += say(y + 24, f"last auction: {who} took {won}"
+                     + (f" for {last['bid']}" if last.get("bid") else ""), 12)
     if view["phase"] == "thieves":
-        parts.append(button(WIDTH - 150, y - 16, 136, "stop stealing", "stop stealing",
-                            title="stop stealing: keep your remaining thieves"))
+        parts.append(button(bx - 50 if g.narrow else WIDTH - 150, by, 136, "stop stealing", "stop stealing",
+                            title="stop stealing: keep your remaining thieves", height=bh))
     return parts
 
 
@@ -298,9 +393,20 @@ def _tile(view: dict[str, Any], seat: int, tile: tuple[str, str, int, str], poin
     return group(parts, title=hover, key=f"estate:{seat}:{category}", cls="estate")
 
 
-def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int]) -> str:
-    """`seat`'s row of scoring tiles (the same whichever seat looks)."""
+def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int], g: _Geometry = WIDE) -> str:
+    """`seat`'s row of scoring tiles (the same whichever seat looks); a narrow panel's three rows."""
     parts = []
+    if g.narrow:
+        tiles = {tile[0]: tile for tile in TILES}
+        for row, line in enumerate(NARROW_TILE_ROWS):
+            left = 16
+            for category, width in line:
+                category, title, _, fill = tiles[category]
+                row_top = top + NARROW_TILES_TOP - TILE_TOP + row * (TILE_HEIGHT + TILE_GAP)
+                parts.append(_tile(view, seat, (category, title, width, fill), points[category], left,
+                                   row_top))
+                left += width + TILE_GAP
+        return "\n".join(parts)
     left = 16
     for tile in TILES:
         parts.append(_tile(view, seat, tile, points[tile[0]], left, top))
@@ -308,7 +414,7 @@ def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int]) 
     return "\n".join(parts)
 
 
-def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str) -> str:
+def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str, g: _Geometry = WIDE) -> str:
     """`seat`'s panel as `view` shows it, around its `tiles` (`_tiles`)."""
     info = view["seats"][seat]
     me = view.get("seat") == seat
@@ -320,23 +426,25 @@ def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str) -> 
         round_line = f"round {view['round']} scored {rounds[-1]:+d}"
     else:
         round_line = f"round {view['round']} if it ended now {now:+d}"
-    parts = [rect(8, top, WIDTH - 16, SEAT_HEIGHT - 8, "#fff3c4" if to_act else "#fbfaf6",
+    # Narrow: the round's line under the name, the cheques (TARGET high) under it.
+    rx, ry, anchor = (16, top + 46, "start") if g.narrow else (WIDTH - 110, top + 24, "end")
+    parts = [rect(8, top, g.width - 16, g.seat_height - 8, "#fff3c4" if to_act else "#fbfaf6",
                   "#b8860b" if to_act else "#bbbbbb", 8, f'stroke-width="{3 if to_act else 1}"'),
              seat_badge(30, top + 19, seat, 12),
              text(50, top + 24, f"Seat {seat}{' (you)' if me else ''}{'  - to act' if to_act else ''}", 15,
                   "bold"),
-             group(text(WIDTH - 110, top + 24, round_line, 13, "normal", "end"),
+             group(text(rx, ry, round_line, 13, "normal", anchor),
                    title="what this round's scoring gives (businesses and cheques only after round 3)",
                    key=f"now:{seat}"),
-             group(text(WIDTH - 22, top + 24, f"score {score}", 15, "bold", "end"),
+             group(text(g.width - 22, top + 24, f"score {score}", 15, "bold", "end"),
                    title=f"score {score}: {past}", key=f"score:{seat}")]
-    x = CHEQUES_LEFT
+    x, y, step = (16, top + 56, TARGET + 6) if g.narrow else (CHEQUES_LEFT, top + 7, CHEQUE_WIDTH)
     for value in info["open_cheques"]:
-        parts.append(_cheque(x, top + 7, value, True, f"cheque:{value}", f"bid {value}" if me else ""))
-        x += CHEQUE_WIDTH
+        parts.append(_cheque(x, y, value, True, f"cheque:{value}", f"bid {value}" if me else "", g.cheque))
+        x += step
     for value in info["face_down_cheques"]:
-        parts.append(_cheque(x, top + 7, value, False, f"cheque:{value}"))
-        x += CHEQUE_WIDTH
+        parts.append(_cheque(x, y, value, False, f"cheque:{value}", size=g.cheque))
+        x += step
     parts.append(tiles)
     return group(_lines(parts), key=f"seat:{seat}", cls="seat")
 
@@ -347,30 +455,31 @@ class _Table:
     and as anyone else's) are drawn once for all of them; and a panel that a move left as it was (most
     moves change one or two) is taken from `_PANELS`."""
 
-    __slots__ = ("breakdowns", "now", "panels", "scoring", "tiles", "top")
+    __slots__ = ("breakdowns", "geometry", "now", "panels", "scoring", "tiles", "top")
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.top = "\n".join([*_header(view), *_row(view), *_auction(view)])
+    def __init__(self, view: dict[str, Any], g: _Geometry = WIDE) -> None:
+        self.geometry = g
+        self.top = "\n".join([*_header(view, g), *_row(view, g), *_auction(view, g)])
         self.breakdowns, self.now = _breakdowns(view), points_if_scored_now(view)
-        self.panels: dict[tuple[int, bool], str] = {}
+        self.panels: dict[tuple[int, bool, float], str] = {}
         self.tiles: dict[int, str] = {}
         self.scoring = repr((view["round"], view["rounds"], view["result"] is None,
                              [info["estate"] for info in view["seats"]], cheque_sums(view)))
         """All that a row of tiles reads of the view besides its seat and points (`_tile`)."""
 
-    def panel(self, view: dict[str, Any], seat: int) -> str:
-        """`seat`'s panel as `view` shows it."""
+    def panel(self, view: dict[str, Any], seat: int, top: float) -> str:
+        """`seat`'s panel as `view` shows it, its top at `top`."""
         mine = view.get("seat") == seat
-        drawn = self.panels.get((seat, mine))
+        drawn = self.panels.get((seat, mine, top))
         if drawn is None:
-            drawn = self.panels[seat, mine] = self._panel(view, seat, mine)
+            drawn = self.panels[seat, mine, top] = self._panel(view, seat, mine, top)
         return drawn
 
-    def _panel(self, view: dict[str, Any], seat: int, mine: bool) -> str:
+    def _panel(self, view: dict[str, Any], seat: int, mine: bool, top: float) -> str:
         """`seat`'s panel, from `_PANELS` if it was drawn lately (keyed by all that `_seat` and `_tile`
         read of the view), else drawn (its tiles from `_TILE_ROWS` if only the panel changed)."""
-        points = self.breakdowns[seat]
-        tiles_key = f"{seat} {self.scoring} {points!r}"
+        points, g = self.breakdowns[seat], self.geometry
+        tiles_key = f"{seat} {top} {g.narrow} {self.scoring} {points!r}"
         info = view["seats"][seat]
         panel_key = repr((tiles_key, mine, view.get("to_act") == seat, info["open_cheques"],
                           info["face_down_cheques"], view.get("scores"), view["round_scores"],
@@ -380,10 +489,9 @@ class _Table:
             tiles = _TILE_ROWS.get(tiles_key) if drawn is None else None
         if drawn is not None:
             return drawn
-        top = SEAT_TOP + seat * SEAT_HEIGHT
         if tiles is None:
-            tiles = _tiles(view, seat, top, points)
-        drawn = _seat(view, seat, top, self.now[seat], tiles)
+            tiles = _tiles(view, seat, top, points, g)
+        drawn = _seat(view, seat, top, self.now[seat], tiles, g)
         with _TABLES_LOCK:
             _keep(_TILE_ROWS, tiles_key, tiles)
             _keep(_PANELS, panel_key, drawn)
@@ -413,23 +521,31 @@ _TABLES_LOCK = threading.Lock()
 """Drawings may be made in several threads (a server's workers): the cache changes under this lock."""
 
 
-def _table(view: dict[str, Any]) -> _Table:
+def _table(view: dict[str, Any], g: _Geometry) -> _Table:
     # repr, not JSON: quicker, and as exact (a view holds only dicts, lists, strings, numbers and None).
     key = repr({name: value for name, value in view.items() if name != "seat"})
+    key += "|narrow" if g.narrow else ""
     with _TABLES_LOCK:
         table = _TABLES.get(key)
         if table is None:
-            table = _TABLES[key] = _Table(view)
+            table = _TABLES[key] = _Table(view, g)
             if len(_TABLES) > _TABLES_KEPT:
                 del _TABLES[next(iter(_TABLES))]
     return table
 
 
-def view_svg(view: dict[str, Any]) -> str:
-    """The table as one seat's view shows it, as SVG (see the module docstring)."""
+def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
+    """The table as one seat's view shows it, as SVG, in `layout` (see the module docstring)."""
+    check_layout(layout)
+    g = _geometry(layout)
     players = view["players"]
-    height = SEAT_TOP + players * SEAT_HEIGHT + 4
+    top = g.seat_top(view["row_limit"])
+    height = top + players * g.seat_height + 4
     who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
-    table = _table(view)
-    parts = [table.top, *(table.panel(view, seat) for seat in range(players))]
-    return document(WIDTH, height, f"Razzia! round {view['round']}, as {who} sees it", parts, "#efeae0")
+    table = _table(view, g)
+    order = list(range(players))
+    mine = view.get("seat")
+    if g.narrow and isinstance(mine, int):  # the seat's own panel first, right under the auction
+        order = [mine, *(seat for seat in order if seat != mine)]
+    parts = [table.top, *(table.panel(view, seat, top + i * g.seat_height) for i, seat in enumerate(order))]
+    return document(g.width, height, f"Razzia! round {view['round']}, as {who} sees it", parts, "#efeae0")

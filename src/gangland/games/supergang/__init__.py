@@ -146,12 +146,12 @@ class SupergangGame(Game):
 
         return narrate(before, actor, action_text, after)
 
-    def svg(self, view: dict[str, Any]) -> str:
+    def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG from the seat's view: the city with every piece, the gangs' panels, the duel;
         what may be played is drawn on its object (drawing.py; `gangland render supergang --svg FILE`)."""
         from .render import view_svg
 
-        return view_svg(view)
+        return view_svg(view, layout)
 
 
 GAME = SupergangGame()

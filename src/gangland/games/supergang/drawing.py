@@ -26,6 +26,7 @@ module -> panels -> table).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -33,7 +34,7 @@ from xml.sax.saxutils import quoteattr
 from ...engine.svg import INK, document, group, rect, seat_colour, seat_letter, text
 from . import constants as rule
 from .board import Board, Move, Place, section_bar
-from .drawing_panels import header, panels_below
+from .drawing_panels import HEADER, gang_panels, header, panels_below
 from .drawing_table import (
     GOLD,
     PAD,
@@ -53,8 +54,6 @@ from .drawing_table import (
 from .textmap import shop_marks
 
 CELL = 36
-HEADER = 104
-"""Height of the band above the board: title, phase line and the decision buttons."""
 STREET = "#c9c6bd"
 REACH = "#ffe28a"
 """A square or shop the moving piece may stop on."""
@@ -192,8 +191,25 @@ def _plain(table: Table, ident: str, top: float, draw: Callable[[], str]) -> str
     return drawn
 
 
-def _street(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: list[str]) -> list[str]:
-    """The streets, bridges and squares; the squares the move may stop on go to `stops`, drawn last."""
+Window = tuple[int, int]
+"""The columns of the board whose squares and shops may be touched (first, past the last): a narrow
+drawing's close-up shows 7 of them (the rest is drawn too, beyond the drawing's edges, so that every piece
+keeps its drawing from one view to the next whatever part is shown)."""
+WHOLE: Window = (0, 1 << 16)
+
+
+def _hit(x: float, y: float) -> str:
+    """A close-up's cell to touch, whole: a clear box the size of the cell under what is drawn on it (in
+    a group of its own, so that the page's outline of a thing to touch goes round the square, not it)."""
+    clear = 'fill-opacity="0"'
+    return f'<g>{rect(x, y, CELL, CELL, "#ffffff", "none", 0, clear)}</g>'
+
+
+def _street(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: list[str],
+            window: Window = WHOLE, pooled: Mapping[str, list[str]] | None = None) -> list[str]:
+    """The streets, bridges and squares (only those in `window` to be touched, each also acting as what
+    its pieces could do when they are `pooled`); the squares the move may stop on go to `stops`, drawn
+    last."""
     board = table.board
     out = []
     for b in board.bridges.values():  # the street passing under a bridge: a dashed link, no square
@@ -202,18 +218,21 @@ def _street(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: 
             out.append(f'<line x1="{PAD + (sa.x + 0.5) * CELL:g}" y1="{top + (sa.y + 0.5) * CELL:g}" '
                        f'x2="{PAD + (sz.x + 0.5) * CELL:g}" y2="{top + (sz.y + 0.5) * CELL:g}" '
                        f'stroke="#777" stroke-width="6" stroke-dasharray="5 4"/>')
+    closeup = window != WHOLE
     for sid in sorted(board.squares):
-        acts = square_acts(table, sid)
+        inside = window[0] <= board.squares[sid].x < window[1]
+        acts = [*square_acts(table, sid), *(pooled or {}).get(sid, [])] if inside else []
         if sid in table.dests:
-            stops.append(_square(table, sid, top, placed.get(sid, []), acts))
+            stops.append(_square(table, sid, top, placed.get(sid, []), acts, closeup and bool(acts)))
         elif acts or sid in placed:
-            out.append(_square(table, sid, top, placed.get(sid, []), acts))
+            out.append(_square(table, sid, top, placed.get(sid, []), acts, closeup and bool(acts)))
         else:
             out.append(_plain(table, sid, top, partial(_square, table, sid, top, [], [])))
     return out
 
 
-def _square(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[str]) -> str:
+def _square(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[str],
+            hit: bool = False) -> str:
     board = table.board
     s = board.squares[sid]
     decks = {b.deck: b.id for b in board.bridges.values()}
@@ -230,6 +249,8 @@ def _square(table: Table, sid: str, top: float, here: Sequence[Piece], acts: lis
     if here:
         what.append("here: " + ", ".join(p.title.split(":")[0] for p in here))
     body = [rect(x + 1, y + 1, CELL - 2, CELL - 2, fill, GOLD if reach else "#8f8b80", 3)]
+    if hit:
+        body.insert(0, _hit(x, y))
     if s.manhole:
         body.append(f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="12" fill="#4a4a4a" '
                     f'stroke="#eeeeee" stroke-width="2"/>')
@@ -258,24 +279,29 @@ def _shop_tags(view: Mapping[str, Any], sid: str, owner: int, racket: int, x: fl
     return out
 
 
-def _shops(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: list[str]) -> list[str]:
-    """The shops; those the move may stop on go to `stops`, drawn last."""
+def _shops(table: Table, top: float, placed: Mapping[str, list[Piece]], stops: list[str],
+           window: Window = WHOLE, pooled: Mapping[str, list[str]] | None = None) -> list[str]:
+    """The shops (only those in `window` to be touched); those the move may stop on go to `stops`, drawn
+    last."""
     marks = shop_marks(table.view)
     robbed = table.view.get("stuck_up_this_turn") or []
     out = []
+    closeup = window != WHOLE
     for sid in sorted(table.board.shops):
         owner, racket = marks.get(sid, (-1, -1))
-        acts = shop_acts(table, sid, owner, racket)
+        inside = window[0] <= table.board.shops[sid].x < window[1]
+        acts = [*shop_acts(table, sid, owner, racket), *(pooled or {}).get(sid, [])] if inside else []
         if sid in table.dests:
-            stops.append(_shop(table, sid, top, placed.get(sid, []), acts))
+            stops.append(_shop(table, sid, top, placed.get(sid, []), acts, closeup and bool(acts)))
         elif acts or sid in placed or owner >= 0 or racket >= 0 or sid in robbed:
-            out.append(_shop(table, sid, top, placed.get(sid, []), acts))
+            out.append(_shop(table, sid, top, placed.get(sid, []), acts, closeup and bool(acts)))
         else:
             out.append(_plain(table, sid, top, partial(_shop, table, sid, top, [], [])))
     return out
 
 
-def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[str]) -> str:
+def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[str],
+          hit: bool = False) -> str:
     board = table.board
     shop = board.shops[sid]
     district = board.districts[shop.district]
@@ -301,6 +327,8 @@ def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[
     # a square) with a thick gold frame.
     frame = (GOLD, 'stroke-width="3.5"') if reach else (district.colour, 'stroke-width="2"')
     body = [rect(x + 1, y + 1, CELL - 2, CELL - 2, tint(district.colour, 0.5), frame[0], 3, frame[1])]
+    if hit:
+        body.insert(0, _hit(x, y))
     for e in shop.entrances:  # the notches the shop is entered by
         sq = board.squares[e]
         nx, ny = PAD + (shop.x + sq.x + 1) * CELL / 2, top + (shop.y + sq.y + 1) * CELL / 2
@@ -343,7 +371,8 @@ def _place_rows(board: Board, place: Place) -> tuple[int, int]:
     return place.y, place.y + 1
 
 
-def _places(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list[str]:
+def _places(table: Table, top: float, placed: Mapping[str, list[Piece]], window: Window = WHOLE,
+            pooled: Mapping[str, list[str]] | None = None) -> list[str]:
     out = []
     for pid in sorted(table.board.places):
         place = table.board.places[pid]
@@ -366,7 +395,8 @@ def _places(table: Table, top: float, placed: Mapping[str, list[Piece]]) -> list
                       "start", ink)]
         inner += chips(here, x + 2, y + 15, w - 4, h - 17)
         body.append(group(inner, key=f"place:{pid}"))
-        out.append(group(body, title=title, cls="place"))
+        inside = window[0] <= place.x and place.x + place.width <= window[1]  # (whole, or not to touch)
+        out.append(group(body, title=title, act=(pooled or {}).get(pid, []) if inside else [], cls="place"))
     return out
 
 
@@ -389,14 +419,24 @@ def _pawns(table: Table, top: float) -> list[str]:
     return out
 
 
-def board_layer(table: Table, top: float) -> list[str]:
+def board_layer(table: Table, top: float, window: Window = WHOLE, touch_pieces: bool = True) -> list[str]:
+    """The city from `top` down, its squares and shops to be touched only in `window` (a narrow drawing's
+    close-up shows 7 columns, each square a whole cell to touch), its pieces acting as what clicking them
+    could do unless `touch_pieces` is false: a close-up's pieces are smaller than a thumb, so the square,
+    shop or place they stand in acts as what they could do (a chooser asks which when several could), as
+    do their rows in their gangs' panels."""
     placed = pieces_at(table)
+    pooled: dict[str, list[str]] = {}
+    if not touch_pieces:  # what the pieces of a square, shop or place could do is touched on it, whole
+        pooled = {where: list(dict.fromkeys(name for piece in here for name in piece.acts))
+                  for where, here in placed.items()}
+        placed = {where: [replace(piece, acts=()) for piece in here] for where, here in placed.items()}
     width, height = table.board.width * CELL, table.board.height * CELL
     # The squares and shops the move may stop on come last, so that the route each holds, when the page
     # shows it, is not hidden under the squares drawn after it (the pawns' thin bars still go over).
     stops: list[str] = []
-    city = [*_street(table, top, placed, stops), *_places(table, top, placed),
-            *_shops(table, top, placed, stops)]
+    city = [*_street(table, top, placed, stops, window, pooled), *_places(table, top, placed, window, pooled),
+            *_shops(table, top, placed, stops, window, pooled)]
     return [rect(PAD - 4, top - 4, width + 8, height + 8, "#e9e4d6", "#b5ad97", 8), *city, *stops,
             *_pawns(table, top)]
 
@@ -408,9 +448,14 @@ def view_svg(view: dict[str, Any]) -> str:
     board = table.board
     width = max(760.0, board.width * CELL + 2 * PAD)
     board_top = HEADER
-    parts = header(table, width)
-    parts += board_layer(table, board_top)
-    y = board_top + board.height * CELL + 14
+    parts, _ = header(table, width)
+    # The gangs' panels under the header, the board under them: moved down as a whole (its pieces keep
+    # their drawing), the city's bank and what just happened under it.
+    gangs, lift = gang_panels(table, board_top, width)
+    parts += gangs
+    city = "\n".join(board_layer(table, board_top))
+    parts.append(f'<g transform="translate(0 {lift:g})">\n{city}\n</g>')
+    y = board_top + lift + board.height * CELL + 14
     below, height = panels_below(table, y, width)
     parts += below
     who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"

@@ -1,13 +1,25 @@
 """Supergang's table drawing, around the board: the header (round, whose turn, the phase line, the buttons
 of the decisions with no object on the table) and the panels under the board (a gang each, the city,
-what just happened with the duel set apart)."""
+what just happened with the duel set apart). A narrow drawing (a phone's) wraps the header's lines and
+buttons, and stacks the panels, the seat's gang first, every row that may be touched TARGET high."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.svg import INK, MUTED, button, group, rect, seat_colour, seat_letter, text
+from ...engine.svg import (
+    INK,
+    MUTED,
+    NARROW_WIDTH,
+    TARGET,
+    button,
+    group,
+    rect,
+    seat_colour,
+    seat_letter,
+    text,
+)
 from . import constants as rule
 from .actions import MAX_PAIRS, PRICES
 from .drawing_table import (
@@ -18,6 +30,7 @@ from .drawing_table import (
     chip_shape,
     count,
     fit,
+    patrol_piece,
     pawn_bar,
     pawn_mark,
     seat_label,
@@ -29,6 +42,8 @@ from .render import option
 from .textmap import characters, gangs_of, patrols_of, shop_marks
 
 PANEL_HEIGHT = 150
+HEADER = 104
+"""Height of the band above the board: title, phase line and the decision buttons."""
 ROW = 22
 """Height of a character's row in its gang's panel."""
 DUEL_WORDS = (" throw ", "fire first", "volley ", " down: ", "no result after", "equal totals", "dart ")
@@ -76,12 +91,13 @@ def phase_line(table: Table) -> str:
     return lines.get(phase, f"{who}: {view.get('phase', '?')}")
 
 
-def decision_buttons(table: Table, x: float, y: float) -> list[str]:
-    """The decisions with no object on the table, as buttons, left to right from (x, y)."""
+def decision_buttons(table: Table, x: float, y: float, narrow: bool = False) -> tuple[list[str], float]:
+    """The decisions with no object on the table, as buttons, left to right from (x, y); in a narrow
+    drawing TARGET high, in as many rows as they need. And the bottom of the last row (y: none)."""
     view, phase = table.view, table.phase
     wanted: list[tuple[str, list[str], str]] = []  # label, action names, hover text
     if view.get("over"):
-        return []
+        return [], y
     if phase == rule.CHOOSE and view.get("turn_clock"):
         wanted.append(("time is up", ["time is up"], "the turn clock ran out: the characters not moved "
                                                      "go to the jail for a turn (S35)"))
@@ -121,14 +137,19 @@ def decision_buttons(table: Table, x: float, y: float) -> list[str]:
         wanted += [(f"pay ${view.get('asked_price')}", ["pay the price"], "pay the price asked"),
                    ("decline", ["decline the price"], "decline the price asked")]
     out = []
+    left, height = x, TARGET if narrow else 28
     for label, names, hover in wanted:
         width = max(56.0, len(label) * 7.5 + 20)
-        out.append(button(x, y, width, label, names, title=hover))
+        if narrow and x > left and x + width > NARROW_WIDTH - PAD:
+            x, y = left, y + height + 8
+        out.append(button(x, y, width, label, names, title=hover, height=height if narrow else 0))
         x += width + 8
-    return out
+    return out, y + height if out else y
 
 
-def header(table: Table, width: float) -> list[str]:
+def header(table: Table, width: float, narrow: bool = False) -> tuple[list[str], float]:
+    """The round, whose gang turn it is, what is going on and the buttons; and the height they take (in
+    a narrow drawing the turn under the round, the phase line wrapped and the buttons in rows under it)."""
     view = table.view
     limit = option(view, "turn_limit")
     rounds = f"round {view.get('round', '?')}" + (f" of {limit}" if limit else "")
@@ -136,21 +157,33 @@ def header(table: Table, width: float) -> list[str]:
     turn = view.get("turn_player")
     if isinstance(turn, int) and not view.get("over"):
         label = f"{seat_label(view, turn)}'s gang turn"
-        lx = width - PAD - len(label) * 7.6 - 36
-        badge = rect(lx, 8, width - PAD - lx, 26, tint(seat_colour(turn), 0.8), seat_colour(turn), 13)
-        disc = f'<circle cx="{lx + 13:g}" cy="21" r="10" fill="{seat_colour(turn)}" stroke="#111"/>'
-        letter = text(lx + 13, 25, seat_letter(turn), 11, "bold", "middle", "#ffffff")
-        parts.append(group([badge, disc, letter, text(lx + 28, 26, label, 13, "bold", "start", INK)],
+        lx, ly = (PAD, 38) if narrow else (width - PAD - len(label) * 7.6 - 36, 8)
+        right = lx + len(label) * 7.6 + 36 if narrow else width - PAD
+        badge = rect(lx, ly, right - lx, 26, tint(seat_colour(turn), 0.8), seat_colour(turn), 13)
+        disc = f'<circle cx="{lx + 13:g}" cy="{ly + 13:g}" r="10" fill="{seat_colour(turn)}" stroke="#111"/>'
+        letter = text(lx + 13, ly + 17, seat_letter(turn), 11, "bold", "middle", "#ffffff")
+        parts.append(group([badge, disc, letter, text(lx + 28, ly + 18, label, 13, "bold", "start", INK)],
                            title=f"whose gang turn it is: {seat_label(view, turn)}", key="turn"))
-    parts.append(text(PAD, 52, phase_line(table), 14, "normal", "start", INK))
-    parts += decision_buttons(table, PAD, 64)
-    return parts
+    if not narrow:
+        parts.append(text(PAD, 52, phase_line(table), 14, "normal", "start", INK))
+        parts += decision_buttons(table, PAD, 64)[0]
+        return parts, HEADER
+    y = 86.0
+    for line in wrap(phase_line(table), width - 2 * PAD, 14):
+        parts.append(text(PAD, y, line, 14, "normal", "start", INK))
+        y += 18
+    buttons, bottom = decision_buttons(table, PAD, y - 4, narrow=True)
+    parts += buttons
+    return parts, (bottom + 12 if buttons else y) + 4
 
 
 # -- the panels under the board --------------------------------------------------------------------
 
 
-def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: float, w: float) -> list[str]:
+def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: float, w: float,
+                row_height: float = ROW) -> list[str]:
+    """A gang's panel: its money and holdings, and a row a character (`row_height` high: TARGET in a
+    narrow drawing, where a row is touched to move, attack or vamp its character)."""
     view = table.view
     colour = seat_colour(g)
     to_act = view.get("to_act") == g and not view.get("over")
@@ -159,7 +192,8 @@ def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: floa
     owned = sorted(s for s, (o, _) in marks.items() if o == g)
     rackets = sorted(s for s, (_, r) in marks.items() if r == g)
     placed = sum(1 for p in (view.get("pawns") or {}).values() if p == g)
-    frame = rect(x, y, w, PANEL_HEIGHT, "#fff3c4" if to_act else "#fbfaf6", GOLD if to_act else "#bbbbbb", 8,
+    height = PANEL_HEIGHT + 3 * (row_height - ROW)
+    frame = rect(x, y, w, height, "#fff3c4" if to_act else "#fbfaf6", GOLD if to_act else "#bbbbbb", 8,
                  f'stroke-width="{3 if to_act else 1}"')
     head = [rect(x, y, w, 24, colour, colour, 8), rect(x, y + 12, w, 12, colour, colour, 0),
             text(x + 10, y + 17, seat_label(view, g), 13, "bold", "start", "#ffffff")]
@@ -172,7 +206,7 @@ def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: floa
                       title=f"{seat_label(view, g)}'s traffic pawns on the sidewalls: a bar drawn "
                             f"{pawn_mark(g)}", cls="legend"))
     tokens, stock, supply = gang.get("tokens", 0), gang.get("pawn_stock", 0), gang.get("pawn_supply", 0)
-    stats = [rect(x, y, w, PANEL_HEIGHT, "none", "none", 8),
+    stats = [rect(x, y, w, height, "none", "none", 8),
              text(x + 10, y + 44, f"${gang.get('money', 0)}", 18, "bold", "start", INK),
              text(x + w - 10, y + 44, f"{count(len(owned), 'shop')} \u00b7 {count(len(rackets), 'racket')}",
                   12, "normal", "end", INK),
@@ -184,37 +218,45 @@ def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: floa
     parts = [frame, *head, group(stats, title=stats_title, key=f"seat:{g}")]
     for i, (role, char) in enumerate(characters(gang)):
         piece = character_piece(table, g, role, char)
-        ry = y + 68 + i * (ROW + 4)
+        ry = y + 68 + i * (row_height + 4)
+        mid = ry + (row_height - ROW) / 2  # the row's chip and text, centred in it
         record = int(char.get("record") or 0) + int(char.get("pending") or 0)
         notes = [f"rec {record}"] if record else []
         if char.get("die") and char.get("at") not in ("graveyard", "clinic", "jail"):
             notes.append("moved" if char.get("moved") else f"die {char['die']}")
         right = " \u00b7 ".join(notes)
         where = whereabouts(char).replace(" (dead)", "")
-        row = [rect(x + 6, ry, w - 12, ROW, "#ffffff" if not piece.acting else "#ffe9a8", "#dddddd", 4),
-               f"<g>{''.join(chip_shape(piece, x + 10, ry + 2, 30, 18))}</g>",
-               text(x + 46, ry + 15, fit(f"{role}: {where}", w - 64 - len(right) * 6.6, 11), 11, "normal",
+        fill = "#ffffff" if not piece.acting else "#ffe9a8"
+        row = [rect(x + 6, ry, w - 12, row_height, fill, "#dddddd", 4),
+               f"<g>{''.join(chip_shape(piece, x + 10, mid + 2, 30, 18))}</g>",
+               text(x + 46, mid + 15, fit(f"{role}: {where}", w - 64 - len(right) * 6.6, 11), 11, "normal",
                     "start", INK)]
         if right:
-            row.append(text(x + w - 12, ry + 15, right, 11, "bold", "end", "#8b1a1a" if record else INK))
+            row.append(text(x + w - 12, mid + 15, right, 11, "bold", "end", "#8b1a1a" if record else INK))
         parts.append(group(row, title=piece.title, act=piece.acts, cls="row"))
     return parts
 
 
-def _city_panel(table: Table, x: float, y: float, w: float, h: float) -> list[str]:
+def _city_panel(table: Table, x: float, y: float, w: float, h: float, narrow: bool = False) -> list[str]:
+    """The bank, the cops and the patrols; in a narrow drawing each patrol a row TARGET high, touched to
+    attack it (its chip on the board is too small for a thumb there)."""
     view = table.view
     cops = view.get("cops_owner")
     police = view.get("police_seat")
     who = (f"played by {seat_label(view, police)}" if police is not None
            else seat_label(view, cops) if cops is not None else f"for sale (${option(view, 'cop_price')})")
     lines = [(f"bank ${view.get('bank', 0)}", 13, "bold"), (f"cops: {who}", 12, "normal")]
+    rows: list[tuple[int, str]] = []
     for i, patrol in enumerate(patrols_of(view)):
         at = patrol.get("at")
         where = "in the sewers" if at == "sewer" else f"at {at}"
         more = f", die {patrol['die']}" if patrol.get("die") else ""
         if patrol.get("returns_with") is not None:
             more += f", back on seat {patrol['returns_with']}'s turn"
-        lines.append((f"patrol {i + 1} {where}{more}", 12, "normal"))
+        if narrow:
+            rows.append((i, f"patrol {i + 1} {where}{more}"))
+        else:
+            lines.append((f"patrol {i + 1} {where}{more}", 12, "normal"))
     robbed = view.get("stuck_up_this_turn") or []
     if robbed:
         lines.append((f"stuck up this turn: {' '.join(robbed)}", 12, "normal"))
@@ -232,7 +274,17 @@ def _city_panel(table: Table, x: float, y: float, w: float, h: float) -> list[st
         for line in wrap(content, w - 20, size):
             out.append(text(x + 10, ty, line, size, weight, "start", INK))
             ty += 17
-    return [group(out, key="city", title="the bank, the cops and the patrols")]
+    drawn = [group(out, key="city", title="the bank, the cops and the patrols")]
+    patrols = patrols_of(view)
+    for i, content in rows:
+        piece = patrol_piece(table, i, patrols[i])
+        ry = ty - 12
+        drawn.append(group([rect(x + 6, ry, w - 12, TARGET, "#ffffff", "#dddddd", 4),
+                            f"<g>{''.join(chip_shape(piece, x + 10, ry + 15, 30, 18))}</g>",
+                            text(x + 46, ry + 29, fit(content, w - 56, 12), 12, "normal", "start", INK)],
+                           title=piece.title, act=piece.acts, cls="row"))
+        ty += TARGET + 4
+    return drawn
 
 
 def split_duel(events: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
@@ -277,18 +329,39 @@ def _events_panel(table: Table, x: float, y: float, w: float) -> tuple[list[str]
 
 
 
-def panels_below(table: Table, y: float, width: float) -> tuple[list[str], float]:
-    """The panels under the board from `y` down: a gang each in a row, then the city and what just
-    happened side by side; and the drawing's height below them."""
+def gang_panels(table: Table, y: float, width: float) -> tuple[list[str], float]:
+    """A panel a gang, side by side from `y` down (above the board, so that the seat's own gang is on the
+    first screen); and the height they take."""
+    parts: list[str] = []
+    gangs = gangs_of(table.view)
+    if not gangs:
+        return parts, 0
+    gap = 8.0
+    w = (width - 2 * PAD - gap * (len(gangs) - 1)) / len(gangs)
+    for g, gang in enumerate(gangs):
+        parts += _gang_panel(table, g, gang, PAD + g * (w + gap), y, w)
+    return parts, PANEL_HEIGHT + 10
+
+
+def panels_below(table: Table, y: float, width: float, narrow: bool = False) -> tuple[list[str], float]:
+    """The panels under the board from `y` down: the city and what just happened side by side (narrow: a
+    gang each first, the seat's own first, then those one under another); and the drawing's height below
+    them."""
     view = table.view
     parts: list[str] = []
     gangs = gangs_of(view)
-    if gangs:
-        gap = 8.0
-        w = (width - 2 * PAD - gap * (len(gangs) - 1)) / len(gangs)
-        for g, gang in enumerate(gangs):
-            parts += _gang_panel(table, g, gang, PAD + g * (w + gap), y, w)
-        y += PANEL_HEIGHT + 10
+    if narrow:
+        mine = view.get("seat")
+        order = sorted(range(len(gangs)), key=lambda g: g != mine)
+        for g in order:
+            parts += _gang_panel(table, g, gangs[g], PAD, y, width - 2 * PAD, TARGET)
+            y += PANEL_HEIGHT + 3 * (TARGET - ROW) + 10
+        patrols = len(patrols_of(view))
+        city = 40.0 + 17 * 4 + patrols * (TARGET + 4)
+        parts += _city_panel(table, PAD, y, width - 2 * PAD, city, narrow=True)
+        events, events_h = _events_panel(table, PAD, y + city + 10, width - 2 * PAD)
+        parts += events
+        return parts, y + city + 10 + events_h + PAD
     city_w = 290.0
     events, events_h = _events_panel(table, PAD + city_w + 10, y, width - 2 * PAD - city_w - 10)
     city_h = max(events_h, 40 + 17 * (4 + len(patrols_of(view))))

@@ -238,8 +238,15 @@ def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[st
 # -- SVG -------------------------------------------------------------------------------------------
 
 
-def view_svg(view: dict[str, Any]) -> str:
-    """The table as SVG, drawn from the view alone: see `drawing`."""
+def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
+    """The table as SVG, drawn from the view alone, in `layout`: see `drawing` (and `drawing_narrow`)."""
+    from ...engine.svg import check_layout
+
+    check_layout(layout)
+    if layout == "narrow":
+        from .drawing_narrow import view_svg as narrow
+
+        return narrow(view)
     from .drawing import view_svg as draw
 
     return draw(view)

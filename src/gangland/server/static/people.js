@@ -42,10 +42,12 @@ export function renderSeats(msg, tableId) {
 /** A seat's short facts, each its own tag (so that they read apart, also to a screen reader). */
 function seatTags(s, msg, toAct) {
   const tags = [];
-  const tag = (text, kind = "") => tags.push(el("span", { class: `tag ${kind}`.trim() }, text));
+  // Each tag after an unseen ", ": read aloud or copied, the seat's facts come apart ("Anna, invited").
+  const tag = (text, kind = "") => tags.push(el("span", { class: "offscreen" }, ", "),
+    el("span", { class: `tag ${kind}`.trim() }, text));
   if (s.kind === "bot") tag(`${s.level ?? "Other"} bot`, "bot");
   else if (!s.joined) tag(s.open ? "open seat" : "invited");
-  if (s.away) tag(`a ${s.away_level ?? ""} bot plays for them`.replace("  ", " "), "away");
+  if (s.away) tag(`away: ${s.away_level ? `${s.away_level} bot` : "a bot"} plays`, "away");
   if (s.muted) tag("muted");
   if (toAct) tag(s.seat === msg.seat ? "your turn" : "to act", "turn");
   return tags;

@@ -1,6 +1,7 @@
 // The replay page: a finished game step by step, as a spectator or as one seat saw it.
 import { api, el, parseDrawing, setChildren, tableIdFromPath, resultTable, fillSeats, fillDrawing } from "/static/common.js";
 import { showLines } from "/static/chat.js";
+import { layoutNow, watchLayout } from "/static/fit.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -67,6 +68,8 @@ async function load(target) {
   updateControls();
   const params = new URLSearchParams({ step: String(step) });
   if (seat !== null) params.set("seat", String(seat));
+  const layout = layoutNow(); // a phone's page asks for the table drawn for its screen
+  params.set("layout", layout);
   try {
     const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/replay?${params}`);
     if (id !== requestId) return; // a newer request is on its way
@@ -80,6 +83,7 @@ async function load(target) {
     if (drawn) fillDrawing(drawn, labels, seat);
     setChildren($("drawing"), drawn);
     $("drawing").classList.toggle("hidden", !drawn);
+    $("drawing").classList.toggle("narrow", layout === "narrow");
     $("text-box").open = !drawn;
     renderLog(answer?.log);
     showLines($("chat-lines"), Array.isArray(answer?.chat) ? answer.chat : [], seat, "Nobody had written by this step.");
@@ -166,3 +170,5 @@ async function start() {
 }
 
 start();
+// A window resized across the narrow line (a phone turned): the step again, drawn for the new width.
+watchLayout(() => load(step));

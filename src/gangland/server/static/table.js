@@ -9,6 +9,7 @@ import { createNotifier } from "/static/notify.js";
 import { startInGame, inGameState, inGameMessage } from "/static/ingame.js";
 import { setupMail, onMail, mailRefused, mailState } from "/static/mail.js";
 import { renderEnding, endedNote } from "/static/ending.js";
+import { keyAttributes, layoutNow, numbered, watchLayout } from "/static/fit.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -80,7 +81,7 @@ function connect() {
   socket = ws;
   ws.addEventListener("open", () => {
     freshSocket = true;
-    const hello = { type: "hello", want: wants() };
+    const hello = { type: "hello", want: wants(), layout: layoutNow() };
     if (token) hello.token = token;
     const name = loadName();
     if (name) hello.name = name;
@@ -152,7 +153,12 @@ function wants() {
 }
 
 // Opening the box asks for its part (the server answers with a state that has it); closing it stops it coming.
-$("text-box").addEventListener("toggle", () => send({ type: "want", want: wants() }));
+$("text-box").addEventListener("toggle", () => send({ type: "want", want: wants(), layout: layoutNow() }));
+// A window resized across the narrow line (a phone turned) asks for the drawing in the other layout.
+watchLayout((layout) => {
+  send({ type: "want", want: wants(), layout });
+  if (drawnSvg !== null) applyZoom();
+});
 
 function scheduleReconnect() {
   if (reconnectTimer) return;
@@ -369,7 +375,8 @@ function renderActions(msg) {
     onmouseleave: () => hint(String(action.name), false),
     onfocus: () => hint(String(action.name), true),
     onblur: () => hint(String(action.name), false),
-  }, el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), fill(action.name ?? action.id))));
+    ...keyAttributes(i + 1),
+  }, numbered(el, i + 1, fill(action.name ?? action.id)))));
   if (!shown.length) setChildren($("actions"), el("p", { class: "muted" }, "No action matches the filter."));
   wireDrawing(msg);
 }
@@ -378,17 +385,17 @@ function renderActions(msg) {
 
 const ACT_SEPARATOR = "|"; // a drawn thing's data-act lists the names of the actions it stands for
 const ZOOM_KEY = "gangland.zoom";
-const NARROW = 700;        // below this width the drawing starts at full size (readable), scrolling
-
-/** "fit": the drawing as wide as the page; "full": at its own size, scrolling (a phone's default). */
+/** A wide drawing's size: "fit", as wide as the page (the default), or "full", at its own size, scrolling. */
 function zoom() {
-  const saved = localStorage.getItem(ZOOM_KEY);
-  if (saved === "fit" || saved === "full") return saved;
-  return window.innerWidth < NARROW ? "full" : "fit";
+  return localStorage.getItem(ZOOM_KEY) === "full" ? "full" : "fit";
 }
 
 function applyZoom() {
-  const mode = zoom();
+  // A narrow drawing is made for the screen: shown as wide as the column, without the choice of size.
+  const narrow = layoutNow() === "narrow";
+  $("drawing").classList.toggle("narrow", narrow);
+  $("zoom").classList.toggle("hidden", narrow);
+  const mode = narrow ? "fit" : zoom();
   $("drawing").classList.toggle("full", mode === "full");
   for (const b of $("zoom").querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.zoom === mode));
 }
@@ -409,6 +416,7 @@ for (const b of $("zoom").querySelectorAll("button")) {
 let drawnSvg = null;       // the svg text last drawn
 let drawnNames = null;     // the seat names filled in it
 let drawnKeys = new Map(); // data-key -> the markup of that thing as last drawn
+let drawnWidth = null;     // the width of the drawing last drawn (another: a drawing in another layout)
 
 /** The server's drawing of this seat's view (made from the view only), parsed as SVG, never as HTML. */
 function renderDrawing(msg) {
@@ -425,12 +433,16 @@ function renderDrawing(msg) {
     setChildren(box);
     drawnSvg = null;
     drawnKeys = new Map();
+    drawnWidth = null;
     $("text-box").open = true;
     return;
   }
   if (shown) {
     const keys = new Map([...shown.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), looks(n)]));
-    const changed = drawnSvg === null ? new Set() : changedKeys(drawnKeys, keys);
+    // A drawing in another layout (a phone turned) is not a move: nothing in it is marked as changed.
+    const relaid = drawnWidth !== null && shown.getAttribute("width") !== drawnWidth;
+    const changed = drawnSvg === null || relaid ? new Set() : changedKeys(drawnKeys, keys);
+    drawnWidth = shown.getAttribute("width");
     closeChooser();
     setChildren(box, shown);
     markChanged(shown, changed); // once shown: a mark's box is measured on the drawing
@@ -440,8 +452,7 @@ function renderDrawing(msg) {
     drawnKeys = keys;
   }
   box.classList.remove("hidden");
-  $("zoom").classList.remove("hidden");
-  applyZoom();
+  applyZoom(); // (shows the choice of size, but for a narrow drawing)
   wireDrawing(msg);
 }
 
@@ -534,8 +545,8 @@ function openChooser(node, choices) {
   const heading = node.querySelector("title")?.textContent || "Choose";
   const box = el("div", { id: "chooser", class: "chooser", role: "dialog", "aria-label": heading },
     el("div", { class: "chooser-head" }, heading),
-    ...choices.map((c, i) => el("button", { type: "button", title: fill(c.name), dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); } },
-      el("span", { class: "key", "aria-hidden": "true" }, String(i + 1)), fill(c.name))),
+    ...choices.map((c, i) => el("button", { type: "button", title: fill(c.name), dataset: { action: String(c.id) }, onclick: () => { closeChooser(); act(c.id); }, ...keyAttributes(i + 1) },
+      numbered(el, i + 1, fill(c.name)))),
     el("button", { type: "button", class: "secondary", onclick: () => closeChooser(true) }, "Cancel"));
   document.body.appendChild(box);
   placeChooser();
