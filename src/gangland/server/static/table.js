@@ -134,12 +134,8 @@ function connect() {
     if (socket !== ws) return;
     socket = null;
     clearInterval(pingTimer);
+    if (badToken) return; // the page was replaced by what happened and what to do (stopPage): nothing more
     showOffline();
-    if (badToken) {
-      setConn("not connected: this link is not valid", true);
-      disableActions();
-      return;
-    }
     scheduleReconnect(event);
   });
 }
@@ -739,6 +735,9 @@ $("filter").addEventListener("keydown", (event) => {
 // ---------------------------------------------------------------- start
 
 $("change-name").addEventListener("click", () => { if (state) askName(state, sendName); });
+// Another link of the same table pasted into this tab (a new link from the host) changes only the fragment,
+// which loads nothing: the page starts again with it.
+window.addEventListener("hashchange", () => location.reload());
 
 if (!tableId) {
   stopPage("No such table", "This address names no table. Go to the lobby to find or start one.");
