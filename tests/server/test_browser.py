@@ -119,11 +119,29 @@ def windows(browser: Any, request: pytest.FixtureRequest) -> Iterator[list[Windo
 # "two browser windows with two seat links play a game of each of the four games to the end against two
 # bots"
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
-def test_two_windows_play_a_game_to_the_end(browser_server: Server, windows: list[Window], game: str,
-                                             players: int, options: dict[str, str]) -> None:
+def test_two_windows_play_a_game_to_the_end(browser_server: Server, browser: Any, windows: list[Window],
+                                             game: str, players: int, options: dict[str, str]) -> None:
+    from playwright.sync_api import expect
+
     a, b = windows
     table_id = open_table(browser_server, a, b, game, players, options)
-    play_to_end(windows)
+    # Issue 31: "for each game, two people with names and a spectator": the spectator reads the seats, the
+    # log and the result by name, never a seat marker.
+    watcher = Window(browser, "spectator", 7)
+    try:
+        watcher.page.goto(f"{browser_server.base}/t/{table_id}")
+        expect(watcher.page.locator("#who")).to_have_text("Spectator")
+        for name in ("Anna", "Boris"):
+            expect(watcher.page.locator("#seats")).to_contain_text(name)
+        play_to_end(windows)
+        expect(watcher.page.locator("#over table.result")).to_contain_text("Anna")
+        seen = " ".join(watcher.page.locator("#log li").all_inner_texts())
+        assert ("Anna" in seen or "Boris" in seen) and "\u27e8" not in seen, seen
+        drawn = watcher.page.locator("#drawing svg").text_content() or ""
+        assert "\u27e8" not in drawn
+        assert not watcher.errors, watcher.errors
+    finally:
+        watcher.context.close()
     assert a.drawn_clicks + b.drawn_clicks > 0, "no move was made by clicking the drawing"
 
     scores_a, scores_b = a.scores(), b.scores()
