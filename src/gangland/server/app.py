@@ -357,6 +357,17 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             raise HTTPException(404, f"no table {table_id!r}")
         return table
 
+    async def _hosted(table_id: str, host_token: str, seat: int | None = None, what: str = "do this"
+                      ) -> LiveTable:
+        """The table of a request only its host may make (403 for any other token), and `seat` one of its
+        seats (404 otherwise)."""
+        table = await _table(table_id)
+        if not table.is_host(host_token):
+            raise HTTPException(403, f"only the table's creator (with the host token) may {what}")
+        if seat is not None and not 0 <= seat < table.record.players:
+            raise HTTPException(404, f"there is no seat {seat}")
+        return table
+
     # -- pages ------------------------------------------------------------------------------------------
 
     @app.get("/", include_in_schema=False)
@@ -484,11 +495,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def new_link(table_id: str, seat: int, request: HostRequest) -> Joined:
         """The host makes a new link for a person's seat (a lost or leaked one): the seat's present link
         stops working at once, and the new one is an invitation, spent at its first use."""
-        table = await _table(table_id)
-        if not table.is_host(request.host_token):
-            raise HTTPException(403, "only the table's creator (with the host token) may do this")
-        if not 0 <= seat < table.record.players:
-            raise HTTPException(404, f"there is no seat {seat}")
+        table = await _hosted(table_id, request.host_token, seat)
         if table.state.is_over:
             raise HTTPException(409, "the game is over")
         token = await table.reissue(seat)
@@ -505,11 +512,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
               responses=PROBLEMS)
     async def controller(table_id: str, seat: int, request: ControllerRequest) -> dict[str, Any]:
         """The host hands an absent person's seat to a bot, or takes it back (bot null)."""
-        table = await _table(table_id)
-        if not table.is_host(request.host_token):
-            raise HTTPException(403, "only the table's creator (with the host token) may do this")
-        if not 0 <= seat < table.record.players:
-            raise HTTPException(404, f"there is no seat {seat}")
+        table = await _hosted(table_id, request.host_token, seat)
         if table.over:
             raise HTTPException(409, "the game is over")
         await table.set_away(seat, request.bot)
@@ -518,11 +521,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     @app.post("/api/tables/{table_id}/seats/{seat}/mute", response_model=TableSummary, responses=PROBLEMS)
     async def mute(table_id: str, seat: int, request: MuteRequest) -> dict[str, Any]:
         """The host mutes a person's seat in the table's chat (muted false: lets it write again)."""
-        table = await _table(table_id)
-        if not table.is_host(request.host_token):
-            raise HTTPException(403, "only the table's creator (with the host token) may do this")
-        if not 0 <= seat < table.record.players:
-            raise HTTPException(404, f"there is no seat {seat}")
+        table = await _hosted(table_id, request.host_token, seat)
         try:
             await table.chat.set_muted(seat, request.muted)
         except OptionError as exc:
@@ -534,9 +533,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def rematch(table_id: str, request: RematchRequest, http: Request) -> Rematch:
         """The host starts a new game with the same people, bots, options and house rules (docs/server.md,
         "Rematch"); asked again, the same one."""
-        table = await _table(table_id)
-        if not table.is_host(request.host_token):
-            raise HTTPException(403, "only the table's creator (with the host token) may start a rematch")
+        table = await _hosted(table_id, request.host_token, what="start a rematch")
         if not table.state.is_over:
             raise HTTPException(409, "the game is not over yet: a rematch starts once it is")
         made = table.record.rematch
@@ -558,9 +555,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def end(table_id: str, request: EndRequest) -> dict[str, Any]:
         """The host ends an unfinished game: abandoned, with no result (never rated). Everyone at the table
         is told; its bots and clock stop; the lobby lists it among the finished."""
-        table = await _table(table_id)
-        if not table.is_host(request.host_token):
-            raise HTTPException(403, "only the table's creator (with the host token) may end its game")
+        table = await _hosted(table_id, request.host_token, what="end its game")
         try:
             await end_table(table)
         except GanglandError as exc:
