@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .limits import FLOOD_CLOSE, ORIGIN_CLOSE, SLOW_CLOSE, Limits, MessageBudget, origin_allowed
-from .protocol import Refusal, encode
+from .protocol import Refusal, encode, json_object
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -81,15 +80,7 @@ class SeatWatchers:
 
 def parse_lobby(raw: str | bytes) -> dict[str, Any]:
     """A lobby socket's message (watch or ping), checked; Refusal (too_large, malformed, unknown_type)."""
-    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
-    if size > WATCH_MESSAGE:
-        raise Refusal("too_large", f"a message may hold at most {WATCH_MESSAGE} bytes; this one holds {size}")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise Refusal("malformed", "a message must be a JSON object") from None
-    if not isinstance(data, dict):
-        raise Refusal("malformed", "a message must be a JSON object")
+    data = json_object(raw, WATCH_MESSAGE)
     kind = data.get("type")
     if kind == "watch":
         tokens = data.get("tokens")

@@ -155,17 +155,23 @@ def _layout_field(data: dict[str, Any]) -> str | None:
     return value
 
 
-def parse_client(raw: str | bytes) -> ClientMessage:
-    """A client message from its text; Refusal (too_large, malformed, unknown_type) otherwise."""
+def json_object(raw: str | bytes, limit: int) -> dict[str, Any]:
+    """A client message's JSON object, at most `limit` bytes; Refusal (too_large, malformed) otherwise."""
     size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
-    if size > MAX_MESSAGE:
-        raise Refusal("too_large", f"a message may hold at most {MAX_MESSAGE} bytes; this one holds {size}")
+    if size > limit:
+        raise Refusal("too_large", f"a message may hold at most {limit} bytes; this one holds {size}")
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: deeply nested arrays
         raise Refusal("malformed", "a message must be a JSON object") from None
     if not isinstance(data, dict):
         raise Refusal("malformed", "a message must be a JSON object")
+    return data
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """A client message from its text; Refusal (too_large, malformed, unknown_type) otherwise."""
+    data = json_object(raw, MAX_MESSAGE)
     kind = data.get("type")
     if kind == "hello":
         token = data.get("token")
