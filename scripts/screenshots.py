@@ -1,7 +1,8 @@
-"""Regenerate docs/screenshots/: each game's table mid-game, as its one person sees it in the browser.
+"""Regenerate docs/screenshots/: each game's table mid-game, as its person sees it in the browser.
 
 Starts `gangland serve` on a free loopback port with a throwaway SQLite file, opens a table per game (seat
-0 a person, the rest heuristic bots), plays the person's moves by clicking the drawing (seeded random
+0 Anna; seat 1 Boris, who says hello in the chat and leaves his seat to an Easy bot; the rest heuristic
+bots), plays Anna's moves by clicking the drawing (seeded random
 choices) until the game is well under way and it is the person's turn again, then saves
 docs/screenshots/GAME.png (a 1280x800 window, the whole page), GAME-phone.png (390x844, the first
 screen) and GAME-phone-table.png (the whole page at 390 px: the table drawn for a phone). Run by
@@ -62,6 +63,13 @@ def wait_up(base: str, server: subprocess.Popen[bytes]) -> None:
     sys.exit("the server did not answer within 60 s")
 
 
+def say(page: Any, line: str) -> None:
+    """Write `line` in the table's chat, and wait until it is there."""
+    page.locator("#chat-input").fill(line)
+    page.locator("#chat .chat-form button[type=submit]").click()
+    page.locator("#chat-lines li", has_text=line).wait_for()
+
+
 def play(page: Any, moves: int, rng: random.Random) -> None:
     """Make `moves` moves by clicking the drawing, then wait for the person's next turn."""
     made = 0
@@ -117,11 +125,24 @@ def main() -> None:
                         continue
                     rng = random.Random(f"{args.seed}-{game}")
                     created = post(base, "/api/tables", {
-                        "game": game, "players": players, "options": options,
-                        "seats": [{"bot": None}] + [{"bot": "heuristic"}] * (players - 1)})
+                        "game": game, "players": players, "options": options, "name": "Anna",
+                        "seats": [{"bot": None}, {"bot": None}, *[{"bot": "heuristic"}] * (players - 2)]})
+                    # Boris takes his seat under his name, says hello in the chat and leaves; the host then
+                    # hands his seat to an Easy bot, so that the pictures show names, the chat and a seat
+                    # a bot plays for its absent person.
+                    friend = browser.new_context(viewport={"width": 1280, "height": 800})
+                    friend.add_init_script("localStorage.setItem('gangland.name', 'Boris');")
+                    boris = friend.new_page()
+                    boris.goto(base + created["seats"][1]["link"])
+                    say(boris, "Good luck, Anna!")
+                    friend.close()
+                    post(base, f"/api/tables/{created['table_id']}/seats/1/controller",
+                         {"host_token": created["host_token"], "bot": "heuristic"})
                     context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    context.add_init_script("localStorage.setItem('gangland.name', 'Anna');")
                     page = context.new_page()
                     page.goto(base + created["creator_link"])
+                    say(page, "Thanks, Boris. Your bot plays well")
                     play(page, moves, rng)
                     page.mouse.move(0, 0)
                     page.evaluate("window.scrollTo(0, 0)")
