@@ -79,7 +79,7 @@ def test_a_failing_bot_is_replaced_by_the_heuristic_bot_and_the_log_says_so(
     assert last["over"]
     bot_lines = [entry for entry in last["log"] if entry["seat"] == 1]
     assert bot_lines
-    note = "random failed (RuntimeError); the heuristic bot moved instead"
+    note = "its bot failed (RuntimeError); the Easy bot moved instead"
     assert all(note in entry["line"] for entry in bot_lines)
 
 
@@ -92,7 +92,7 @@ def test_a_search_bot_past_its_time_is_replaced(monkeypatch: pytest.MonkeyPatch)
     finally:
         runner.close()
     assert action in state.legal_actions()  # type: ignore[attr-defined]
-    assert note == "ismcts:easy took too long; the heuristic bot moved instead"
+    assert note == "its bot took too long; the Easy bot moved instead"
 
 
 def test_a_search_process_that_dies_is_replaced_and_the_next_search_runs() -> None:
@@ -116,7 +116,7 @@ def test_a_search_process_that_dies_is_replaced_and_the_next_search_runs() -> No
     try:
         action, note = asyncio.run(kill_mid_search())
         assert action in state.legal_actions()  # type: ignore[attr-defined]
-        assert note == "ismcts:hard failed (BrokenProcessPool); the heuristic bot moved instead"
+        assert note == "its bot failed (BrokenProcessPool); the Easy bot moved instead"
         action, note = asyncio.run(runner.choose(get("razzia"), state, record, 0, "ismcts:easy", 6))
         assert action in state.legal_actions() and note is None, note  # type: ignore[attr-defined]
     finally:

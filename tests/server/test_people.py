@@ -61,6 +61,9 @@ def test_names_are_given_kept_and_changed(database_url: str) -> None:
                 error = laptop.receive()
                 assert error["code"] == "bad_name" and why in error["error"], error
         assert seat_facts(client, table_id)[1]["name"] == PAYLOAD
+        # A hello with a name that is no name still opens the seat (the page then asks for a name).
+        with seated(client, table_id, own, name="\u200b") as plain:
+            assert plain.last is not None and plain.last["seat"] == 1
         # A bad name at creation or at a join is refused, changing nothing.
         answer = client.post("/api/tables", json={"game": "razzia", "players": 2, "name": "\u200b\u200b",
                                                   "seats": [{"bot": None}, {"bot": "random"}]})

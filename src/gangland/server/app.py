@@ -20,7 +20,7 @@ from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnec
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
@@ -106,6 +106,8 @@ class SeatChoice(BaseModel):
 
 class HouseRules(BaseModel):
     """The host's house rules for the table."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     undo: bool = Field(default=False, description="A person may take back their last decision (see docs)")
     hint: bool = Field(default=False, description="A person may ask a bot which move it would make")
@@ -395,7 +397,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         found = await _page_table(table_id)
         if isinstance(found, HTMLResponse):
             return found
-        if found is not None and not found.state.is_over:
+        if found is not None and not found.over:
             return notice_page(409, "This game is not over yet",
                                "A game can be replayed step by step once it is over. Until then, open the "
                                "table to watch or play it.", (f"/t/{table_id}", "Open the table"))
@@ -496,7 +498,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         """The host makes a new link for a person's seat (a lost or leaked one): the seat's present link
         stops working at once, and the new one is an invitation, spent at its first use."""
         table = await _hosted(table_id, request.host_token, seat)
-        if table.state.is_over:
+        if table.over:
             raise HTTPException(409, "the game is over")
         token = await table.reissue(seat)
         return Joined(seat=seat, link=seat_link(table_id, token))
@@ -534,7 +536,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         """The host starts a new game with the same people, bots, options and house rules (docs/server.md,
         "Rematch"); asked again, the same one."""
         table = await _hosted(table_id, request.host_token, what="start a rematch")
-        if not table.state.is_over:
+        if not table.over:
             raise HTTPException(409, "the game is not over yet: a rematch starts once it is")
         made = table.record.rematch
         if made is None:
@@ -680,6 +682,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
             try:
                 budget.admit()
                 message = parse_client(data)
+                if client is not None and client.revoked:  # its link stopped working a moment ago
+                    raise Refusal("revoked", "this link no longer opens the seat: nothing was done")
                 if isinstance(message, Hello):
                     if client is not None:
                         raise Refusal("malformed", "this connection has already said hello")
@@ -723,7 +727,11 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         raise Refusal("no_hello", "say hello with your link's token before you give a name")
                     client.name = message.name
                     if client.seat is not None:
-                        await table.rename(client.seat, message.name)
+                        try:
+                            await table.rename(client.seat, message.name)
+                        except LeaseLost:
+                            raise Refusal("elsewhere", "this table is now played by another server process; "
+                                                       "reconnect to reach it") from None
                 elif isinstance(message, Want):
                     if client is None:
                         raise Refusal("no_hello", "say hello with your link's token before you ask for parts")

@@ -19,6 +19,8 @@ from gangland.agents.ismcts import parse_name
 from gangland.engine import Decision, Game, GameRecord, State, mix_seed
 from gangland.games import get
 
+from .people import bot_level
+
 FALLBACK = "heuristic"
 """The bot that moves for a seat whose bot failed, or whose person ran out of time."""
 
@@ -113,7 +115,7 @@ class BotRunner:
             why = "took too long" if isinstance(exc, TimeoutError) else f"failed ({type(exc).__name__})"
             stand_in = fallback_bot(game)
             action = await asyncio.to_thread(decide, game, state.clone(), seat, stand_in, seed)
-            return action, f"{bot} {why}; the {stand_in} bot moved instead"
+            return action, f"its bot {why}; the {bot_level(stand_in)} bot moved instead"
 
     async def advise(
         self, game: Game, state: State, record: GameRecord, seat: int, bot: str, seed: int

@@ -130,7 +130,8 @@ class TableChat:
                 raise Refusal("chat_spectators", "spectators may read the chat here but not write in it: the "
                                                  "table's host did not allow it")
             try:
-                writer = SPECTATOR_NAME if name is None else clean_name(name)
+                given = name if name is not None else client.name
+                writer = SPECTATOR_NAME if given is None else clean_name(given)
             except ValueError as exc:
                 raise Refusal("malformed", f"'name': {exc}") from None
         else:
@@ -196,7 +197,7 @@ class TableChat:
         table = self.table
         record = table.record.seats[seat]
         if record.bot:
-            raise OptionError(f"seat {seat} is a bot's seat: bots do not chat")
+            raise OptionError(f"seat {seat + 1} is a bot's seat: bots do not chat")
         async with table.lock:
             if record.muted == muted:
                 return False

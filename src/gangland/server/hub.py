@@ -306,7 +306,9 @@ class Hub:
             del self.recent[oldest]
 
     def finished(self, table: LiveTable) -> None:
-        """Move a table whose game just ended from the live tables to the recent ones (its lease given up)."""
+        """Move a table whose game just ended (or the host ended) from the live tables to the recent ones (its
+        lease given up); the lobbies watching its seats are told."""
+        self.watchers.changed(table.id)
         self.live.pop(table.id, None)
         self._keep_recent(table)
         if table.id in self.leases.held:
@@ -345,7 +347,7 @@ class Hub:
         for seat, bot in enumerate(seat_bots):
             if bot is not None and bot not in allowed:
                 raise OptionError(
-                    f"seat {seat}: no bot {bot!r} for {game.name}; choose from: {', '.join(allowed)}"
+                    f"seat {seat + 1}: no bot {bot!r} for {game.name}; choose from: {', '.join(allowed)}"
                 )
         shortest, longest = self.move_seconds_range
         if move_seconds is not None and not shortest <= move_seconds <= longest:
@@ -361,7 +363,7 @@ class Hub:
             raise OptionError(f"creator_seat {creator_seat} is not a person's seat")
         for seat in sorted(open_seats):
             if seat not in tokens or seat == creator_seat:
-                raise OptionError(f"seat {seat} cannot be open: only another person's seat can be taken "
+                raise OptionError(f"seat {seat + 1} cannot be open: only another person's seat can be taken "
                                   "from the lobby")
         if open_seats and not listed:
             raise OptionError("a private table has no open seats: nobody sees it in the lobby")
@@ -435,10 +437,7 @@ class Hub:
             await table.save_seat(seat, revoked=revoked, **columns)
             for column, value in columns.items():
                 setattr(record, column, value)
-        for client in list(table.clients):
-            if client.seat == seat:  # whoever held the invitation is no longer this seat
-                client.push(encode(Refusal("revoked", revoked_text("joined", seat)).to_message()))
-                client.push(None)
+        table.revoke_clients(seat, revoked_text("joined", seat))  # whoever held the invitation
         if table.state.to_act == seat and not table.state.is_over:
             table.drive()  # its clock starts now that a person holds it
         table.broadcast()

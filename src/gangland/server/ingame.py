@@ -98,7 +98,7 @@ async def offer_undo(table: LiveTable) -> None:
     may take it back, for its state messages."""
     table.undo_offer = None
     moves = table.record.moves
-    if not undo_allowed(table.record) or table.state.is_over or not moves or moves[-1].by not in PEOPLE:
+    if not undo_allowed(table.record) or table.over or not moves or moves[-1].by not in PEOPLE:
         return
     seat = moves[-1].seat
     try:
@@ -117,7 +117,7 @@ async def take_back(table: LiveTable, seat: int, step: int) -> None:
     if not undo_allowed(table.record):
         raise Refusal("undo_off", "the host did not allow taking moves back at this table")
     async with table.lock:
-        if table.state.is_over:
+        if table.over:
             raise Refusal("undo_not_now", "the game is over: its last move stands")
         if step != table.step:
             raise Refusal("stale_step", f"your undo answers step {step}, but the game is at step "
@@ -181,7 +181,7 @@ async def hint(table: LiveTable, client: Client, bot: str | None) -> dict[str, A
     seat = client.seat
     if seat is None:
         raise Refusal("spectator", "a spectator watches; hints are for a seat's own decisions")
-    if table.state.to_act != seat or table.controller(seat) is not None:
+    if table.over or table.state.to_act != seat or table.controller(seat) is not None:
         raise Refusal("hint_not_now", "a hint is for your own decision, and it is not yours now")
     game = table.game
     chosen = bot or fallback_bot(game)
@@ -249,8 +249,10 @@ async def rematch(hub: Hub, table: LiveTable) -> str:
             spectator_hash=old.spectator_hash,
             created_at=hub.clock(),
             to_act=game.new_game(old.players, seed, old.options).to_act,
-            seats=[SeatRecord(s.seat, s.bot, s.token_hash, joined=s.joined, away_bot=s.away_bot, name=s.name,
-                              open=s.open, fresh=s.fresh, muted=s.muted) for s in old.seats],
+            # Each person's seat is their own again (no stand-in bot); their link and turn mails go with it.
+            seats=[SeatRecord(s.seat, s.bot, s.token_hash, joined=s.joined, away_bot=None, name=s.name,
+                              open=s.open, fresh=s.fresh, muted=s.muted, email=s.email,
+                              mail_stop_hash=s.mail_stop_hash) for s in old.seats],
             settings=dict(old.settings),
         )
         made = await asyncio.to_thread(hub.storage.start_rematch, old.id, new)
@@ -264,6 +266,7 @@ async def rematch(hub: Hub, table: LiveTable) -> str:
             return stored.rematch
         old.rematch = new.id
         await hub.open_new(new, game)
+        hub.watchers.changed(old.id)  # the lobbies watching its seats follow them to the rematch
     text = encode(rematch_message(new.id, True))
     for client in list(table.clients):
         client.push(text)

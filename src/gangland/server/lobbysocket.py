@@ -129,6 +129,8 @@ async def serve_lobby(socket: WebSocket, hub: Hub, limits: Limits) -> None:
                     reader.cancel()
 
     async def push(force: bool) -> None:
+        if not force:  # a seat's link may have moved meanwhile (a rematch): its place is looked up again
+            hub.watchers.watch(watcher, await hub.places(watcher.tokens))
         seats = [await hub.seat_turn(place) for place in watcher.places]
         if force or turns(seats) != watcher.sent:
             watcher.sent = turns(seats)

@@ -177,7 +177,13 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (type(token) is not str or len(token) > 200):
             raise Refusal("malformed", "'token' must be the text after #seat= or #watch= in your link")
-        return Hello(token or None, _want_field(data), _name_field(data, required=False), _layout_field(data))
+        # A name that is no name (an old browser's remembered one, say) is left out, not refused: the page
+        # then asks for one, and the seat is opened all the same.
+        try:
+            name = _name_field(data, required=False)
+        except Refusal:
+            name = None
+        return Hello(token or None, _want_field(data), name, _layout_field(data))
     if kind == "act":
         auto = data.get("auto", False)
         if type(auto) is not bool:

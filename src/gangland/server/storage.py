@@ -405,6 +405,8 @@ class Storage:
                     open=seat.open,
                     fresh=seat.fresh,
                     muted=seat.muted,
+                    email=seat.email,
+                    mail_stop_hash=seat.mail_stop_hash,
                 )
             )
 

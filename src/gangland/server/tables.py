@@ -85,7 +85,9 @@ class Client:
     close_code: int = 4403
     """The close code of a close the outbox asks for: the link was revoked, unless set otherwise."""
     name: str | None = None
-    """The name its person goes by (a spectator's is kept here only; a seat's is the seat's)."""
+    """The name its person goes by (a spectator's is kept here only, for the chat; a seat's is the seat's)."""
+    revoked: bool = False
+    """Its link stopped working (`LiveTable.revoke_clients`): whatever it sends is refused."""
 
     def push(self, text: str | None) -> None:
         """Queue a message (None: close). A client too slow to drain its queue is dropped: what waits is
@@ -303,7 +305,8 @@ class LiveTable:
                 )
             to_act = self.state.to_act
             if seat != to_act:
-                raise Refusal("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
+                raise Refusal("not_your_turn",
+                              f"it is seat {(to_act or 0) + 1}'s turn, not seat {seat + 1}'s")
             legal = self.state.legal_actions()
             if by == ingame.AUTO and len(legal) != 1:
                 raise Refusal("illegal", f"'auto' plays a seat's only legal move, and this decision has "
@@ -495,7 +498,7 @@ class LiveTable:
         self.expired = step  # a retry of the stand-in's move must not give the person their time again
         stand_in = fallback_bot(self.game)
         await self._bot_move(
-            seat, stand_in, step, note=f"time ran out; the {stand_in} bot moved for seat {seat}"
+            seat, stand_in, step, note=f"time ran out; the {bot_level(stand_in)} bot moved for them"
         )
 
     # -- seats --------------------------------------------------------------------------------------------
@@ -504,7 +507,7 @@ class LiveTable:
         """Hand a person's seat to `bot`, or (None) give it back to its person."""
         record = self.record.seats[seat]
         if record.bot:
-            raise OptionError(f"seat {seat} is a bot's seat, not a person's")
+            raise OptionError(f"seat {seat + 1} is a bot's seat, not a person's")
         if bot is not None and bot not in bot_names(self.game):
             raise OptionError(
                 f"no bot {bot!r} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
@@ -573,16 +576,27 @@ class LiveTable:
         if record.bot:
             raise OptionError(f"seat {seat + 1} is a bot's seat: it has no link")
         token = new_token()
+        # The seat's turn mails stop too: their address was the old link holder's, not the new one's.
+        columns = {"token_hash": token_hash(token), "fresh": True, "email": None, "mail_stop_hash": None,
+                   "mailed_step": None}
         async with self.lock:
             revoked = None if record.token_hash is None else (record.token_hash, "reissued")
-            await self.save_seat(seat, revoked=revoked, token_hash=token_hash(token), fresh=True)
-            record.token_hash, record.fresh = token_hash(token), True
-        gone = encode(Refusal("revoked", REISSUED).to_message())
+            await self.save_seat(seat, revoked=revoked, **columns)
+            for column, value in columns.items():
+                setattr(record, column, value)
+        self.revoke_clients(seat, REISSUED)
+        return token
+
+    def revoke_clients(self, seat: int, why: str) -> None:
+        """The connections of `seat` no longer play it (its link stopped working): each is told `why`, is
+        refused whatever it sends from now on, and is closed."""
+        gone = encode(Refusal("revoked", why).to_message())
         for client in list(self.clients):
             if client.seat == seat:
+                client.revoked = True
+                self.clients.discard(client)
                 client.push(gone)
                 client.push(None)
-        return token
 
     def is_host(self, token: str) -> bool:
         """True if `token` is the table's host token (compared by hash, in constant time)."""
