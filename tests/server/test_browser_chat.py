@@ -127,14 +127,14 @@ def test_two_people_and_a_spectator_chat_and_markup_runs_nothing(browser_server:
     ben.page.get_by_role("button", name="Good game").click()  # a one-tap message
     spectator.page.locator("#chat-name").fill(HOSTILE_NAMES[1])
     spectator.say("Nice move")
-    expected = [f"A{HOSTILE_NAMES[0]}: {HOSTILE_TEXT}", "BSeat 2: Good game",
+    expected = [f"1{HOSTILE_NAMES[0]}: {HOSTILE_TEXT}", "2Seat 2: Good game",
                 f"·{HOSTILE_NAMES[1]}spectator: Nice move"]
     for w in guarded:
         expect(w.page.locator("#chat-lines li")).to_have_count(3)
         shown = [line.replace("\n", "").replace(" (you)", "") for line in w.chat()]
         assert shown == expected, f"{w.name}: {shown}"
     # Each seat's own lines say "(you)"; the name shows as its characters in the seats' list too.
-    assert anna.page.locator("#chat-lines li.mine").inner_text().startswith(f"A{HOSTILE_NAMES[0]} (you)")
+    assert anna.page.locator("#chat-lines li.mine").inner_text().startswith(f"1{HOSTILE_NAMES[0]} (you)")
     assert HOSTILE_NAMES[0] in ben.page.locator("#seats").inner_text()
     # A line the server refuses (the sixth in ten seconds) is said beside the chat, kept to send again.
     # The spectator's chat is out of sight (a short window, scrolled to the top): new lines are counted.

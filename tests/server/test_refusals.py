@@ -443,7 +443,7 @@ def test_http_refusals(database_url: str) -> None:
         answer(client.post(url.format(1), json={"host_token": "guess", "bot": "heuristic"}), 403, "host")
         answer(client.post(url.format(1), json={"host_token": full["host_token"], "bot": "heuristic"}), 403,
                "host")
-        answer(client.post(url.format(2), json={"host_token": host, "bot": "random"}), 400, "seat 3", "bot")  # read from 1
+        answer(client.post(url.format(2), json={"host_token": host, "bot": "random"}), 400, "seat 3", "bot")
         answer(client.post(url.format(5), json={"host_token": host, "bot": "heuristic"}), 404, "seat 5")
         answer(client.post(url.format(1), json={"host_token": host, "bot": "deep-blue"}), 400, "deep-blue")
         answer(client.post(url.format(1), json={"bot": "heuristic"}), 400, "host_token")

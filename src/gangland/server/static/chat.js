@@ -1,12 +1,11 @@
 // The table's chat beside the log: lines from the people at the table and notes of the table's own, shown as
 // text only (never markup); an input with Send, one-tap messages for phones, an unread count while the chat is
 // out of sight, and (for the host) muting a seat. The server keeps the rules (docs/server.md, "Chat").
-import { api, el, setChildren, hostTokenFor } from "/static/common.js";
+import { api, el, setChildren, hostTokenFor, loadName, saveName } from "/static/common.js";
 
 const QUICK = ["Good game", "Your turn", "One moment", "Thanks"];
 const MAX_CHAT = 500;     // the server's chat.MAX_CHAT
 const KEEP = 200;         // lines the page keeps
-const NAME_KEY = "gangland.name";
 
 /** The list items of chat lines (`mySeat`: the viewer's own seat, marked "(you)"), for the table and the replay. */
 export function chatItems(lines, mySeat = null) {
@@ -16,7 +15,7 @@ export function chatItems(lines, mySeat = null) {
     return el("li", { class: `chat-line${seat !== null && seat === mySeat ? " mine" : ""}` },
       seat === null
         ? el("span", { class: "seat-letter spectator", "aria-hidden": "true" }, "·")
-        : el("span", { class: `seat-letter s${seat % 5}`, "aria-hidden": "true" }, String.fromCharCode(65 + seat)),
+        : el("span", { class: `seat-letter s${seat % 5}`, "aria-hidden": "true" }, String(seat + 1)),
       el("span", { class: "chat-name" }, String(line.name ?? ""), seat !== null && seat === mySeat ? " (you)" : "",
         seat === null ? el("span", { class: "tag" }, "spectator") : null, ":"),
       " ",
@@ -66,7 +65,7 @@ export function createChat(root, { send, tableId }) {
   let unread = 0;
   let inView = true;
   let lastSent = "";
-  nameInput.value = localStorage.getItem(NAME_KEY) || "";
+  nameInput.value = loadName() || "";
 
   // Unread: lines that came while the chat was out of sight (scrolled away, or the page hidden).
   if ("IntersectionObserver" in window) {
@@ -107,7 +106,7 @@ export function createChat(root, { send, tableId }) {
     const message = { type: "chat", text };
     if (mySeat() === null && nameInput.value.trim()) {
       message.name = nameInput.value;
-      localStorage.setItem(NAME_KEY, nameInput.value.trim());
+      saveName(nameInput.value);
     }
     if (!send(message)) {
       showProblem("Not connected: the line was not sent.");

@@ -30,7 +30,7 @@ export function mailState(msg) {
 
 /** An error the server answered to an address sent from here: shown in the form. True if it was one. */
 export function mailRefused(msg) {
-  if (!waiting && !MAIL_CODES.has(String(msg.code))) return false;
+  if (!MAIL_CODES.has(String(msg.code))) return false;
   waiting = false;
   const box = document.getElementById("mail-error");
   if (!box) return false;

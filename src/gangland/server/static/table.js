@@ -17,6 +17,7 @@ const LOG_LINES = 100;    // the log lines the page keeps (the server's protocol
 const MAX_BANNERS = 4;
 
 const tableId = tableIdFromPath();
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/; // a link's token (the server's secrets.token_urlsafe(24))
 const fragment = fragmentParams(location.href);
 // An invitation link's token is exchanged at its first use for a token of the seat's own (seat_token):
 // both change then.
@@ -24,7 +25,7 @@ let seatToken = fragment.get("seat");
 const watchToken = fragment.get("watch");
 if (!seatToken && !watchToken && !location.hash && tableId) {
   // The table's plain address (a turn mail's link) in a browser that holds the seat's own link: play it.
-  const own = loadSeats().find((s) => s.table_id === tableId && s.own && s.token);
+  const own = loadSeats().find((s) => s.table_id === tableId && s.own && TOKEN_SHAPE.test(String(s.token)));
   if (own) {
     seatToken = own.token;
     history.replaceState(null, "", `${location.pathname}${location.search}#seat=${encodeURIComponent(own.token)}`);
@@ -46,7 +47,6 @@ let lastFilterStep = null;
 let logLines = [];        // the log: the first state's lines on this connection, then each state's new ones
 let heldLines = null;     // the lines of the drawing this connection was last sent (null: none)
 let freshLink = false;    // this seat's own link was just given (its invitation spent): show it
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/; // a link's token (the server's secrets.token_urlsafe(24))
 
 setupMail(send);
 const chat = createChat($("chat"), { send, tableId });
@@ -194,7 +194,7 @@ const FRIENDLY = {
 function onError(msg) {
   const code = String(msg.code ?? "error");
   if (code === "no_table") {
-    stopPage("No such table", "There is no table at this address. The link may be cut off (copy the whole link), or the table may be on another server. Ask whoever sent you the link, or start a table in the lobby.");
+    halt("No such table", "There is no table at this address. The link may be cut off (copy the whole link), or the table may be on another server. Ask whoever sent you the link, or start a table in the lobby.");
     badToken = true;
     return;
   }
@@ -212,8 +212,9 @@ function onError(msg) {
       return; // the server closes this socket; the reconnect says hello with the seat's own token
     }
     badToken = true;
+    if (seatToken) dropSeats([seatToken]); // a link that opens nothing is not offered again
     const text = String(msg.error ?? "This link does not open this table.");
-    stopPage(code === "revoked" ? "This link no longer works" : "This link was not recognised",
+    halt(code === "revoked" ? "This link no longer works" : "This link was not recognised",
       `${text.charAt(0).toUpperCase()}${text.slice(1)}.`);
     return;
   }
@@ -234,8 +235,23 @@ function onStatus(msg) {
   else banner("database", msg.message ?? "The database answers again.");
 }
 
+/** Replace the page with what happened and what to do (people.js `stopPage`), and stop everything: no
+ * reconnecting, no clock, no move played for the person, no socket. */
+function halt(title, text) {
+  badToken = true;
+  clearTimeout(reconnectTimer);
+  clearInterval(pingTimer);
+  clearInterval(clockTimer);
+  drawnSvg = null;
+  const open = socket;
+  socket = null;
+  if (open) open.close();
+  stopPage(title, text);
+}
+
 function banner(code, text, kind = "") {
   const box = $("banners");
+  if (!box) return null; // the page was replaced (halt)
   const node = el("div", { class: `banner ${kind}`.trim(), role: "alert", dataset: { code } },
     el("div", {}, text),
     el("button", { type: "button", class: "small secondary", onclick: () => node.remove(), "aria-label": "Dismiss this message" }, "Dismiss"));
@@ -596,6 +612,7 @@ function disableActions() {
 }
 
 function act(actionId, extra = {}) {
+  if (badToken) return; // the page stopped (halt): its link opens nothing
   if (!state || pending) return;
   if (send({ type: "act", action: actionId, step: state.step, ...extra })) {
     pending = true;
@@ -676,6 +693,7 @@ function renderOver(msg) {
 // ---------------------------------------------------------------- keyboard and filter
 
 document.addEventListener("keydown", (event) => {
+  if (badToken) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
@@ -740,12 +758,12 @@ $("change-name").addEventListener("click", () => { if (state) askName(state, sen
 window.addEventListener("hashchange", () => location.reload());
 
 if (!tableId) {
-  stopPage("No such table", "This address names no table. Go to the lobby to find or start one.");
+  halt("No such table", "This address names no table. Go to the lobby to find or start one.");
 } else if (fragment.has("seat") && !TOKEN_SHAPE.test(fragment.get("seat") || "")) {
   // An empty or cut-off link must not quietly open the table as a spectator.
-  stopPage("This seat was not recognised", "The link's seat part is empty or cut off, so it opens no seat. Copy the whole link again from where it was sent to you, or ask the table's host (who created it) for a new link.");
+  halt("This seat was not recognised", "The link's seat part is empty or cut off, so it opens no seat. Copy the whole link again from where it was sent to you, or ask the table's host (who created it) for a new link.");
 } else if (fragment.has("watch") && !TOKEN_SHAPE.test(fragment.get("watch") || "")) {
-  stopPage("This spectator link was not recognised", "The link is empty or cut off. Copy the whole link again, or ask the table's host for it.");
+  halt("This spectator link was not recognised", "The link is empty or cut off. Copy the whole link again, or ask the table's host for it.");
 } else {
   startInGame({ act, send, tableId, token: () => token });
   connect();
