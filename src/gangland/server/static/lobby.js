@@ -53,7 +53,8 @@ function optionLabel(name) {
 
 /** The rules decision an option's text cites ("(S22)", "(D25 ...)"), for a link to the decisions page. */
 function decisionOf(doc) {
-  const m = String(doc ?? "").match(/\(([A-Z]\d{1,2})\b/);
+  // Decisions are D (Downtown), C (Protection Racket) and S (Supergang); L is a line of Supergang's fragment.
+  const m = String(doc ?? "").match(/\(([DCS]\d{1,2})\b/);
   return m ? m[1] : null;
 }
 
