@@ -18,10 +18,11 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from ...engine.seats import seat_ref
 from ...engine.svg import INK, button, document, group, rect, seat_badge, seat_letter, text
 from .cards import BUSINESSES, KIND_NAMES, TRINKETS
-from .screen import BUSINESS_LETTERS, TRINKET_LETTERS
-from .view import breakdown_if_scored_now, cheque_sums, points_if_scored_now
+from .screen import BUSINESS_LETTERS, TRINKET_LETTERS, or_list, turn_choices
+from .view import auction_answers, breakdown_if_scored_now, cheque_sums, points_if_scored_now
 
 WIDTH = 800
 FELT, FELT_DARK, ON_FELT = "#24553a", "#1b4230", "#ffffff"
@@ -48,7 +49,7 @@ FAMILY = {
         "casino", "transportation", "film", "horse racing", "real estate", "night club", "restaurant")},
 }
 
-TILE_TOP, TILE_HEIGHT = 38, 62
+TILE_TOP, TILE_HEIGHT = 42, 62
 """Where the scoring tiles sit in a seat's panel, and how tall they are."""
 TILES: tuple[tuple[str, str, int, str], ...] = (
     # (category of scoring.CATEGORIES, title, width, fill): one tile per way the estate scores, in the
@@ -117,8 +118,8 @@ def _header(view: dict[str, Any]) -> list[str]:
     last = view.get("last_draw")
     if last:
         parts.append(text(360, 26, "last drawn", 12, fill=ON_FELT))
-        parts.append(text(360, 44, f"{last['card']} (seat {last['seat']}, {seat_letter(last['seat'])})", 13,
-                          "bold", fill=ON_FELT))
+        who = f"{seat_ref(last['seat'])} ({seat_letter(last['seat'])})"
+        parts.append(text(360, 44, f"{last['card']} by {who}", 13, "bold", fill=ON_FELT))
     left = sum(view["piles"])
     parts.append(button(WIDTH - 160, 7, 146, "draw a card", "draw a card", f"{left} cards left",
                         title=f"draw a card from the pile ({left} left): a lot joins the row, or the police"))
@@ -161,30 +162,36 @@ def _auction(view: dict[str, Any]) -> list[str]:
              _cheque(104, y - 14, view["centre_cheque"], True, "cheque:centre")]
     auction = view.get("auction")
     if auction:
-        bids = ", ".join(f"{seat_letter(seat)} {value}" for seat, value in auction["bids"]) or "none yet"
+        # Every answer so far, as the terminal shows them (passes and seats that could not beat the
+        # high bid too), each seat by its letter (its badge's): five names would not fit one line.
+        answers = ", ".join(f"{seat_letter(seat)} {answer}" for seat, answer in auction_answers(view))
         high = auction["high_bidder"]
         caller = auction["caller"]
-        head = (f"{auction['kind']} auction called by seat {caller} ({seat_letter(caller)})"
-                f"; high bid {auction['high_bid'] or '-'}"
-                f"{'' if high is None else f' by seat {high} ({seat_letter(high)})'}")
+        head = f"{auction['kind']} auction called by {seat_ref(caller)} ({seat_letter(caller)})"
         parts += [text(160, y - 2, head, 14, "bold", fill=ON_FELT),
-                  text(160, y + 18, f"bids so far: {bids}", 13, fill=ON_FELT),
+                  text(160, y + 17, f"answers in turn: {answers}", 13, fill=ON_FELT),
+                  text(160, y + 35, "no bid yet" if high is None else
+                       f"high bid {auction['high_bid']} by {seat_ref(high)} ({seat_letter(high)})", 13,
+                       fill=ON_FELT),
                   button(WIDTH - 100, y - 16, 86, "pass", "pass", title="pass: bid nothing in this auction")]
         return parts
     to_act = view.get("to_act")
     if to_act is None:
-        line = "The game is over."
+        head, line = "The game is over.", ""
     elif view["phase"] == "thieves":
-        line = f"Seat {to_act} ({seat_letter(to_act)}) may use a thief: {view['thieves_left']} left"
+        head, line = (f"{seat_ref(to_act)} ({seat_letter(to_act)}) uses thieves",
+                      f"{view['thieves_left']} left: steal a lot or stop stealing")
     else:
-        line = (f"Seat {to_act} ({seat_letter(to_act)}) to play: draw a card, call a court auction or use "
-                "a thief")
-    parts.append(text(160, y + 4, line, 14, "bold", fill=ON_FELT))
+        head, line = f"{seat_ref(to_act)} ({seat_letter(to_act)}) to play", or_list(turn_choices(view))
+    parts.append(text(160, y - 2, head, 14, "bold", fill=ON_FELT))
+    if line:
+        parts.append(text(160, y + 17, line, 13, fill=ON_FELT))
     last = view.get("last_auction")
     if last:
         won = ", ".join(last["cards"]) or "nothing"
-        who = "nobody" if last["winner"] is None else f"seat {last['winner']} ({seat_letter(last['winner'])})"
-        parts.append(text(160, y + 24, f"last auction: {who} took {won}"
+        who = ("nobody" if last["winner"] is None
+               else f"{seat_ref(last['winner'])} ({seat_letter(last['winner'])})")
+        parts.append(text(160, y + 35, f"last auction: {who} took {won}"
                           + (f" for {last['bid']}" if last.get("bid") else ""), 12, fill=ON_FELT))
     if view["phase"] == "thieves":
         parts.append(button(WIDTH - 150, y - 16, 136, "stop stealing", "stop stealing",
@@ -323,8 +330,9 @@ def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str) -> 
     parts = [rect(8, top, WIDTH - 16, SEAT_HEIGHT - 8, "#fff3c4" if to_act else "#fbfaf6",
                   "#b8860b" if to_act else "#bbbbbb", 8, f'stroke-width="{3 if to_act else 1}"'),
              seat_badge(30, top + 19, seat, 12),
-             text(50, top + 24, f"Seat {seat}{' (you)' if me else ''}{'  - to act' if to_act else ''}", 15,
-                  "bold"),
+             text(50, top + 24, seat_ref(seat), 15, "bold"),
+             # The seat's name (the page fills in up to NAME_CHARS characters) leaves no room on its line.
+             *([text(50, top + 38, "to act", 12, "bold", "start", "#7a5200")] if to_act else []),
              group(text(WIDTH - 110, top + 24, round_line, 13, "normal", "end"),
                    title="what this round's scoring gives (businesses and cheques only after round 3)",
                    key=f"now:{seat}"),
@@ -429,7 +437,7 @@ def view_svg(view: dict[str, Any]) -> str:
     """The table as one seat's view shows it, as SVG (see the module docstring)."""
     players = view["players"]
     height = SEAT_TOP + players * SEAT_HEIGHT + 4
-    who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
+    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
     table = _table(view)
     parts = [table.top, *(table.panel(view, seat) for seat in range(players))]
     return document(WIDTH, height, f"Razzia! round {view['round']}, as {who} sees it", parts, "#efeae0")
