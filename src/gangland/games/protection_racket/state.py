@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final
 
-from gangland.engine import Result, as_method, rank_by, seat_label, seat_ref
+from gangland.engine import Result, as_method, fill_seats, plain_names, rank_by, seat_label, seat_ref
 from gangland.engine.rng import mix_seed, splitmix64
 
 from . import effects, war
@@ -225,8 +225,11 @@ class ProtectionRacketState(StateFields):
             return f"{action!r} is not a Protection Racket action id (0..{NUM_ACTIONS - 1})"
         if self.phase == OVER:
             return f"{action_text(self, action)!r}: the game is over"
-        choices = "; ".join(action_text(self, a) for a in self._legal or [])
-        return (f"{action_text(self, action)!r} is not legal now: {seat_label(self.actor)} is asked to "
+        # (an error names seats as the terminal does: it is not narration a front end fills in)
+        names = plain_names(self._players)
+        choices = fill_seats("; ".join(action_text(self, a) for a in self._legal or []), names)
+        asked = seat_label(self.actor)
+        return (f"{fill_seats(action_text(self, action), names)!r} is not legal now: {asked} is asked to "
                 f"{PHASE_NAMES[self.phase]}; legal now: {choices}")
 
     def clone(self) -> ProtectionRacketState:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine.svg import INK, MUTED, button, group, rect, seat_colour, seat_letter, text
+from ...engine.seats import seat_ref
+from ...engine.svg import INK, MUTED, button, group, rect, seat_colour, seat_letter, text, text_width
 from . import constants as rule
 from .actions import MAX_PAIRS, PRICES
 from .drawing_table import (
@@ -28,7 +29,9 @@ from .drawing_table import (
 from .render import option
 from .textmap import characters, gangs_of, patrols_of, shop_marks
 
-PANEL_HEIGHT = 150
+PANEL_HEIGHT = 164
+"""A gang's panel: its name (as long as the page lets a name be) on its colour, its money, whether it
+acts, its holdings on two lines, and a row per character."""
 ROW = 22
 """Height of a character's row in its gang's panel."""
 DUEL_WORDS = (" throw ", "fire first", "volley ", " down: ", "no result after", "equal totals", "dart ")
@@ -53,8 +56,11 @@ def phase_line(table: Table) -> str:
         best = [g for g, key in enumerate(keys) if key == max(keys, default=None)]
         return (f"Game over, no gang won outright: most shops, then most money: "
                 f"{' and '.join(seat_label(view, g) for g in best) or 'nobody'}.")
-    who = seat_label(view, view.get("to_act"))
+    to_act = view.get("to_act")
+    who = seat_label(view, to_act)
     actor = view.get("actor")
+    if table.actor is not None and table.actor[0] == to_act:
+        actor = f"its {table.actor[1]}"  # (the seat's name once on the line is enough)
     die = ""
     if table.actor is not None:
         die = str(gangs_of(view)[table.actor[0]]["characters"][table.actor[1]].get("die") or "")
@@ -135,8 +141,8 @@ def header(table: Table, width: float) -> list[str]:
     parts = [text(PAD, 26, f"Supergang \u2014 {rounds}", 18, "bold")]
     turn = view.get("turn_player")
     if isinstance(turn, int) and not view.get("over"):
-        label = f"{seat_label(view, turn)}'s gang turn"
-        lx = width - PAD - len(label) * 7.6 - 36
+        label = f"gang turn of {seat_label(view, turn)}"
+        lx = width - PAD - text_width(label, 13, "bold") - 36
         badge = rect(lx, 8, width - PAD - lx, 26, tint(seat_colour(turn), 0.8), seat_colour(turn), 13)
         disc = f'<circle cx="{lx + 13:g}" cy="21" r="10" fill="{seat_colour(turn)}" stroke="#111"/>'
         letter = text(lx + 13, 25, seat_letter(turn), 11, "bold", "middle", "#ffffff")
@@ -161,30 +167,34 @@ def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: floa
     placed = sum(1 for p in (view.get("pawns") or {}).values() if p == g)
     frame = rect(x, y, w, PANEL_HEIGHT, "#fff3c4" if to_act else "#fbfaf6", GOLD if to_act else "#bbbbbb", 8,
                  f'stroke-width="{3 if to_act else 1}"')
+    # The band holds the name alone (the page fills in up to NAME_CHARS characters and " (you)"); the
+    # gang's letter is on its characters' chips below.
     head = [rect(x, y, w, 24, colour, colour, 8), rect(x, y + 12, w, 12, colour, colour, 0),
-            text(x + 10, y + 17, seat_label(view, g), 13, "bold", "start", "#ffffff")]
+            text(x + 10, y + 17, seat_ref(g), 13, "bold", "start", "#ffffff")]
     status = "to act" if to_act else "its turn" if turn else ""
     if status:
-        head.append(text(x + w - 10, y + 17, status, 12, "bold", "end", "#ffffff"))
+        head.append(text(x + w - 10, y + 44, status, 12, "bold", "end", INK))
     # A sample of the gang's pawn bar, so that its mark on the sidewalls reads as this gang's.
-    sx = x + w - 10 - (len(status) * 7 + 8 if status else 0) - 34
-    head.append(group([rect(sx, y + 5, 34, 14, "#ffffff", "#ffffff", 7), *pawn_bar(sx + 4, y + 9, 26, 6, g)],
-                      title=f"{seat_label(view, g)}'s traffic pawns on the sidewalls: a bar drawn "
+    sx = x + w - 10 - (text_width(status, 12, "bold") + 8 if status else 0) - 34
+    sample = [rect(sx, y + 31, 34, 14, "#ffffff", "#bbbbbb", 7), *pawn_bar(sx + 4, y + 35, 26, 6, g)]
+    head.append(group(sample,
+                      title=f"the traffic pawns of {seat_label(view, g)} on the sidewalls: a bar drawn "
                             f"{pawn_mark(g)}", cls="legend"))
     tokens, stock, supply = gang.get("tokens", 0), gang.get("pawn_stock", 0), gang.get("pawn_supply", 0)
     stats = [rect(x, y, w, PANEL_HEIGHT, "none", "none", 8),
-             text(x + 10, y + 44, f"${gang.get('money', 0)}", 18, "bold", "start", INK),
-             text(x + w - 10, y + 44, f"{count(len(owned), 'shop')} \u00b7 {count(len(rackets), 'racket')}",
-                  12, "normal", "end", INK),
-             text(x + 10, y + 60, fit(f"{count(tokens, 'token')} \u00b7 pawns {placed} out, {stock} in "
-                                       f"stock, {supply} to buy", w - 20, 11), 11, "normal", "start", MUTED)]
+             text(x + 10, y + 46, f"${gang.get('money', 0)}", 18, "bold", "start", INK),
+             text(x + 10, y + 62, fit(f"{count(len(owned), 'shop')} \u00b7 {count(len(rackets), 'racket')} "
+                                       f"\u00b7 {count(tokens, 'token')}", w - 20, 11), 11, "normal", "start",
+                  INK),
+             text(x + 10, y + 77, fit(f"pawns: {placed} out, {stock} stock, {supply} to buy", w - 20, 11),
+                  11, "normal", "start", MUTED)]
     stats_title = (f"{seat_label(view, g)}: ${gang.get('money', 0)}; shops: {' '.join(owned) or 'none'}; "
                    f"rackets: {' '.join(rackets) or 'none'}; {tokens} tokens left; traffic pawns: {placed} "
                    f"on the sidewalls, {stock} in stock, {supply} still to buy")
     parts = [frame, *head, group(stats, title=stats_title, key=f"seat:{g}")]
     for i, (role, char) in enumerate(characters(gang)):
         piece = character_piece(table, g, role, char)
-        ry = y + 68 + i * (ROW + 4)
+        ry = y + 84 + i * (ROW + 4)
         record = int(char.get("record") or 0) + int(char.get("pending") or 0)
         notes = [f"rec {record}"] if record else []
         if char.get("die") and char.get("at") not in ("graveyard", "clinic", "jail"):
@@ -213,7 +223,7 @@ def _city_panel(table: Table, x: float, y: float, w: float, h: float) -> list[st
         where = "in the sewers" if at == "sewer" else f"at {at}"
         more = f", die {patrol['die']}" if patrol.get("die") else ""
         if patrol.get("returns_with") is not None:
-            more += f", back on seat {patrol['returns_with']}'s turn"
+            more += f", back in the turn of {seat_ref(patrol['returns_with'])}"
         lines.append((f"patrol {i + 1} {where}{more}", 12, "normal"))
     robbed = view.get("stuck_up_this_turn") or []
     if robbed:

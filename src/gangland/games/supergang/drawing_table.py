@@ -4,17 +4,17 @@ and the small text helpers the board and the panels share (drawing.py puts it to
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.svg import rect, seat_colour, seat_letter, text
+from ...engine.seats import seat_ref
+from ...engine.svg import fit_lines, rect, seat_colour, seat_letter, text
 from . import constants as rule
 from .actions import DIRECTIONS
 from .board import Board, Move
 from .movement import arrival_heading, move_choices
-from .render import option, vamping_notes
+from .render import character_name, option, vamping_notes
 from .textmap import (
     ROLE_LETTER,
     characters,
@@ -41,15 +41,14 @@ def _phase(view: Mapping[str, Any]) -> int:
 
 
 def seat_label(view: Mapping[str, Any], seat: int | None) -> str:
-    """"seat 1 (B)", with "police" and "you" where they hold."""
+    """"⟨s1⟩ (B)": the seat's marker (the page fills its name in, and "(you)") and its letter, with
+    "police" where it holds."""
     if seat is None or seat < 0:
         return "nobody"
     notes = [seat_letter(seat)]
     if seat == view.get("police_seat"):
         notes.append("police")
-    if seat == view.get("seat"):
-        notes.append("you")
-    return f"seat {seat} ({', '.join(notes)})"
+    return f"{seat_ref(seat)} ({', '.join(notes)})"
 
 
 def tint(colour: str, amount: float) -> str:
@@ -69,8 +68,9 @@ def count(n: int, thing: str) -> str:
 
 
 def wrap(content: str, width: float, size: int = 12) -> list[str]:
-    """`content` in lines of about `width` units of text of `size` (an average letter is 0.55 em)."""
-    return textwrap.wrap(content, max(10, int(width / (size * 0.55))), break_on_hyphens=False) or [""]
+    """`content` in lines of at most `width` units of text of `size` (`text_width`'s estimate: a seat's
+    name as long as the page lets it be)."""
+    return fit_lines(content.split(), width, size) or [""]
 
 
 # -- what may be acted on --------------------------------------------------------------------------
@@ -121,7 +121,7 @@ def _mover(view: Mapping[str, Any]) -> tuple[tuple[int, str] | None, int | None]
         return None, int(number) - 1 if number.isdigit() else None
     for g, gang in enumerate(gangs_of(view)):
         for role, _ in characters(gang):
-            if actor == f"seat {g}'s {role}":
+            if actor == character_name(g, role):
                 return (g, role), None
     return None, None
 
@@ -203,7 +203,7 @@ def vamp_free(table: Table) -> bool:
 
 def character_acts(table: Table, g: int, role: str, char: Mapping[str, Any]) -> list[str]:
     """What clicking a character could do in the view's phase."""
-    name = f"seat {g}'s {role}"
+    name = character_name(g, role)
     at = char.get("at")
     if table.phase == rule.CHOOSE and char.get("die") and not char.get("moved"):
         return [f"move {name}"]
@@ -278,7 +278,7 @@ def whereabouts(char: Mapping[str, Any]) -> str:
 
 
 def character_piece(table: Table, g: int, role: str, char: Mapping[str, Any]) -> Piece:
-    name = f"seat {g}'s {role}"
+    name = character_name(g, role)
     vamp = char.get("vamped_by")
     acts = character_acts(table, g, role, char)
     notes = [whereabouts(char)]
