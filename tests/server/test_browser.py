@@ -203,11 +203,9 @@ def test_two_people_see_only_their_own_hands_and_a_reload_comes_back(browser_ser
 
         # The drawing too: the seat's own table (its cash and hand) and not the other's.
         drawn = w.page.locator("#drawing svg").text_content() or ""
-        assert f"Your table (seat {w.seat})" in drawn and f"Your table (seat {other.seat})" not in drawn
-        cash = f"cash ${mine['cash']['money']:,}"
+        assert drawn.count("Your table: cash") == 1  # (issue 31: the game names no seat there)
+        cash = f"Your table: cash ${mine['cash']['money']:,}"
         assert cash in drawn, (cash, w.name)
-        theirs_cash = f"Your table (seat {other.seat}): cash"
-        assert theirs_cash not in drawn
 
     def drawing(w: Window) -> str:
         """The drawing as the server sent it: without what the page adds (what is clickable, what changed)."""
