@@ -22,6 +22,7 @@ from .registry import all_games, get, register
 from .rng import mix_seed, splitmix64
 from .seats import (
     SEAT_REF,
+    SEAT_REFS,
     fill_seats,
     plain_names,
     seat_column,
@@ -33,7 +34,7 @@ from .seats import (
 from .state import JSON, CachedLegalState, Result, State, as_method, rank_by
 
 __all__ = [
-    "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH", "SEAT_REF",
+    "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH", "SEAT_REF", "SEAT_REFS",
     "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
     "GameFacts", "GameRecord",
     "GanglandError",

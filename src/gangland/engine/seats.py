@@ -46,6 +46,11 @@ def seat_ref(seat: int) -> str:
     return f"\u27e8s{seat}\u27e9"
 
 
+SEAT_REFS: Final = tuple(seat_ref(seat) for seat in range(100))
+"""`seat_ref` of every seat a marker can name, made once: what the rules' events use on the path of `apply`
+(an index is quicker than a call)."""
+
+
 def seat_label(seat: int) -> str:
     """What a person calls `seat` (counted from 0) where it has no other name: "Seat 1" for seat 0.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final
 
-from gangland.engine import Result, as_method, fill_seats, plain_names, rank_by, seat_label, seat_ref
+from gangland.engine import SEAT_REFS, Result, as_method, fill_seats, plain_names, rank_by, seat_label
 from gangland.engine.rng import mix_seed, splitmix64
 
 from . import effects, war
@@ -142,7 +142,7 @@ class ProtectionRacketState(StateFields):
         self._place_muscle()
         self._city_rules()
         self.first = (self.first_seat + self.round) % n
-        self.events.append(f"round {self.round + 1}: a new city is dealt; {seat_ref(self.first)} starts")
+        self.events.append(f"round {self.round + 1}: a new city is dealt; {SEAT_REFS[self.first]} starts")
         self.turn_player = (self.first - 1) % n
         self._end_turn()
 
@@ -381,7 +381,7 @@ class ProtectionRacketState(StateFields):
         elif phase == WAR_OFFER:
             if action == YES:
                 war_site = self._name(self.war_site)
-                self.events.append(f"{seat_ref(self.actor)} declares a Mob War on {war_site}")
+                self.events.append(f"{SEAT_REFS[self.actor]} declares a Mob War on {war_site}")
                 self.agenda.append((T_WAR, self.war_site))
         elif phase == HIRED_GUN:
             if action != PASS:
@@ -422,7 +422,7 @@ class ProtectionRacketState(StateFields):
         what = f"{regulars} mobster{'s' if regulars != 1 else ''}" if regulars else ""
         if muscle:
             what = f"{what} and {MUSCLE_NAMES[self.muscle]}" if what else MUSCLE_NAMES[self.muscle]
-        self.events.append(f"{seat_ref(seat)} deploys {what} to {self._name(site)}"
+        self.events.append(f"{SEAT_REFS[seat]} deploys {what} to {self._name(site)}"
                            + (" (they lie down)" if lying else ""))
         self.agenda += [(T_END_TURN, site), (T_ACTION, site), (T_WAR_OFFER, site)]
 
@@ -485,7 +485,7 @@ class ProtectionRacketState(StateFields):
         self.phase = OVER
         self._legal = None
         self.events.append("the game is over: " + ", ".join(
-            f"{seat_ref(s)} ${m}" for s, m in enumerate(self.money)))
+            f"{SEAT_REFS[s]} ${m}" for s, m in enumerate(self.money)))
 
     def _revenue_step(self) -> None:
         """"each city site is checked to see if it yields any revenue to the Mobsters controlling that
@@ -499,7 +499,7 @@ class ProtectionRacketState(StateFields):
             self.money[seat] += amount
             self.earned[seat]["revenue"] += amount
         self.events.append(f"revenue step of round {self.round + 1}: " + ", ".join(
-            f"{seat_ref(s)} +${a}" for s, a in enumerate(paid)))
+            f"{SEAT_REFS[s]} +${a}" for s, a in enumerate(paid)))
 
     # -- the Mob War (war.py) and the site actions (effects.py): what the turn calls ---------------
 

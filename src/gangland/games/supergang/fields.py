@@ -14,7 +14,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from gangland.engine import CachedLegalState, seat_ref
+from gangland.engine import SEAT_REFS, CachedLegalState
 from gangland.engine.rng import splitmix64
 
 from .actions import CHARACTER_NAMES, PATROLS, ROLES
@@ -134,7 +134,7 @@ class StateFields(CachedLegalState):
         """Who a character is, for events and action names: "⟨s1⟩'s vamp" (`CHARACTER_NAMES`)."""
         if character < len(CHARACTER_NAMES):
             return CHARACTER_NAMES[character]
-        return f"{seat_ref(character // 3)}'s {ROLES[character % 3]}"
+        return f"{SEAT_REFS[character // 3]}'s {ROLES[character % 3]}"
 
     def actor_name(self) -> str | None:
         """The patrol or the character moving or acting now, or None."""
@@ -195,7 +195,7 @@ class StateFields(CachedLegalState):
             self.money[gang] += paid
         if paid or amount:
             short = f" (the bank had only {paid})" if paid < amount else ""
-            self.events.append(f"{seat_ref(gang)} earns {paid} from {why}{short}")
+            self.events.append(f"{SEAT_REFS[gang]} earns {paid} from {why}{short}")
 
     def _transfer(self, payer: int, payee: int, amount: int) -> int:
         """Money from one gang to another (or the bank: -1); no more than the payer has. The amount paid."""

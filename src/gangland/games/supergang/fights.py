@@ -4,7 +4,7 @@ clinic, and fighting a patrol."""
 
 from __future__ import annotations
 
-from gangland.engine.seats import seat_ref
+from gangland.engine.seats import SEAT_REFS
 
 from .actions import (
     ATTACK_PATROL0,
@@ -176,14 +176,14 @@ class FightRules(PoliceRules):
         if success:
             self.robbed.add(i)
             if ownership:
-                self.events.append(f"the stick-up succeeds: {seat_ref(gang)} takes {here} "
-                                   f"from {seat_ref(owner)}")
+                self.events.append(f"the stick-up succeeds: {SEAT_REFS[gang]} takes {here} "
+                                   f"from {SEAT_REFS[owner]}")
                 self._take_shop(gang, here)
             else:
                 amount = self.stickup_yield(here)
                 if owner >= 0:  # S34: the victim pays all it has
                     paid = self._transfer(owner, gang, amount)
-                    self.events.append(f"the stick-up succeeds: {seat_ref(owner)} pays {seat_ref(gang)} "
+                    self.events.append(f"the stick-up succeeds: {SEAT_REFS[owner]} pays {SEAT_REFS[gang]} "
                                        f"{paid}")
                 else:
                     self._pay_from_bank(gang, amount, f"the stick-up of {here}")
@@ -191,7 +191,7 @@ class FightRules(PoliceRules):
                 if racketeer >= 0 and racketeer != gang:  # L54: the defender's racket token is removed
                     self.racket[i] = -1
                     self.tokens[racketeer] += 1
-                    self.events.append(f"the racket token of {seat_ref(racketeer)} on {here} goes back")
+                    self.events.append(f"the racket token of {SEAT_REFS[racketeer]} on {here} goes back")
         else:
             self.events.append("the stick-up fails")
         self._fall(c, result.status[ATTACKER][0])
@@ -237,7 +237,7 @@ class FightRules(PoliceRules):
             self.ppos[p], self.pprev[p], self.pentry[p] = JAIL, None, None
             self.preturn[p] = self.gang_of(c)
             self.events.append(f"patrol {p + 1} is out: back from the jail in the turn of "
-                               f"{seat_ref(self.preturn[p])}")
+                               f"{SEAT_REFS[self.preturn[p]]}")
         self._fall(c, result.status[ATTACKER][0], by_police=True)
         if arrested and self.is_free(c) and self.patrol_on_board(p):  # the duel stopped undecided
             self._imprison(c, self.record[c])

@@ -4,7 +4,7 @@ buying the cops."""
 
 from __future__ import annotations
 
-from gangland.engine.seats import seat_ref
+from gangland.engine.seats import SEAT_REFS
 
 from .actions import PATROLS
 from .board import Move
@@ -53,7 +53,7 @@ class PoliceRules(ShopRules):
         self.patrol = -1
         self.phase = CHOOSE
         if all(self.moved):
-            self.events.append(f"{seat_ref(self.turn_player)} has no character that can move")
+            self.events.append(f"{SEAT_REFS[self.turn_player]} has no character that can move")
             self._next_gang_turn()
 
     def _ask_patrol_move(self) -> bool:
@@ -119,4 +119,4 @@ class PoliceRules(ShopRules):
         self.money[g] -= price
         self.bank += price
         self.cops_owner = g
-        self.events.append(f"{seat_ref(g)} buys the cops for {price}: it moves the patrols from now on")
+        self.events.append(f"{SEAT_REFS[g]} buys the cops for {price}: it moves the patrols from now on")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from gangland.engine import Result, fill_seats, plain_names, rank_by, seat_label, seat_ref
+from gangland.engine import SEAT_REFS, Result, fill_seats, plain_names, rank_by, seat_label
 from gangland.engine.errors import OptionError
 from gangland.engine.rng import mix_seed
 
@@ -177,12 +177,12 @@ class SupergangState(TurnRules):
         throwing = list(range(self.gangs))
         while True:
             totals = {seat: self._die() + self._die() + self._die() for seat in throwing}
-            thrown = ", ".join(f"{seat_ref(s)} {t}" for s, t in totals.items())
+            thrown = ", ".join(f"{SEAT_REFS[s]} {t}" for s, t in totals.items())
             self.events.append(f"first player throw: {thrown}")
             best = max(totals.values())
             throwing = [seat for seat, t in totals.items() if t == best]
             if len(throwing) == 1:
-                self.events.append(f"{seat_ref(throwing[0])} plays first")
+                self.events.append(f"{SEAT_REFS[throwing[0]]} plays first")
                 return throwing[0]
 
     # -- the State contract ------------------------------------------------------------------------
@@ -525,12 +525,12 @@ class SupergangState(TurnRules):
             seller = self.to_act
             assert seller is not None  # (the shop's owner is asked for a price)
             if action == REFUSE:
-                self.events.append(f"{seat_ref(seller)} refuses to sell the recruit")
+                self.events.append(f"{SEAT_REFS[seller]} refuses to sell the recruit")
                 self.phase = ACT
                 self._after_act()
             else:
                 self.asked_price = action - PRICE0
-                self.events.append(f"{seat_ref(seller)} asks {PRICES[self.asked_price]} for the recruit")
+                self.events.append(f"{SEAT_REFS[seller]} asks {PRICES[self.asked_price]} for the recruit")
                 self.phase = OFFER
         else:  # OFFER
             price, self.asked_price = PRICES[self.asked_price], -1
@@ -539,7 +539,7 @@ class SupergangState(TurnRules):
                 shop = self.pos[self.actor]
                 owner = self.owner[self.geo.shop_index[shop]]
                 self._transfer(self.gang_of(self.actor), owner, price)
-                paid_to = seat_ref(owner)
+                paid_to = SEAT_REFS[owner]
                 self._recruit_into(self._recruitable(self.actor), shop, f"for {price} paid to {paid_to}")
             else:
                 self.events.append("the recruiter declines the price")
