@@ -24,11 +24,9 @@ let hinted = null;        // the last hint answered: {step, action, name, bot, l
 let asking = false;       // a hint was asked and no answer came yet
 let seenState = false;    // a state came: this page was at the table (a rematch takes it there)
 
-/** Seat references in game text (⟨sN⟩) filled in with names, where common.js can (else the text as it is). */
+/** Seat references in game text (⟨sN⟩) filled in with the seats' names, " (you)" for this page's seat. */
 function fill(text) {
-  const filler = common.fillSeats;
-  const seats = Array.isArray(current?.seats) ? current.seats : [];
-  return typeof filler === "function" ? filler(String(text ?? ""), seats, current?.seat ?? null) : String(text ?? "");
+  return common.fillSeats(String(text ?? ""), common.seatLabels(current?.seats), current?.seat ?? null);
 }
 
 function autoplayOn() {
