@@ -24,7 +24,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gangland.agents.ismcts import ISMCTSAgent
-from gangland.engine import Decision, GameRecord, Result
+from gangland.engine import SEAT_REF, Decision, GameRecord, Result, fill_seats
 from gangland.engine.undo import shows_something_new
 from gangland.games import get
 from gangland.server.bots import BotRunner
@@ -113,6 +113,13 @@ def test_a_person_takes_back_a_decision_and_everyone_is_told(database_url: str) 
             stored = table.hub.storage.load(table_id)
             assert stored is not None and stored.step == step and len(stored.moves) == step
             assert stored.chat[-1].kind == "note" and "took back a move" in stored.chat[-1].text
+            # The note is kept as it is read (a chat line, a replay's): the move's seat markers ("move ⟨s0⟩'s
+            # killer") filled in with the seats' names, as the table calls them (issue 31).
+            assert SEAT_REF.search(name), name
+            labels = [facts["label"] for facts in table.seats_info()]
+            note = fill_seats(f"{labels[mover_seat]} took back a move: {name}", labels)
+            assert stored.chat[-1].text == note
+            assert not SEAT_REF.search(stored.chat[-1].text)
             assert client.get(f"/api/tables/{table_id}").json()["step"] == step
             assert table.game_record.undo  # the record says so: such a game is not one to rate
 
@@ -165,7 +172,9 @@ def test_undo_is_refused_where_it_is_off_or_too_late(tmp_path: Path) -> None:
             moved(other, now["step"])
             barrier(mover)
             assert mover.last is not None and mover.last["undo"] is None
-            undo(mover, mover.last, "undo_not_now", "another seat has moved since")
+            error = refused(mover, {"type": "undo", "step": mover.last["step"]}, "undo_not_now",
+                            "another seat has moved since")
+            assert not SEAT_REF.search(error["error"]), error  # (the decision's name, filled in)
 
             # A move made for the seat by the host's bot is not the person's to take back. Seat 0's turn
             # is played by the bot; seat 1 is to act next and has not moved.

@@ -17,7 +17,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
+from gangland.engine import Game, GameRecord, GanglandError, OptionError, State, seat_label, seat_ref
 
 from . import ingame
 from .bots import bot_names, fallback_bot
@@ -303,7 +303,8 @@ class LiveTable:
                 )
             to_act = self.state.to_act
             if seat != to_act:
-                raise Refusal("not_your_turn", f"it is seat {to_act}'s turn, not seat {seat}'s")
+                raise Refusal("not_your_turn", f"it is {seat_label(to_act)}'s turn, not {seat_label(seat)}'s"
+                              if to_act is not None else "the game is over")
             legal = self.state.legal_actions()
             if by == ingame.AUTO and len(legal) != 1:
                 raise Refusal("illegal", f"'auto' plays a seat's only legal move, and this decision has "
@@ -495,7 +496,7 @@ class LiveTable:
         self.expired = step  # a retry of the stand-in's move must not give the person their time again
         stand_in = fallback_bot(self.game)
         await self._bot_move(
-            seat, stand_in, step, note=f"time ran out; the {stand_in} bot moved for seat {seat}"
+            seat, stand_in, step, note=f"time ran out; the {stand_in} bot moved for {seat_ref(seat)}"
         )
 
     # -- seats --------------------------------------------------------------------------------------------
