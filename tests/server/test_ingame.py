@@ -15,10 +15,11 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -33,6 +34,8 @@ from gangland.server.tables import LiveTable
 
 from .tables import Seat, create, play_people, seated, server, token_of
 from .test_refusals import barrier, closed, person_turn, refused, token_now
+
+T = TypeVar("T")
 
 # -- helpers -------------------------------------------------------------------------------------------------
 
@@ -297,6 +300,13 @@ def test_a_hint_where_allowed_and_refused_where_not(tmp_path: Path) -> None:
             refused(seats[now["to_act"]], {"type": "hint"}, "hint_off", "host", "not allow")
 
 
+def on_a_loop_of_its_own(work: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(work)` in a thread of its own: a browser test run before in the same process (by the
+    same xdist worker) leaves Playwright's event loop running in this thread, where asyncio.run refuses."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 @pytest.mark.parametrize("game_id", ["razzia", "downtown", "protection-racket", "supergang"])
 def test_a_hint_is_the_same_for_states_the_seat_cannot_tell_apart(game_id: str) -> None:
     # The bot thinks from the seat's Decision alone: a state with every hidden thing re-drawn (the same
@@ -319,7 +329,8 @@ def test_a_hint_is_the_same_for_states_the_seat_cannot_tell_apart(game_id: str) 
         twin = state.determinize(seat, random.Random(seed + 100))
         assert twin.view(seat) == state.view(seat)
         record = GameRecord.start(game, 3, seed, None, ["person"] * 3)
-        hints = [asyncio.run(runner.advise(game, s, record, seat, "heuristic", 17)) for s in (state, twin)]
+        hints = [on_a_loop_of_its_own(runner.advise(game, s, record, seat, "heuristic", 17))
+                 for s in (state, twin)]
         assert hints[0] == hints[1]
         asked += 1
     runner.close()
