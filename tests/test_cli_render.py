@@ -126,8 +126,10 @@ def test_every_game_is_drawn(tmp_path: Path) -> None:
     assert "draw a card" in (tmp_path / "razzia.svg").read_text(encoding="utf-8")
     # A phone's layout (issue 31), and a layout that is not one refused in a line.
     narrow = tmp_path / "narrow.svg"
-    assert run("render", "razzia", "--svg", str(narrow), "--layout", "narrow").exit_code == 0
-    assert ET.fromstring(narrow.read_text(encoding="utf-8")).attrib["width"] == "360"
+    assert run("render", "razzia", "--svg", str(narrow), "--layout", "narrow", "--seat", "2").exit_code == 0
+    drawn = narrow.read_text(encoding="utf-8")
+    assert ET.fromstring(drawn).attrib["width"] == "360"
+    assert "Seat 2 (you)" in drawn and "\u27e8" not in drawn  # (filled in as the terminal names seats)
     assert_error(run("render", "razzia", "--svg", str(narrow), "--layout", "tall"), "--layout",
                  "wide or narrow")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,14 @@ from gangland.engine import (
     terminal_len,
     terminal_wrap,
 )
-from gangland.engine.svg import fill_drawing
+from gangland.engine.svg import LAYOUTS, SVG_NS, fill_drawing, text_width
 from gangland.games import all_games
 
 from .seats import LONG_NAMES, bare_seats, counted_from_zero, drawing_texts
+from .test_drawings import OPTIONS
+from .test_drawings_narrow import Affine, _transform
+
+SVG = f"{{{SVG_NS}}}"
 
 # -- the marker and its filling ------------------------------------------------------------------------
 
@@ -106,7 +111,8 @@ def view_strings(value: object) -> Iterator[str]:
 def game_texts(game: Game, state: State, before: State | None, action: int | None) -> Iterator[str]:
     """Every text the game gives a person about `state` (reached from `before` by `action`): the views'
     strings, the text, the screen, the rules of the decision, the actions' names and menu places, the
-    narration of the step, the drawing's texts and titles; for every seat and a spectator."""
+    narration of the step, the drawings' texts and titles (wide and narrow); for every seat and a
+    spectator."""
     seats: list[int | None] = [*range(state.players), None]
     for seat in seats:
         view = state.view(seat)
@@ -114,12 +120,13 @@ def game_texts(game: Game, state: State, before: State | None, action: int | Non
         yield game.render(view)
         yield game.screen(view)
         yield game.rules_help(view)
-        try:
-            svg = game.svg(view)
-        except Exception:  # a game without a drawing (the default raises OptionError)
-            svg = ""
-        if svg:
-            yield from drawing_texts(svg)
+        for layout in LAYOUTS:  # (the wide drawing and the phone's)
+            try:
+                svg = game.svg(view, layout)
+            except Exception:  # a game without a drawing (the default raises OptionError)
+                svg = ""
+            if svg:
+                yield from drawing_texts(svg)
         if before is not None and action is not None:
             actor = before.to_act
             assert actor is not None
@@ -202,6 +209,52 @@ def test_long_names_fill_a_drawing_that_stays_well_formed() -> None:
         texts = drawing_texts(filled)
         assert any(LONG_NAMES[0] + " (you)" in t for t in texts), game.id
         assert not any(SEAT_REF.search(t) for t in texts), game.id
+
+
+def text_spans(svg: str) -> Iterator[tuple[str, float, float, float]]:
+    """Each text of a drawing drawn at its own scale (not a Supergang close-up's, which the drawing cuts
+    off at its edges): the text, where it begins and ends across as the drawing lays text out
+    (`text_width`, which errs wide of Chromium's widths), and the drawing's width."""
+    root = ET.fromstring(svg)
+    width = float(root.attrib["width"])
+
+    def walk(node: ET.Element, affine: Affine) -> Iterator[tuple[ET.Element, float, float]]:
+        if "transform" in node.attrib:
+            affine = _transform(node.attrib["transform"], affine)
+        if affine[0] == 1.0:
+            yield node, affine[1], affine[2]
+        for child in node:
+            yield from walk(child, affine)
+
+    for node, dx, _ in walk(root, (1.0, 0.0, 0.0)):
+        if node.tag == f"{SVG}text" and node.text:
+            size, weight = float(node.attrib["font-size"]), node.attrib.get("font-weight", "normal")
+            wide, x = text_width(node.text, size, weight), float(node.attrib["x"]) + dx
+            anchor = node.attrib.get("text-anchor", "start")
+            left = {"start": x, "middle": x - wide / 2, "end": x - wide}[anchor]
+            yield node.text, left, left + wide, width
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_long_names_keep_every_text_inside_the_drawing(layout: str) -> None:
+    # Issue 31 ("a drawing's room for a 12-character name", docs/narration.md), in the phone's narrow layout
+    # too: filled in with names of 12 characters (and " (you)"), no text of any game's drawing runs past its
+    # edges. (Each game's test_drawing.py checks the panels of its own; Razzia!'s every text.)
+    for game in all_games():
+        counts = [n for n in game.player_counts if n <= 4]
+        for seed in range(3):
+            players = counts[seed % len(counts)]
+            state = game.new_game(players, seed, OPTIONS.get(game.id, {}))
+            rng = random.Random(seed)
+            for step in range(240):
+                if state.is_over:
+                    break
+                if step % 8 == 0:
+                    seat = state.to_act
+                    svg = fill_drawing(game.svg(state.view(seat), layout), LONG_NAMES[:players], seat)
+                    for content, left, right, width in text_spans(svg):
+                        assert left >= -0.5 and right <= width + 0.5, (game.id, content, left, right)
+                state.apply(rng.choice(state.legal_actions()))
 
 
 # -- the terminal, in every game alike -------------------------------------------------------------------

@@ -9,7 +9,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from gangland.engine import seat_ref
+from gangland.engine.svg import LAYOUTS, text_width
 from gangland.games import get
 from gangland.games.razzia import RazziaState
 from gangland.games.razzia.cards import (
@@ -219,6 +222,16 @@ def text_box(node: ET.Element) -> tuple[float, float, float, float]:
     return left, y - 0.75 * size, left + width, y + 0.22 * size
 
 
+def measured_box(node: ET.Element) -> tuple[float, float, float, float]:
+    """`text_box` with the text's width as the drawing lays it out (`text_width`)."""
+    left, top, right, bottom = text_box(node)
+    size, weight = float(node.attrib["font-size"]), node.attrib.get("font-weight", "normal")
+    width = text_width(node.text or "", size, weight)
+    left = {"start": left, "middle": (left + right - width) / 2, "end": right - width}[
+        node.attrib.get("text-anchor", "start")]
+    return left, top, left + width, bottom
+
+
 def shape_box(node: ET.Element) -> tuple[float, float, float, float] | None:
     tag, a = node.tag.removeprefix(SVG), node.attrib
     if tag == "rect":
@@ -257,10 +270,10 @@ def texts_on_cards(svg: str) -> list[tuple[ET.Element, ET.Element]]:
     return pairs
 
 
-def playouts(games: int, every: int) -> Iterator[tuple[dict[str, Any], str]]:
-    """The acting seat's view and drawing every `every` steps of random games at every player count, at
-    the last step of each round (when estates are largest) and at the end, with names as long as the page
-    lets them be."""
+def playouts(games: int, every: int, layout: str = "wide") -> Iterator[tuple[dict[str, Any], str]]:
+    """The acting seat's view and drawing (in `layout`) every `every` steps of random games at every player
+    count, at the last step of each round (when estates are largest) and at the end, with names as long as
+    the page lets them be."""
     for seed in range(games):
         state = GAME.new_game(GAME.player_counts[seed % len(GAME.player_counts)], 1000 + seed)
         rng = random.Random(seed)
@@ -269,32 +282,63 @@ def playouts(games: int, every: int) -> Iterator[tuple[dict[str, Any], str]]:
             view = state.view(state.to_act)
             state.apply(rng.choice(state.legal_actions()))
             if step % every == 0 or state.round != view["round"] or state.is_over:
-                yield view, with_long_names(GAME.svg(view), state.players, view["seat"])
+                yield view, with_long_names(GAME.svg(view, layout), state.players, view["seat"])
             step += 1
-        yield state.view(0), with_long_names(GAME.svg(state.view(0)), state.players, 0)
+        yield state.view(0), with_long_names(GAME.svg(state.view(0), layout), state.players, 0)
 
 
-def test_no_panel_leaves_its_box_and_texts_do_not_overlap() -> None:
-    # The review: "With 3 rows of estate chips the panel overflows into the next seat's panel". Every piece
-    # of a seat's panel lies inside the panel, panels do not overlap and fit in the drawing, and no two texts
-    # of a panel overlap (a tile's title and its points once did).
-    for view, svg in playouts(30, 12):
-        root = ET.fromstring(svg)
-        height = float(root.attrib["height"])
-        panels = []
-        for seat in range(view["players"]):
-            panel = keyed(root, f"seat:{seat}")
-            shapes = [node for node in panel.iter() if shape_box(node) is not None]
-            box = shape_box(shapes[0])
-            assert box is not None and box[3] <= height
-            for node in shapes[1:]:
-                assert inside(shape_box(node) or (), box), (seat, node.text, node.attrib)
-            texts = sorted(text_box(node) for node in panel.iter(f"{SVG}text"))
-            for i, a in enumerate(texts):  # sorted by left edge: only those starting before `a` ends
-                for b in itertools.takewhile(lambda b, a=a: b[0] < a[2], texts[i + 1:]):
-                    assert a[3] <= b[1] or b[3] <= a[1], (seat, a, b)
-            panels.append(box)
-        assert all(a[3] <= b[1] for a, b in itertools.pairwise(panels))
+def no_overlap(texts: list[tuple[float, float, float, float]], where: object) -> None:
+    """No two of `texts` (boxes) overlap."""
+    texts = sorted(texts)
+    for i, a in enumerate(texts):  # sorted by left edge: only those starting before `a` ends
+        for b in itertools.takewhile(lambda b, a=a: b[0] < a[2], texts[i + 1:]):
+            assert a[3] <= b[1] or b[3] <= a[1], (where, a, b)
+
+
+def check_layout(view: dict[str, Any], svg: str) -> None:
+    """Every piece of a seat's panel lies inside the panel, panels do not overlap and fit in the drawing,
+    no two texts of a panel overlap; above the panels (the header, the row, the auction) the texts keep
+    inside the drawing and apart."""
+    root = ET.fromstring(svg)
+    height, width = float(root.attrib["height"]), float(root.attrib["width"])
+    panels = []
+    in_panels: set[int] = set()
+    for seat in range(view["players"]):
+        panel = keyed(root, f"seat:{seat}")
+        shapes = [node for node in panel.iter() if shape_box(node) is not None]
+        box = shape_box(shapes[0])
+        assert box is not None and box[3] <= height
+        for node in shapes[1:]:
+            assert inside(shape_box(node) or (), box), (seat, node.text, node.attrib)
+        no_overlap([text_box(node) for node in panel.iter(f"{SVG}text")], seat)
+        in_panels.update(id(node) for node in panel.iter(f"{SVG}text"))
+        panels.append(box)
+    panels.sort(key=lambda box: box[1])  # (a narrow drawing puts the seat's own first)
+    assert all(a[3] <= b[1] for a, b in itertools.pairwise(panels))
+    # (measured as the layout measures a line, `text_width`: its estimate errs wide of Chromium's widths,
+    # where the rough one of `text_box`, made for short texts, overstates a long line by 15%)
+    above = [measured_box(node) for node in root.iter(f"{SVG}text") if id(node) not in in_panels]
+    no_overlap(above, "above the panels")
+    for box in above:
+        assert box[0] >= 0 and box[2] <= width and box[3] <= panels[0][1], box
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_no_panel_leaves_its_box_and_texts_do_not_overlap(layout: str) -> None:
+    # The review: "With 3 rows of estate chips the panel overflows into the next seat's panel" (and a
+    # tile's title and its points once overlapped). With names of 12 characters (issue 31), in both layouts.
+    for view, svg in playouts(30 if layout == "wide" else 12, 12, layout):
+        check_layout(view, svg)
+    # The longest auction lines: five answers and the high bid, names of 12 characters (the narrow layout
+    # wraps them into the lines it keeps for the auction).
+    state = new_state(5)
+    draw(state, POLICE)
+    for _ in range(3):
+        state.apply(PASS)
+    state.apply(state.legal_actions()[-1])  # a bid
+    for seat in (None, *range(5)):
+        view = state.view(seat)
+        check_layout(view, with_long_names(GAME.svg(view, layout), 5, seat))
 
 
 def test_text_is_readable_on_the_card_it_lies_on() -> None:

@@ -49,7 +49,9 @@ FELT, FELT_DARK, ON_FELT = "#24553a", "#1b4230", "#ffffff"
 """The table's cloth and the text on it (white on this green: contrast above 8:1)."""
 ROW_TOP = 92
 LOT_WIDTH, LOT_HEIGHT, LOT_STEP = 106, 66, 110
-SEAT_TOP = 236
+SEAT_TOP = 252
+"""The top of the first seat's panel: under the auction's three lines and a fourth that a long last
+auction wraps into (the names of the seats in it up to NAME_CHARS characters)."""
 SEAT_HEIGHT = 118
 """A seat's panel and the gap below it: the panel's content has a fixed place (a header line and one row of
 scoring tiles), so no estate can make it taller."""
@@ -254,9 +256,10 @@ def _auction(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
     below = [y + 42]  # a narrow drawing's next line: under the centre cheque and the buttons
 
     def say(wide_y: float, content: str, size: int, weight: str = "normal") -> list[str]:
-        """A line of the auction: right of the centre cheque (wide), or wrapped under it (narrow)."""
+        """A line of the auction: right of the centre cheque (wide: from `wide_y`, wrapped to the drawing's
+        edge, which only the last line of all may need), or wrapped under it (narrow)."""
         if not g.narrow:
-            return [text(160, wide_y, content, size, weight, fill=ON_FELT)]
+            return _wrapped(160, wide_y, content, size, weight, WIDTH - 174, ON_FELT, 16)[0]
         said, below[0] = _wrapped(14, below[0], content, size, weight, g.width - 28, ON_FELT, 18)
         return said
 
