@@ -158,8 +158,9 @@ def test_play_a_full_game_with_piped_input(tmp_path: Path) -> None:
                  "--save", str(save), input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "you are seat 0" in out and "Your options" in out
-    assert "Seat 0 (you)" in out
+    # Issue 31: seats are counted from 1 wherever a person reads them, and the terminal names them alike.
+    assert "you are Seat 1" in out and "Your options" in out
+    assert "Seat 1 (you)" in out and "Seat 0" not in out and "seat 0" not in out
     assert "game over" in out and "Final result" in out
     assert "TOTAL" in out  # Razzia's own score breakdown, from its render of the final view
     assert "Winner" in out or "You win" in out or "Shared win" in out
@@ -235,7 +236,7 @@ def test_ctrl_c_saves_the_game(tmp_path: Path, user_data: Path, monkeypatch: pyt
             raise KeyboardInterrupt from None
 
     monkeypatch.setattr("rich.console.Console.input", read)
-    result = run("play", "razzia", "--seed", "8", "--seat", "1", "--bots", "random")
+    result = run("play", "razzia", "--seed", "8", "--seat", "2", "--bots", "random")  # --seat counts from 1
     assert result.exit_code == 130, result.output
     record = read_save(user_data / "saves" / "gangland-razzia-8.json")
     assert record.seats == ["random", "human", "random"]
@@ -281,7 +282,7 @@ def test_sigint_in_a_real_process_saves_the_game(tmp_path: Path) -> None:
 
 def test_play_any_registered_game(sealed: SealedGame, tmp_path: Path) -> None:
     save = tmp_path / "sealed.json"
-    result = run("play", "sealed", "--players", "3", "--seat", "2", "--seed", "1", "--option", "rounds=2",
+    result = run("play", "sealed", "--players", "3", "--seat", "3", "--seed", "1", "--option", "rounds=2",
                  "--save", str(save), input="knock\nf\n")
     assert result.exit_code == 0, result.output
     record = GameRecord.load(save)
@@ -299,7 +300,7 @@ def test_resume_a_record_without_a_human_seat(sealed: SealedGame, tmp_path: Path
     path = tmp_path / "bots.json"
     record.save(path)
     assert_usage_error(run("play", "--resume", str(path)), "no human seat", "--seat")
-    result = run("play", "--resume", str(path), "--seat", "1", input="1\n")
+    result = run("play", "--resume", str(path), "--seat", "2", input="1\n")
     assert result.exit_code == 0, result.output
     assert read_save(path).seats == ["random", "human"]
 
@@ -357,11 +358,12 @@ def test_replay_prints_every_step(tmp_path: Path) -> None:
     record = simulate(SimConfig("razzia", 3, ("random",), 1, seed=2)).records[0]
     path = tmp_path / "r.json"
     record.save(path)
-    result = run("replay", str(path), "--seat", "1")
+    result = run("replay", str(path), "--seat", "2")  # the second seat: --seat counts from 1
     assert result.exit_code == 0, result.output
     total = len(record.actions)
-    assert f"Step {total}/{total}" in result.stdout
-    assert "Seat 1 (you)" in result.stdout and "Seat 0 (you)" not in result.stdout
+    assert f"Step {total}/{total}" in result.stdout and "as seen by Seat 2" in result.stdout
+    assert "Seat 2 (you)" in result.stdout and "Seat 1 (you)" not in result.stdout
+    assert "Seat 0" not in result.stdout
     assert "Final result" in result.stdout
     spectator = run("replay", str(path))
     assert spectator.exit_code == 0
@@ -375,7 +377,7 @@ def test_replay_shows_only_the_seats_view(sealed: SealedGame, tmp_path: Path) ->
     state = SEALED.new_game(3, record.seed, record.options)
     words = [state.view(s)["mine"] for s in range(3)]
     for seat in range(3):
-        result = run("replay", str(path), "--seat", str(seat))
+        result = run("replay", str(path), "--seat", str(seat + 1))
         assert result.exit_code == 0, result.output
         assert result.stdout.count(f"Your word: {words[seat]}") == len(record.actions) + 1
         assert not any(word in result.stdout for s, word in enumerate(words) if s != seat)
@@ -438,10 +440,11 @@ def test_corrupt_or_mismatching_records_are_refused(tmp_path: Path) -> None:
     (["simulate", "razzia", "--agents", "genius"], ["no agent 'genius'"]),
     (["simulate", "razzia", "--agents", ","], ["no agent"]),
     (["simulate", "razzia", "--games", "-3"], ["--games"]),
-    (["play", "razzia", "--players", "3", "--seat", "3"], ["seat must be 0..2"]),
+    (["play", "razzia", "--players", "3", "--seat", "4"], ["--seat must be 1..3"]),
+    (["play", "razzia", "--players", "3", "--seat", "0"], ["--seat must be 1..3"]),
     (["play"], ["name a game"]),
     (["play", "--resume", "x.json", "--players", "3"], ["--players", "--resume"]),
-    (["replay", "x.json", "--seat", "0"], ["cannot read record"]),
+    (["replay", "x.json", "--seat", "1"], ["cannot read record"]),
 ])
 def test_bad_input_is_a_one_line_error(args: list[str], words: list[str]) -> None:
     assert_usage_error(run(*args, input=""), *words)
@@ -450,7 +453,8 @@ def test_bad_input_is_a_one_line_error(args: list[str], words: list[str]) -> Non
 def test_replay_refuses_a_seat_that_is_not_in_the_game(tmp_path: Path) -> None:
     path = tmp_path / "r.json"
     simulate(SimConfig("razzia", 2, ("random",), 1)).records[0].save(path)
-    assert_usage_error(run("replay", str(path), "--seat", "2"), "seat must be 0..1")
+    assert_usage_error(run("replay", str(path), "--seat", "3"), "--seat must be 1..2")
+    assert_usage_error(run("replay", str(path), "--seat", "0"), "--seat must be 1..2")
 
 
 @pytest.mark.parametrize(("false", "true"), [("false", "true"), ("FALSE", "True")])

@@ -13,8 +13,12 @@ from typer.testing import CliRunner, Result
 
 import gangland.engine.registry as registry
 from gangland.cli import app
-from gangland.engine import Game, GameRecord, OptionError, all_games, get
+from gangland.cli.common import shown
+from gangland.engine import Game, GameRecord, OptionError, all_games, get, plain_names
+from gangland.engine.svg import fill_drawing
 from gangland.games.supergang import GAME
+
+from .seats import drawing_texts
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -60,17 +64,18 @@ def test_text_of_a_new_game() -> None:
     first, rest = result.stdout.split("\n", 1)
     assert first == "Supergang (reconstructed): new game, 3 players, seed 1, as seen by a spectator"
     state = GAME.new_game(3, 1)
-    assert rest.rstrip("\n") == GAME.render(state.view(None))
+    assert rest.rstrip("\n") == shown(GAME.render(state.view(None)), 3)
     assert rest.splitlines()[0].startswith("    0  1  2")  # the map's column numbers first
 
 
 def test_seat_players_seed_and_options() -> None:
-    result = run("render", "supergang", "--players", "4", "--seed", "9", "--seat", "2",
+    result = run("render", "supergang", "--players", "4", "--seed", "9", "--seat", "3",  # counted from 1
                  "--option", "first_seat=seat0")
     assert result.exit_code == 0, result.output
     state = GAME.new_game(4, 9, {"first_seat": "seat0"})
-    assert result.stdout.split("\n", 1)[1].rstrip("\n") == GAME.render(state.view(2))
-    assert "seat 2 (you)" in result.stdout and "as seen by seat 2" in result.stdout
+    assert result.stdout.split("\n", 1)[1].rstrip("\n") == shown(GAME.render(state.view(2)), 4, you=2)
+    assert "Seat 3 (you)" in result.stdout and "as seen by Seat 3" in result.stdout
+    assert "Seat 0" not in result.stdout and "\u27e8" not in result.stdout
 
 
 def test_svg_file_is_written_and_parses(tmp_path: Path) -> None:
@@ -83,14 +88,16 @@ def test_svg_file_is_written_and_parses(tmp_path: Path) -> None:
     pieces = [g for g in root.iter(f"{SVG}g") if g.get("class") == "piece"]
     assert len(pieces) == 11  # three gangs of three and the two patrols, all in the jail at the start
     assert sorted(str(g.get("data-glyph")) for g in pieces)[-2:] == ["P", "p"]
-    assert out.read_text(encoding="utf-8") == GAME.svg(GAME.new_game(3, 3).view(None))
+    # Seats named as the terminal names them (a file a person opens), the actions' names kept.
+    assert out.read_text(encoding="utf-8") == fill_drawing(GAME.svg(GAME.new_game(3, 3).view(None)),
+                                                           plain_names(3))
 
 
 def test_record_at_a_step_and_at_the_end(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     record = random_record(path)
     for step in (0, 7, None):
-        args = ["render", "supergang", "--record", str(path), "--seat", "1"]
+        args = ["render", "supergang", "--record", str(path), "--seat", "2"]
         if step is not None:
             args += ["--step", str(step)]
         result = run(*args)
@@ -98,11 +105,16 @@ def test_record_at_a_step_and_at_the_end(tmp_path: Path) -> None:
         upto = len(record.actions) if step is None else step
         assert f"step {upto} of {len(record.actions)}" in result.stdout.splitlines()[0]
         state = record.replay(GAME, upto)
-        assert result.stdout.split("\n", 1)[1].rstrip("\n") == GAME.render(state.view(1))
+        assert result.stdout.split("\n", 1)[1].rstrip("\n") == shown(GAME.render(state.view(1)), 3, you=1)
     svg = tmp_path / "step.svg"
-    result = run("render", "supergang", "--record", str(path), "--step", "5", "--svg", str(svg))
+    result = run("render", "supergang", "--record", str(path), "--step", "5", "--svg", str(svg),
+                 "--seat", "1")
     assert result.exit_code == 0, result.output
-    assert svg.read_text(encoding="utf-8") == GAME.svg(record.replay(GAME, 5).view(None))
+    drawing = svg.read_text(encoding="utf-8")
+    assert drawing == fill_drawing(GAME.svg(record.replay(GAME, 5).view(0)), plain_names(3), you=0)
+    assert "Seat 1 (you)" in drawing and "Seat 0" not in drawing
+    # No marker is left where a person reads (the actions' names keep theirs, for tools matching them).
+    assert all("\u27e8" not in t for t in drawing_texts(drawing))
 
 
 def test_every_game_is_drawn(tmp_path: Path) -> None:
@@ -114,8 +126,10 @@ def test_every_game_is_drawn(tmp_path: Path) -> None:
     assert "draw a card" in (tmp_path / "razzia.svg").read_text(encoding="utf-8")
     # A phone's layout (issue 31), and a layout that is not one refused in a line.
     narrow = tmp_path / "narrow.svg"
-    assert run("render", "razzia", "--svg", str(narrow), "--layout", "narrow").exit_code == 0
-    assert ET.fromstring(narrow.read_text(encoding="utf-8")).attrib["width"] == "360"
+    assert run("render", "razzia", "--svg", str(narrow), "--layout", "narrow", "--seat", "2").exit_code == 0
+    drawn = narrow.read_text(encoding="utf-8")
+    assert ET.fromstring(drawn).attrib["width"] == "360"
+    assert "Seat 2 (you)" in drawn and "\u27e8" not in drawn  # (filled in as the terminal names seats)
     assert_error(run("render", "razzia", "--svg", str(narrow), "--layout", "tall"), "--layout",
                  "wide or narrow")
 
@@ -132,8 +146,8 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
     assert_error(run("render", "nosuchgame"), "nosuchgame")
     assert_error(run("render", "supergang", "--record", str(path), "--step", "11"), "--step", "0 to 10")
     assert_error(run("render", "supergang", "--record", str(path), "--step", "-1"), "--step")
-    assert_error(run("render", "supergang", "--record", str(path), "--seat", "3"), "seat")
-    assert_error(run("render", "supergang", "--seat", "-1"), "seat")
+    assert_error(run("render", "supergang", "--record", str(path), "--seat", "4"), "--seat must be 1..3")
+    assert_error(run("render", "supergang", "--seat", "0"), "--seat must be 1..3")
     assert_error(run("render", "supergang", "--players", "7"), "7")
     assert_error(run("render", "supergang", "--option", "nope=1"), "nope")
     assert_error(run("render", "supergang", "--step", "2"), "--record")

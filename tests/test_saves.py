@@ -74,7 +74,7 @@ def test_a_save_goes_to_the_user_data_folder_and_resume_works_as_printed_from_an
     replay = printed_command(done.stdout, "Replay it with:")
     shown = subprocess.run(replay, cwd=here, input="", capture_output=True, text=True, timeout=300)
     assert shown.returncode == 0, shown.stderr
-    assert "as seen by seat 0" in shown.stdout and "Final result" in shown.stdout
+    assert "as seen by Seat 1" in shown.stdout and "Final result" in shown.stdout
 
 
 def test_gangland_saves_names_the_saves_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -147,7 +147,7 @@ def test_every_finished_game_is_saved_with_a_replay_command(user_data: Path) -> 
     saved = user_data / "saves" / "gangland-razzia-9.json"
     record = GameRecord.load(saved)  # the whole record, seed in plain: the game is over
     assert record.result is not None and record.seed == 9 and json.loads(saved.read_text())["seed"] == 9
-    assert printed_command(result.stdout, "Replay it with:")[-4:] == ["replay", str(saved), "--seat", "0"]
+    assert printed_command(result.stdout, "Replay it with:")[-4:] == ["replay", str(saved), "--seat", "1"]
 
 
 # -- a mid-game save keeps the cards hidden ------------------------------------------------------
@@ -269,7 +269,7 @@ def test_replay_refuses_an_unfinished_sealed_save(user_data: Path) -> None:
     saved, _ = quit_a_random_seed_game(user_data)
     assert_usage_error(run("replay", str(saved), input=""), "unfinished game", "sealed",
                           "gangland play --resume")
-    assert_usage_error(run("replay", str(saved), "--seat", "0", input=""), "sealed")
+    assert_usage_error(run("replay", str(saved), "--seat", "1", input=""), "sealed")
     assert_usage_error(run("render", "razzia", "--record", str(saved)), "unfinished game", "sealed")
 
 
@@ -342,7 +342,7 @@ def test_undo_names_the_steps_it_took_back(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())  # as one line, however the console wrapped it
     told = text[text.index("Undo: took back"):].split("decide again")[0]
-    assert "(step 0) and the 2 steps after it (Seat 1: " in told and "; Seat 2: " in told  # the bots'
+    assert "(step 0) and the 2 steps after it (Seat 2: " in told and "; Seat 3: " in told  # the bots'
     assert read_save(save).actions == []
 
 
@@ -454,8 +454,8 @@ def test_a_slow_bot_shows_that_it_is_thinking(monkeypatch: pytest.MonkeyPatch, t
     result = run("play", "slow-razzia", "--players", "3", "--seed", "1", "--bots", "quick,slow",
                  "--save", str(tmp_path / "s.json"), input="1\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Seat 2 (slow) is thinking..." in result.stdout
-    assert "Seat 1 (quick) is thinking" not in result.stdout
+    assert "Seat 3 (slow) is thinking..." in result.stdout
+    assert "Seat 2 (quick) is thinking" not in result.stdout
 
 
 # -- true and false options (on the command line: tests/test_cli.py) --------------------------------

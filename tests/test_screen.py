@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from rich.cells import cell_len
 
+from gangland.cli.common import shown
 from gangland.cli.human import Menu, menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision, Game, GanglandError
 from gangland.games import all_games
@@ -58,19 +59,22 @@ def decisions(game: Game, players: int, options: dict[str, object], seed: int,
 
 def check_screen(game: Game, decision: Decision) -> None:
     view = decision.view
-    lines = game.screen(view, SCREEN_WIDTH).splitlines()
+    # As the terminal shows it: seats filled in ("Seat 2 (you)"), which is what must fit.
+    lines = shown(game.screen(view, SCREEN_WIDTH), decision.players, decision.seat).splitlines()
     assert len(lines) <= BOARD_ROWS, f"{len(lines)} lines:\n" + "\n".join(lines)
     wide = [line for line in lines if cell_len(line) > SCREEN_WIDTH]
     assert not wide, "wider than 80 columns:\n" + "\n".join(wide)
-    assert game.rules_help(view).strip(), f"no rules help for {view.get('phase')!r}"
+    rules = shown(game.rules_help(view), decision.players, decision.seat)
+    assert rules.strip(), f"no rules help for {view.get('phase')!r}"
+    assert not [line for line in rules.splitlines() if cell_len(line) > SCREEN_WIDTH], rules
     # The menus exactly as the terminal shows them: the first step, and each group's second step.
     top = Menu.of(decision, SCREEN_WIDTH)
     menus = [top, *(entry for entry in top.entries if isinstance(entry, Menu))]
     for menu in menus:
         assert menu_rows(menu.labels, SCREEN_WIDTH) <= MENU_ROWS, f"{menu.heading}: {menu.labels}"
         assert len(set(menu.labels)) == len(menu.labels), f"two entries read the same: {menu.labels}"
-    shown = [e for m in menus for e in m.entries if not isinstance(e, Menu)]
-    assert sorted(shown) == sorted(decision.legal_actions)  # every legal action, once
+    offered = [e for m in menus for e in m.entries if not isinstance(e, Menu)]
+    assert sorted(offered) == sorted(decision.legal_actions)  # every legal action, once
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CONFIGS)

@@ -261,7 +261,7 @@ def test_the_whole_screen_fits_80_by_24_with_the_largest_table(game_id: str) -> 
             assert len(lines) + 1 <= 24, "\n".join(lines)
             assert max(len(line) for line in lines) <= 80
             rule = next(line for line in lines if line.startswith("Your options"))
-            assert "you are seat" in rule and "…" not in rule, rule  # the rule line is not cut short
+            assert "you are Seat" in rule and "…" not in rule, rule  # the rule line is not cut short
 
 
 def test_choose_refuses_an_illegal_name() -> None:

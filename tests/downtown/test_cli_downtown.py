@@ -55,12 +55,12 @@ def test_play_a_game_as_a_human_with_piped_input(tmp_path: Path) -> None:
     result = play_downtown(save, "--option", "turn_limit=12")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert f"Downtown v{GAME.version}, 3 players" in out and "you are seat 0" in out
+    assert f"Downtown v{GAME.version}, 3 players" in out and "you are Seat 1" in out
     # the board is the 80 x 24 screen (issue 15): the turn, the players' table, your own money and cards
     assert "placing tokens · casino cards 0/2" in out and "Seat 2       " in out
     assert "You: cash $10,000 ($5k + $2k + 3 x $1k)" in out and "stooge pile" in out
-    assert "» Seat 0 (you): place a token at Downtown" in out
-    assert "Seat 1: put a note face down" in out or "Seat 2: put a note face down" in out
+    assert "» Seat 1 (you): place a token at Downtown" in out and "Seat 0" not in out
+    assert "Seat 2: put a note face down" in out or "Seat 3: put a note face down" in out
     assert "the turn limit of 12 turns is reached" in out
     assert "game over" in out and "Final result" in out and ("You win" in out or "Winner" in out
                                                              or "Shared win" in out)
@@ -110,9 +110,10 @@ def test_simulate_random_games_under_a_turn_limit(tmp_path: Path) -> None:
     assert "Downtown: 20 games, 2 players" in result.stdout and "options: turn_limit=50" in result.stdout
     records = GameRecord.load_all(out)
     assert len(records) == 20 and all(r.result is not None for r in records)
-    replayed = run("replay", str(out), "--game", "3", "--seat", "1", input="")
+    replayed = run("replay", str(out), "--game", "3", "--seat", "2", input="")  # --seat counts from 1
     assert replayed.exit_code == 0, replayed.output
-    assert "You (seat 1)" in replayed.stdout and "You (seat 0)" not in replayed.stdout
+    assert "Your cash: $" in replayed.stdout and "Seat 2 (you)" in replayed.stdout
+    assert "Seat 1 (you)" not in replayed.stdout
 
 
 def test_replay_a_played_game_as_a_seat_and_as_a_spectator(tmp_path: Path) -> None:
@@ -122,11 +123,12 @@ def test_replay_a_played_game_as_a_seat_and_as_a_spectator(tmp_path: Path) -> No
     as_seat = run("replay", str(save), "--seat", "2", input="")
     assert as_seat.exit_code == 0, as_seat.output
     out = as_seat.stdout
-    assert "as seen by seat 2" in out and f"Step {steps}/{steps}" in out and "Final result" in out
-    assert "You (seat 2)" in out and "You (seat 0)" not in out and "Seat 2 (you):" in out
+    assert "as seen by Seat 2" in out and f"Step {steps}/{steps}" in out and "Final result" in out
+    assert "Your cash: $" in out and "Seat 2 (you):" in out and "Seat 1 (you)" not in out
     spectator = run("replay", str(save), input="")
     assert spectator.exit_code == 0, spectator.output
-    assert "as seen by a spectator" in spectator.stdout and "You (seat" not in spectator.stdout
+    assert "as seen by a spectator" in spectator.stdout and "Your cash" not in spectator.stdout
+    assert "(you)" not in spectator.stdout
     # A face-down opening bid is named without its notes to everyone but the bidder.
     assert "put a note face down" in spectator.stdout and "add a $" not in spectator.stdout.split(
         "seats: ")[1].split("Tokens")[0]

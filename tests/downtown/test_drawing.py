@@ -7,7 +7,9 @@ import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from gangland.engine import seat_ref
 from gangland.engine.agent import Decision
+from gangland.engine.seats import SEAT_OPEN
 from gangland.engine.svg import drawn_actions
 from gangland.games import get
 from gangland.games.downtown.bots import DowntownHeuristicBot
@@ -17,7 +19,8 @@ GAME = get("downtown")
 SVG = "{http://www.w3.org/2000/svg}"
 
 KINDS = {
-    "done": "done", "place": "place a token", "move": "move token", "rob": "rob seat", "pay": "pay seat",
+    "done": "done", "place": "place a token", "move": "move token", "rob": f"rob {SEAT_OPEN}s",
+    "pay": f"pay {SEAT_OPEN}s",
     "buy": "buy a ", "job": "do ", "look_stooge": "'s top card", "look_fence": "look at fence pile",
     "put_top": "put it back on top", "put_under": "put it under the pile", "put_onto": "put it on fence pile",
     "offer": "offer stooge card", "sell": "sell to fence pile", "play": "play the casino",
@@ -51,7 +54,7 @@ def check_facts(view: dict[str, Any], svg: str) -> None:
     shown = texts(svg)
     for seat, player in enumerate(view["players"]):
         assert f"display ${player['display']['money']:,}" in shown
-        assert f"seat {seat} ({chr(65 + seat)})" in shown
+        assert seat_ref(seat) in shown and f" {chr(65 + seat)} " in f" {shown} "  # its name, and its letter
         hand = player["hand"]
         assert f"{hand['gangsters']} gangster" in shown and f"{hand['stooge_cards']} stooge card" in shown
     me = view["seat"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from gangland.engine import seat_ref
 from gangland.games.downtown.cards import ADD_GANGSTER0, ADD_NOTE0, BILL0, DENOMINATIONS, DONE
 from gangland.games.downtown.money import exchange_plan, notes_to_put_down, value
 from gangland.games.downtown.state import BID, CASINO_BET, REFRESH, WINDOW, DowntownState
@@ -25,7 +26,7 @@ NOTE_PHASES = {BID: ADD_NOTE0, WINDOW: ADD_NOTE0, REFRESH: ADD_NOTE0, CASINO_BET
 
 
 def _exchanges_told(state: DowntownState, seat: int | None, who: int) -> list[str]:
-    return [t for t in state.view(seat)["events"] if t.startswith(f"seat {who} chang")]
+    return [t for t in state.view(seat)["events"] if t.startswith(f"{seat_ref(who)} chang")]
 
 
 def test_review_seed_9_casino_exchange_is_told_at_the_settlement() -> None:
@@ -45,14 +46,14 @@ def test_review_seed_9_casino_exchange_is_told_at_the_settlement() -> None:
         assert s.view(w)["bank"] == before[w]
         assert _exchanges_told(s, w, 1) == []
         assert "pending_exchange" not in s.view(w)["players"][1]
-    assert _exchanges_told(s, 1, 1) == ["seat 1 changes $2,000 + 3 x $1,000 at the bank for $5,000 (the "
+    assert _exchanges_told(s, 1, 1) == ["⟨s1⟩ changes $2,000 + 3 x $1,000 at the bank for $5,000 (the "
                                         "others learn it when the note is turned up)"]
     assert s.view(1)["players"][1]["pending_exchange"] == {"handed": [3, 1, 0, 0, 0],
                                                            "taken": [0, 0, 1, 0, 0]}
     s.apply(rng.choice(s.legal_actions()))  # seat 2 bets: the notes are turned up and settled
     assert s.pend == [None, None, None]
     for w in (0, 1, 2, None):
-        assert _exchanges_told(s, w, 1) == ["seat 1 changed $2,000 + 3 x $1,000 at the bank for $5,000"]
+        assert _exchanges_told(s, w, 1) == ["⟨s1⟩ changed $2,000 + 3 x $1,000 at the bank for $5,000"]
 
 
 def test_face_down_exchange_is_told_when_the_displays_turn_up() -> None:
@@ -69,11 +70,11 @@ def test_face_down_exchange_is_told_when_the_displays_turn_up() -> None:
         assert view["players"][1]["face_down"] == {"notes": 1, "gangsters": 0}
     bank = list(s.bank)
     for _ in range(12):
-        if any(t.startswith("seat 1 changed") for _, t in s.events):
+        if any(t.startswith("⟨s1⟩ changed") for _, t in s.events):
             break
         assert DONE in s.legal_actions()
         play(s, DONE)
-    told = "seat 1 changed $20,000 at the bank for 2 x $10,000"
+    told = "⟨s1⟩ changed $20,000 at the bank for 2 x $10,000"
     for w in (0, 1, 2, 3, None):
         assert _exchanges_told(s, w, 1) == [told]
     assert [b - a for a, b in zip(bank, s.bank, strict=True)] == [0, 0, 0, 0, 1]  # his $20,000 arrives
@@ -101,7 +102,7 @@ def test_review_seed_1001_step_38_determinize_agrees_with_the_view() -> None:
     # At the reveal the exchange is told, the $10,000 is face up, and the re-dealt seat 1 keeps the change.
     while s.pend[1] is not None:
         s.apply(rng.choice(s.legal_actions()))
-    assert "seat 1 changed 3 x $2,000 + 4 x $1,000 at the bank for $10,000" in s.view(0)["events"]
+    assert "⟨s1⟩ changed 3 x $2,000 + 4 x $1,000 at the bank for $10,000" in s.view(0)["events"]
     assert s.disp_n[1][3] >= 1
     for seat in (0, 2):
         d = s.determinize(seat, random.Random(seat))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from gangland.cli.common import shown
 from gangland.games import get
 from gangland.games.downtown import DowntownState, render
 from gangland.games.downtown import cards as C
@@ -96,12 +97,12 @@ def with_secrets_changed(state: DowntownState, seat: int) -> DowntownState:
 
 
 def check_rendering(state: DowntownState, seat: int | None) -> str:
-    text = render_view(state.view(seat))
+    text = shown(render_view(state.view(seat)), state.players, seat)  # as the terminal shows it
     lines = text.splitlines()
     assert lines[0].startswith("Downtown (")
     assert all(len(line) <= WIDTH for line in lines), max(lines, key=len)
-    own = re.findall(r"^You \(seat (\d)\)", text, re.MULTILINE)
-    assert own == ([] if seat is None else [str(seat)])
+    own = re.findall(r"^Your cash: ", text, re.MULTILINE)
+    assert len(own) == (0 if seat is None else 1)
     return text
 
 
@@ -115,8 +116,8 @@ def test_every_view_of_every_seat_renders(players: int, edition: str, chooser: C
         for seat in (*range(players), None):
             check_rendering(after, seat)
             text = GAME.public_action_name(before, action, seat)
-            line = narrate(before.view(seat), actor, text, after.view(seat))
-            assert "\n" not in line and line.startswith(f"Seat {actor}")
+            line = shown(narrate(before.view(seat), actor, text, after.view(seat)), players, seat)
+            assert "\n" not in line and line.startswith(f"Seat {actor + 1}")
     assert after.is_over and steps > 50
     text = render_view(after.view(0))
     assert "Game over." in text and ("Winner: " in text or "Shared win: " in text)
@@ -155,11 +156,12 @@ def test_the_viewing_seat_sees_its_own_cash_hand_and_cards() -> None:
             text = render_view(after.view(1))
             view = after.view(1)
             me = view["players"][1]
-            assert f"cash ${me['cash']['money']:,}" in text
+            assert f"Your cash: ${me['cash']['money']:,}" in text
             assert f"gangsters in hand: {render.gangsters(me['gangsters'])}" in text
             for card in me["stooge_cards"]:
                 assert render.card_known(card) in text
-            assert "You (seat 1)" not in render_view(after.view(0))
+            others = render_view(after.view(0))
+            assert not any(render.card_known(card) in others for card in me["stooge_cards"])
             return
     pytest.fail("seat 1 never held a stooge card")
 
@@ -185,14 +187,16 @@ def test_known_cards_are_listed_under_what_the_seat_learnt() -> None:
 # -- narration -------------------------------------------------------------------------------------
 
 def narrations(players: int = 3, seeds: range = range(6)) -> Iterator[tuple[int, int, str, str]]:
-    """(action, actor, the actor's line, seat (actor+1)'s line) of greedy games in both editions."""
+    """(action, actor, the actor's line, seat (actor+1)'s line) of greedy games in both editions, as the
+    terminal tells them to each (seats counted from 1, "(you)" after one's own)."""
     for seed in seeds:
         for edition in ("current", "2013"):
             for before, actor, action, after in play(players, edition, seed, greedy, turn_limit=60):
                 lines = []
                 for seat in (actor, (actor + 1) % players):
                     text = GAME.public_action_name(before, action, seat)
-                    lines.append(narrate(before.view(seat), actor, text, after.view(seat)))
+                    line = narrate(before.view(seat), actor, text, after.view(seat))
+                    lines.append(shown(line, players, seat))
                 yield action, actor, lines[0], lines[1]
 
 
@@ -209,22 +213,23 @@ def test_robbery_and_payment_say_what_changed_hands() -> None:
     assert robs and pays
     for actor, mine, theirs in robs:
         took = r"(nothing|\$[\d,]+|\d+ (lookout|safecracker|sp))"
-        assert re.match(rf"Seat {actor} \(you\): rob seat \d \(takes {took}", mine)
-        assert theirs.startswith(f"Seat {actor}: rob seat")
-        assert "robs seat" not in mine  # the event restating the action is left out
+        assert re.match(rf"Seat {actor + 1} \(you\): rob Seat \d \(takes {took}", mine)
+        assert re.match(rf"Seat {actor + 1}: rob Seat \d( \(you\))? \(takes", theirs)
+        assert "robs" not in mine  # the event restating the action is left out
     assert any("takes $" in mine for _, mine, _ in robs)
     for actor, mine, _ in pays:
-        assert re.match(rf"Seat {actor} \(you\): pay seat \d \(gives ", mine)
+        assert re.match(rf"Seat {actor + 1} \(you\): pay Seat \d \(gives ", mine)
 
 
 def test_buying_names_prices_and_the_purchase() -> None:
     buys = lines_for(C.BUY0, C.JOB0)
     assert buys
     for actor, mine, _ in buys:
-        assert re.match(rf"Seat {actor} \(you\): buy an? (lookout|safecracker|spy) \(at \$\d,000\)$", mine)
+        kinds = "lookout|safecracker|spy"
+        assert re.match(rf"Seat {actor + 1} \(you\): buy an? ({kinds}) \(at \$\d,000\)$", mine)
     done = [theirs for action, _, _, theirs in NARRATED if action == C.DONE and "stops buying" in theirs]
     assert done
-    assert all(re.search(r"seat \d buys .* for \$[\d,]+; .*turned up at Downtown: ", line) for line in done)
+    assert all(re.search(r"Seat \d buys .* for \$[\d,]+; .*turned up at Downtown: ", line) for line in done)
 
 
 def test_jobs_and_sales_are_told_in_full() -> None:
@@ -232,11 +237,11 @@ def test_jobs_and_sales_are_told_in_full() -> None:
     sales = lines_for(C.SELL_AT0, C.CASINO_PLAY)
     assert jobs and sales
     for actor, mine, theirs in jobs:
-        assert re.match(rf"Seat {actor} \(you\): do (Frankie|Luigi|Joe)'s job: seat {actor} does the job of ",
-                        mine)
+        assert re.match(rf"Seat {actor + 1} \(you\): do (Frankie|Luigi|Joe)'s job: Seat {actor + 1} \(you\) "
+                        "does the job of ", mine)
         assert "does the job of" in theirs
     for actor, mine, theirs in sales:
-        assert f"seat {actor} sells loot worth $" in mine and "the bank pays $" in theirs
+        assert f"Seat {actor + 1} (you) sells loot worth $" in mine and "the bank pays $" in theirs
         assert ("an undercover cop!" in theirs) or ("is honest" in theirs)
     offers = lines_for(C.OFFER0, C.SELL_AT0)
     assert offers and all("offer stooge card" in mine for _, mine, _ in offers)
@@ -247,13 +252,13 @@ def test_the_casino_is_told_and_only_the_bettor_sees_its_note_before_the_reveal(
     votes = lines_for(C.CASINO_PLAY, C.BILL0)
     assert bets and votes
     for actor, mine, theirs in bets:
-        assert re.match(rf"Seat {actor} \(you\): bet a \$[\d,]+ note", mine)
-        assert theirs.startswith(f"Seat {actor}: put a note face down")
+        assert re.match(rf"Seat {actor + 1} \(you\): bet a \$[\d,]+ note", mine)
+        assert theirs.startswith(f"Seat {actor + 1}: put a note face down")
         assert "bet a" not in theirs
-    assert any("casino notes: seat" in theirs for _, _, theirs in bets)
+    assert any("casino notes: Seat" in theirs for _, _, theirs in bets)
     assert any("at the casino" in t or "goes to the bank" in t for _, _, t in bets)
     for actor, mine, _ in votes:
-        assert re.match(rf"Seat {actor} \(you\): (play|skip) the casino$", mine) or "casino" in mine
+        assert re.match(rf"Seat {actor + 1} \(you\): (play|skip) the casino$", mine) or "casino" in mine
     appear = [theirs for *_, theirs in NARRATED if "casino card 1 appears on fence pile" in theirs]
     assert appear
 
@@ -263,8 +268,8 @@ def test_face_down_choices_are_named_without_their_content() -> None:
             if C.ADD_NOTE0 <= action < C.DISCARD_GANGSTER0 and "face down" in theirs]
     assert adds
     for actor, mine, theirs in adds:
-        assert re.match(rf"Seat {actor} \(you\): add an? ", mine)
-        assert re.match(rf"Seat {actor}: put an? (note|gangster) face down", theirs)
+        assert re.match(rf"Seat {actor + 1} \(you\): add an? ", mine)
+        assert re.match(rf"Seat {actor + 1}: put an? (note|gangster) face down", theirs)
         assert "$" not in theirs.split(":")[1] and "lookout" not in theirs
 
 

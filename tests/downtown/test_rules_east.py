@@ -551,7 +551,7 @@ def test_casino_notes_by_exchange_in_the_current_edition() -> None:
                                                            "taken": [1, 2, 1, 0, 0]}
     assert GAME.inventory(s) == inv
     play(s, BILL0 + 1)
-    told = (None, "seat 1 changed $10,000 at the bank for $5,000 + 2 x $2,000 + $1,000")
+    told = (None, "⟨s1⟩ changed $10,000 at the bank for $5,000 + 2 x $2,000 + $1,000")
     assert told in s.events and s.events.index(told) < [t for _, t in s.events].index(
         next(t for _, t in s.events if t.startswith("casino notes")))
     assert s.pend == [None, None, None]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from gangland.engine import IllegalAction
+from gangland.engine import IllegalAction, seat_ref
 from gangland.games.downtown.cards import (
     BANK,
     BUY0,
@@ -292,7 +292,7 @@ def test_several_ghetto_holders_one_each_clockwise(edition: str) -> None:
         sizes[2] += 1
     assert [sum(h) - sizes[i] for i, h in enumerate(s.hands)] == [1, 0, 0, 1]
     draws = [text for who, text in s.events if who is None and "in the Ghetto draws" in text]
-    assert draws == [f"seat {seat} in the Ghetto draws a gangster card" for seat in (3, 0)]
+    assert draws == [f"{seat_ref(seat)} in the Ghetto draws a gangster card" for seat in (3, 0)]
     assert GAME.inventory(s) == inv
 
 

@@ -73,12 +73,12 @@ def test_issue_15_bet_a_1000_note_holding_5000_and_two_20000() -> None:
     # which named his secret note to the seats still to bet, and this test asserted that).
     assert bank_change(bank, s) == [-1, -2, 0, 0, 0]  # the notes taken are reserved; his $5,000 waits
     assert s.pend[1] == ((0, 0, 1, 0, 0), (1, 2, 0, 0, 0))
-    assert s.events == [(1, "seat 1 changes $5,000 at the bank for 2 x $2,000 + $1,000 (the others learn "
+    assert s.events == [(1, "⟨s1⟩ changes $5,000 at the bank for 2 x $2,000 + $1,000 (the others learn "
                             "it when the note is turned up)")]
     assert s.cash[1] == [0, 2, 0, 0, 2] and s.bets[1] == 0
     assert GAME.inventory(s) == inv
     play(s, BILL0 + 2)  # seat 2 bets; the notes are turned up
-    assert (None, "seat 1 changed $5,000 at the bank for 2 x $2,000 + $1,000") in s.events
+    assert (None, "⟨s1⟩ changed $5,000 at the bank for 2 x $2,000 + $1,000") in s.events
     # seat 2 matched seat 0's $5,000; seat 1's $1,000 went back to the bank; his $5,000 is in it now
     assert bank_change(bank, s) == [0, -2, 1, 0, 0] and s.pend == [None, None, None]
     assert GAME.inventory(s) == inv
@@ -105,7 +105,7 @@ def test_issue_15_add_a_smaller_note_face_down_holding_two_20000() -> None:
     # The exchange waits for the reveal (D1, version 1.2; this test used to assert it public at once):
     # the others' views show the bank as it was and no narration of it.
     assert bank_change(bank, s) == [0, 0, 0, -2, 0]
-    assert s.events == [(1, "seat 1 changes $20,000 at the bank for 2 x $10,000 (the others learn it "
+    assert s.events == [(1, "⟨s1⟩ changes $20,000 at the bank for 2 x $10,000 (the others learn it "
                             "when the note is turned up)")]
     assert all(s.view(w)["bank"] == seen[w] for w in (0, 2, 3, None))
     assert s.down_n[1] == [0, 0, 0, 1, 0] and s.cash[1] == [0, 0, 0, 1, 1]
@@ -131,7 +131,7 @@ def test_issue_15_seed_9001_step_145_changes_only_the_notes_handed_over() -> Non
     bank = list(s.bank)
     s.apply(ADD_NOTE0 + 3)
     assert bank_change(bank, s) == [0, 0, 2, -1, 0]
-    assert s.events == [(None, "seat 0 changes 2 x $5,000 at the bank for $10,000")]
+    assert s.events == [(None, "⟨s0⟩ changes 2 x $5,000 at the bank for $10,000")]
     assert s.cash[0] == [3, 0, 1, 0, 0]
 
 
@@ -150,7 +150,7 @@ def test_a_payment_changes_only_the_note_handed_over(edition: str) -> None:
     bank = list(s.bank)
     play(s, PAY0 + 1)
     assert bank_change(bank, s) == [-1, -2, -1, 1, 0]
-    assert (None, "seat 0 changes $10,000 at the bank for $5,000 + 2 x $2,000 + $1,000") in s.events
+    assert (None, "⟨s0⟩ changes $10,000 at the bank for $5,000 + 2 x $2,000 + $1,000") in s.events
     assert not any("12,000" in text for _, text in s.events)
     assert s.cash[0] == [0, 2, 1, 0, 0]
     assert GAME.inventory(s) == inv
@@ -181,6 +181,6 @@ def test_the_payee_changes_when_the_bank_lacks_the_notes(edition: str) -> None:
     play(s, OFFER0 + LUIGI_52, SELL_AT0 + 0)
     assert value(s.cash[0]) == 5 + 26
     assert bank_change(bank, s) == [2, 1, 0, -1, -1]
-    assert (None, "seat 0 hands the bank $2,000 + 2 x $1,000 so that it can pay in the notes it has") \
+    assert (None, "⟨s0⟩ hands the bank $2,000 + 2 x $1,000 so that it can pay in the notes it has") \
         in s.events
     assert GAME.inventory(s) == inv

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from gangland.engine import IllegalAction
+from gangland.engine import ActionParseError, IllegalAction
 from gangland.games.downtown.cards import (
     BANK,
     BUY0,
@@ -509,7 +509,13 @@ def test_parse_action_texts() -> None:
     begin_turn(s, 0, {0: (DOWNTOWN, GHETTO), 1: (WEST_SIDE, BANK), 2: (EAST_SIDE, WEST_SIDE)})
     assert parse(s, "move token Downtown -> Don Massimo's Villa") == move_action(DOWNTOWN, VILLA)
     play(s, DONE)
-    assert parse(s, "rob seat 1") == ROB0 + 1
+    # Issue 31: an action naming a seat is read as the engine writes it and as the terminal shows it (seats
+    # counted from 1, the person's own with " (you)"), and by a prefix of either.
+    assert parse(s, "rob \u27e8s1\u27e9") == ROB0 + 1
+    assert parse(s, "rob Seat 2") == parse(s, "ROB SEAT 2") == ROB0 + 1
+    assert parse(s, "pay seat 3") == PAY0 + 2
+    with pytest.raises(ActionParseError, match=r"legal now: .*rob seat 2"):
+        parse(s, "rob seat 1")  # the person's own seat (seat 0) is none to rob
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -13,6 +13,7 @@ import re
 import pytest
 from rich.cells import cell_len
 
+from gangland.cli.common import shown
 from gangland.cli.human import Menu, menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision
 from gangland.games.downtown.cards import (
@@ -57,6 +58,12 @@ def crowded(edition: str = "current") -> DowntownState:
     return s
 
 
+def terminal(text: str, view: dict[str, object]) -> str:
+    """Text of `view` as the terminal shows it: seats named "Seat N" from 1, "(you)" for the view's own."""
+    seat = view["seat"]
+    return shown(text, len(view["players"]), seat if isinstance(seat, int) else None)  # type: ignore[arg-type]
+
+
 def check_fits(text: str, width: int = 80, rows: int = BOARD_ROWS) -> list[str]:
     lines = text.splitlines()
     assert len(lines) <= rows, "\n".join(lines)
@@ -68,12 +75,12 @@ def check_fits(text: str, width: int = 80, rows: int = BOARD_ROWS) -> list[str]:
 def test_the_crowded_table_fits_and_shows_what_phase_3_needs(edition: str) -> None:
     s = crowded(edition)
     view = s.view(0)
-    lines = check_fits(GAME.screen(view, 80))
+    lines = check_fits(terminal(GAME.screen(view, 80), view))
     text = "\n".join(lines)
-    assert lines[0].startswith("phase 3: use a location · turn: Seat 0 (you)")
+    assert lines[0].startswith("phase 3: use a location · turn: Seat 1 (you)")
     for seat in range(4):
-        assert re.search(rf"^[>* ] Seat {seat}\b", text, re.MULTILINE), text
-    assert re.search(r"^  Seat 2 +East\+Villa +\d+ +0 +\$22,000 +1 +1 +1$", text, re.MULTILINE), text
+        assert re.search(rf"^[>* ] Seat {seat + 1}\b", text, re.MULTILINE), text
+    assert re.search(r"^  Seat 3 +East\+Villa +\d+ +0 +\$22,000 +1 +1 +1$", text, re.MULTILINE), text
     assert re.search(r"You: cash \$[\d,]+ \(\$20k \+ \$10k \+ 3 x \$5k \+ 5 x \$2k \+ 6 x \$1k\)", text)
     # seat 0 stands at Downtown and the East Side: the market and the fences come first
     assert "Your stooge cards" in text and "Downtown: " in text and "Fence pile 2: " in text
@@ -84,7 +91,7 @@ def test_the_crowded_table_fits_and_shows_what_phase_3_needs(edition: str) -> No
 def test_the_screen_keeps_to_other_widths() -> None:
     view = crowded().view(0)
     for width in (60, 100, 132):
-        lines = GAME.screen(view, width).splitlines()
+        lines = terminal(GAME.screen(view, width), view).splitlines()
         assert all(cell_len(line) <= width for line in lines), (width, max(lines, key=cell_len))
     assert len(GAME.screen(view, 132).splitlines()) <= BOARD_ROWS
 
@@ -101,9 +108,9 @@ def test_face_down_counts_and_the_window_fit() -> None:
     play(s, DONE)  # seat 0 ends phase 3: seats 2 and 3 may add face down (seat 1 is next)
     assert s.phase == WINDOW and s.to_act == 2
     play(s, ADD_NOTE0 + 0, ADD_NOTE0 + 1)
-    lines = check_fits(GAME.screen(s.view(2)))
+    lines = check_fits(terminal(GAME.screen(s.view(2)), s.view(2)))
     text = " ".join(" ".join(lines).split())
-    assert "Face down in displays: seat 2 2 notes, 0 cards" in text
+    assert "Face down in displays: Seat 3 (you) 2 notes, 0 cards" in text
     assert "your face-down display $2k + $1k" in text
 
 
@@ -179,12 +186,13 @@ def test_phase_1_moves_are_grouped_by_token() -> None:
 def test_token_lists_say_seats() -> None:
     # Issue 15: "token lists say seats, not numbers that read as counts".
     s = crowded()
-    text = render_view(s.view(0))
+    text = terminal(render_view(s.view(0)), s.view(0))
     tokens = " ".join(text[text.index("Tokens:"):text.index("\nDowntown:")].split())
-    assert "Downtown seat 0;" in tokens and "West Side seats 1, 3;" in tokens and "Villa seat 2" in tokens
+    assert "Downtown Seat 1 (you);" in tokens and "West Side Seat 2, Seat 4;" in tokens
+    assert "Villa Seat 3" in tokens
     assert not re.search(r"\d,\d", tokens)
-    screen = GAME.screen(s.view(0))
-    assert re.search(r"^  Seat 3 +Ghetto\+West ", screen, re.MULTILINE), screen
+    screen = terminal(GAME.screen(s.view(0)), s.view(0))
+    assert re.search(r"^  Seat 4 +Ghetto\+West ", screen, re.MULTILINE), screen
 
 
 def test_the_display_going_back_to_the_hand_is_told() -> None:
@@ -206,8 +214,8 @@ def test_the_display_going_back_to_the_hand_is_told() -> None:
             text = GAME.public_action_name(s, DONE, seat)
             after_state = s.clone()
             after_state.apply(DONE)
-            lines.append((seat, narrate(before, actor, text, after_state.view(seat))))
+            lines.append((seat, shown(narrate(before, actor, text, after_state.view(seat)), 2)))
         s.apply(DONE)
-    told = "seat 1's turn begins: his display ($5,000 and 1 safecracker) goes back to his hand"
+    told = "Seat 2's turn begins: the display ($5,000 and 1 safecracker) goes back to the hand"
     assert [seat for seat, line in lines if line.endswith(told)] == [0, 1], lines
     assert s.cash[1][2] >= 1 and s.disp_n[1] == [0, 0, 0, 0, 0]

@@ -105,41 +105,41 @@ def test_play_a_game_as_a_human_with_piped_input(tmp_path: Path) -> None:
     result = play_pr(save)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Protection Racket v1.1, 2 players" in out and "You are seat 0; bots: seat 1 random." in out
+    assert "Protection Racket v1.1, 2 players" in out and "You are Seat 1; bots: Seat 2 random." in out
     # The board is the 80 x 24 screen (issue 15): the round, the turn and the question, a 3 x 3 grid (rows
     # opening with a rule of labels), one line per gang; then the menu, in two steps (site, how many).
-    assert "- you are seat 0, step" in out
-    assert "Round 1 of 3, turn " in out and "Seat 0 (you): deploy from the hideout onto one site" in out
+    assert "- you are Seat 1, step" in out
+    assert "Round 1 of 3, turn " in out and "Seat 1 (you): deploy from the hideout onto one site" in out
     assert re.search(r"^A1 .*┬B1 .*┬C1 ", out, re.MULTILINE)
     assert not re.search(r"^A1 .*┬D1 ", out, re.MULTILINE)
-    assert "R seat 0 (you): $1, hideout 5, supply 0" in out
-    assert "Y seat 1 (you)" not in out
+    assert "R Seat 1 (you): $1, hideout 5, supply 0" in out
+    assert "Y Seat 2 (you)" not in out and "Seat 0" not in out
     assert "Your options, first choose" in out and "Your move> " in out
     assert re.search(r"Your options in [A-C][1-3] .+ \('back' returns\)", out)
     assert re.search(r"\b1 1 mobster +2 2 mobsters", out)
     # Narration: the person's steps marked, the bot's indented; a deploy told once, with what is left.
-    assert re.search(r"» Seat 0 deploys 1 mobster to .+ \([A-C][1-3]\); 4 left in the hideout", out)
-    assert not re.search(r"^\s+seat 0 deploys", out, re.MULTILINE)
-    assert re.search(r"^  Seat 1 ", out, re.MULTILINE)
+    assert re.search(r"» Seat 1 \(you\) deploys 1 mobster to .+ \([A-C][1-3]\), 4 left in the hideout", out)
+    assert not re.search(r"^\s+Seat 1 \(you\) deploys", out, re.MULTILINE)
+    assert re.search(r"^  Seat 2 ", out, re.MULTILINE)
     assert "revenue step of round 1" in out and "round 3" in out
     assert "Protection Racket - game over" in out and "Final result" in out
-    assert "Game over: seat" in out
+    assert "Game over: Seat" in out
     assert "You win" in out or "Winner" in out or "Shared win" in out
     record = GameRecord.load(save)
     assert record.game == "protection-racket" and record.players == 2 and record.seed == 5
     assert record.seats == ["human", "random"]
     assert record.result is not None and record.replay(GAME).is_over
-    assert f"gangland replay {save} --seat 0" in "".join(out.split("\n"))
+    assert f"gangland replay {save} --seat 1" in "".join(out.split("\n"))
 
 
 def test_play_four_players_on_the_recommended_city(tmp_path: Path) -> None:
     save = tmp_path / "pr4.json"
-    result = play_pr(save, "--option", "city=recommended", "--seat", "2", players="4", seed="8")
+    result = play_pr(save, "--option", "city=recommended", "--seat", "3", players="4", seed="8")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Protection Racket v1.1, 4 players" in out and "You are seat 2" in out
+    assert "Protection Racket v1.1, 4 players" in out and "You are Seat 3" in out
     assert "options: city=recommended" in out
-    assert "G seat 2 (you)" in out and "R seat 0 (you)" not in out
+    assert "G Seat 3 (you)" in out and "R Seat 1 (you)" not in out
     # A 4 x 3 city: each row opens with a rule of four cells.
     rules = re.findall(r"^[A-D][1-3] .*─$", out, re.MULTILINE)
     assert rules and {len(re.findall("[┬┼]", rule)) for rule in rules} == {3}, rules[:3]
@@ -181,7 +181,7 @@ def test_bad_input_gets_a_clear_message_and_the_game_goes_on(tmp_path: Path) -> 
     result = play_pr(save, input="\n".join(bad) + "\n" + MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    first_move = out.index("» Seat 0 ")
+    first_move = out.index("» Seat 1 (you) ")
     errors = out[:first_move]
     assert "type a number from 1 to" in errors
     # One line, not the list of every legal action (a review found 60 names over 20 lines).
@@ -197,7 +197,7 @@ def test_bad_input_gets_a_clear_message_and_the_game_goes_on(tmp_path: Path) -> 
     # The game went on with the first legal action once it was typed (the first site, one mobster).
     site = _first_menu(out)[0]
     name = site.split(" ", 1)[1]
-    assert out[first_move:].startswith(f"» Seat 0 deploys 1 mobster to {name} ({site.split()[0]})")
+    assert out[first_move:].startswith(f"» Seat 1 (you) deploys 1 mobster to {name} ({site.split()[0]})")
     assert GameRecord.load(save).result is not None
 
 
@@ -209,7 +209,7 @@ def test_an_action_can_be_named(tmp_path: Path) -> None:
     wanted = f"deploy 2 to {name} ({label})"
     result = play_pr(save, input=wanted.upper() + "\n" + MANY_ONES)
     assert result.exit_code == 0, result.output
-    assert f"» Seat 0 deploys 2 mobsters to {name} ({label})" in result.stdout
+    assert f"» Seat 1 (you) deploys 2 mobsters to {name} ({label})" in result.stdout
 
 
 def test_quit_saves_and_resume_finishes(tmp_path: Path) -> None:
@@ -250,10 +250,10 @@ def test_simulate_on_the_recommended_city(tmp_path: Path) -> None:
     records = GameRecord.load_all(out)
     assert len(records) == 12
     assert all(r.result is not None and r.options["city"] == "recommended" for r in records)
-    replayed = run("replay", str(out), "--game", "3", "--seat", "1", input="")
+    replayed = run("replay", str(out), "--game", "3", "--seat", "2", input="")  # --seat counts from 1
     assert replayed.exit_code == 0, replayed.output
-    assert "as seen by seat 1" in replayed.stdout
-    assert "seat 1 [Y] (you)" in replayed.stdout and "seat 0 [R] (you)" not in replayed.stdout
+    assert "as seen by Seat 2" in replayed.stdout
+    assert "[Y] Seat 2 (you)" in replayed.stdout and "[R] Seat 1 (you)" not in replayed.stdout
 
 
 def test_simulate_the_heuristic_bot_against_random(tmp_path: Path) -> None:
@@ -362,24 +362,24 @@ def test_replay_a_played_game_as_a_seat_and_as_a_spectator(tmp_path: Path) -> No
     assert play_pr(save, players="3", seed="6").exit_code == 0
     record = GameRecord.load(save)
     steps = len(record.actions)
-    as_seat = run("replay", str(save), "--seat", "2", input="")
+    as_seat = run("replay", str(save), "--seat", "3", input="")  # --seat counts from 1
     assert as_seat.exit_code == 0, as_seat.output
     out = as_seat.stdout
-    assert "Replay of Protection Racket v1.1, as seen by seat 2" in out
-    assert f"3 players, seed 6, {steps} steps; seats: Seat 0 human, Seat 1 random, Seat 2 random" in out
+    assert "Replay of Protection Racket v1.1, as seen by Seat 3" in out
+    assert f"3 players, seed 6, {steps} steps; seats: Seat 1 human, Seat 2 random, Seat 3 random" in out
     assert "Protection Racket - start" in out and f"Step {steps}/{steps}" in out
-    assert "seat 2 [G] (you)" in out and "seat 0 [R] (you)" not in out
-    assert "Final result" in out and "Game over: seat" in out
+    assert "[G] Seat 3 (you)" in out and "[R] Seat 1 (you)" not in out
+    assert "Final result" in out and "Game over: Seat" in out
     # Every step is narrated: the actor and the action (or the event that tells it), then the events.
-    assert len(re.findall(r"Step \d+/\d+  Seat \d[: ]", out)) == steps
+    assert len(re.findall(r"Step \d+/\d+  Seat \d( \(you\))?[: ]", out)) == steps
     assert "revenue step of round 3" in out
     spectator = run("replay", str(save), input="")
     assert spectator.exit_code == 0, spectator.output
     assert "as seen by a spectator" in spectator.stdout and "(you)" not in spectator.stdout
     # What a seat sees is what a spectator sees (everything in Protection Racket is public).
     def public(text: str) -> str:
-        text = re.sub(r" \(you\)|as seen by (seat 2|a spectator)", "", text)
-        return re.sub(r"[\s─]+", " ", text)  # the box is as wide as its widest line
+        text = re.sub(r"\s\(you\)|as seen by (Seat 3|a spectator)", "", text)
+        return re.sub(r"[\s─│]+", " ", text)  # a box is as wide as its widest line, wraps wider ones
 
     assert public(spectator.stdout) == public(out)
 
@@ -397,7 +397,7 @@ def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
     record.result = None
     save = tmp_path / "part.json"
     record.save(save)
-    result = run("replay", str(save), "--seat", "0", input="")
+    result = run("replay", str(save), "--seat", "1", input="")
     assert result.exit_code == 0, result.output
     assert "the game was not finished" in result.stdout
 

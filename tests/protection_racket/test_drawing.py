@@ -12,6 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from gangland.engine import SEAT_REF, seat_ref
+from gangland.engine.seats import SEAT_OPEN
 from gangland.engine.svg import ACT_SEPARATOR, LAYOUTS, drawn_actions
 from gangland.games.protection_racket import GAME
 from gangland.games.protection_racket.actions import MUSCLE_PICK, SITE0, YES
@@ -28,8 +30,8 @@ ON_SITE = ("deploy", "declare a Mob War on", "take the action of", "stand up on"
            "swap from", "swap with one on", "recall from", "change places with", "move the card of",
            "turn over", "replace")
 """Kinds of action whose object is a site (named in the action, "... (B2)")."""
-ON_GANG = ("lay down seat", "remove one of", "move seat", "swap one of", "for one of")
-"""Kinds of action whose object is a gang's mobsters ("... seat 1's mobsters")."""
+ON_GANG = (f"lay down {SEAT_OPEN}", "remove one of", f"move {SEAT_OPEN}", "swap one of", "for one of")
+"""Kinds of action whose object is a gang's mobsters ("... ⟨s1⟩'s mobsters")."""
 ON_BUTTON = ("no war on", "skip the action of", "stay lying", "the Hired Gun stays")
 """Kinds of action with no object: drawn as buttons."""
 ON_MUSCLE = ("remove The",)
@@ -87,7 +89,7 @@ def check_decision(state: ProtectionRacketState, salt: int, layout: str = "wide"
             assert label and label[1] in labels, name
             assert f"site:{label[1]}" in carried[name], (name, carried[name])
         elif kind in ON_GANG:
-            gang = re.search(r"seat (\d)'s", name)
+            gang = re.search(f"{SEAT_REF.pattern}'s", name)
             assert gang and f"panel:{gang[1]}" in carried[name], (name, carried[name])
         elif kind in ON_BUTTON:
             assert "button" in carried[name], (name, carried[name])
@@ -169,11 +171,11 @@ def test_the_table_says_who_holds_what() -> None:
     assert "2 lying" in texts(ET.tostring(keyed["site:B2:seat:1"], encoding="unicode"))
     muscle = keyed["muscle"]
     assert "lying" in (muscle.findtext(f"{SVG}title") or "")
-    assert "seat 1 (B)" in (muscle.findtext(f"{SVG}title") or "")
+    assert f"{seat_ref(1)} (B)" in (muscle.findtext(f"{SVG}title") or "")
     # each gang's panel: its money, letter and the seat to act
     for seat in range(2):
         panel = " ".join(node.text or "" for node in keyed[f"panel:{seat}"].iter(f"{SVG}text"))
-        assert f"Seat {seat} ({'AB'[seat]})" in panel and f"${state.money[seat]}" in panel
+        assert seat_ref(seat) in panel and "AB"[seat] in panel.split() and f"${state.money[seat]}" in panel
     assert "to act" in " ".join(node.text or "" for node in keyed["panel:0"].iter(f"{SVG}text"))
     # deploying is drawn on every open site, up to the hideout (2 left here)
     centre_acts = centre.attrib["data-act"].split(ACT_SEPARATOR)

@@ -86,7 +86,7 @@ def test_recruiting_is_the_controllers_action(muscle: str) -> None:
     assert (state.phase, state.actor) == (ACTION, 0)
     state.apply(YES)
     assert (state.m_owner, state.m_where) == (0, HIDEOUT)
-    assert f"seat 0 recruits {muscle} into its hideout" in state.events
+    assert f"⟨s0⟩ recruits {muscle} into its hideout" in state.events
     assert (state.phase, state.actor) == (DEPLOY, 1)
 
 

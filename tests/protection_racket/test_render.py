@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from gangland.cli.common import shown
+from gangland.engine import seat_ref
 from gangland.games import get
 from gangland.games.protection_racket import ProtectionRacketState
 from gangland.games.protection_racket.render import GANG_MARKS, LEGEND, narrate, render_view
@@ -76,13 +78,18 @@ def cell_of(text: str, view: dict[str, Any], site: int) -> list[str]:
 
 
 def seat_rows(text: str) -> list[str]:
-    return [line for line in text.splitlines() if re.match(r"seat \d \[[RYGP]\]", line)]
+    return [line for line in text.splitlines() if re.match(r"\[[RYGP]\] Seat \d", line)]
+
+
+def terminal(text: str, view: dict[str, Any]) -> str:
+    """`text` of `view` as the terminal shows it: seats named "Seat N" from 1, "(you)" for the view's own."""
+    return shown(text, view["players"], view["seat"])
 
 
 def check_rendering(state: ProtectionRacketState, seat: int | None) -> str:
-    """Render `seat`'s view and check what every rendering shows."""
+    """Render `seat`'s view and check what every rendering shows (as the terminal shows it)."""
     view = state.view(seat)
-    text = render_view(view)
+    text = terminal(render_view(view), view)
     lines = text.splitlines()
     assert lines[0] == f"Protection Racket - round {view['round']} of {view['rounds']}, turn {view['turn']}"
     assert view["rounds"] == max(3, view["round"])  # a tie plays another round
@@ -125,13 +132,15 @@ def check_rendering(state: ProtectionRacketState, seat: int | None) -> str:
     assert len(seats) == state.players
     for s, row in enumerate(seats):
         you = " (you)" if s == seat else ""
-        assert row == (f"seat {s} [{GANG_MARKS[s]}]{you}: ${view['money'][s]}, hideout {view['hideout'][s]}, "
-                       f"supply {view['supply'][s]}")
-    assert text.count("(you)") == (0 if seat is None else 1)
+        assert row == (f"[{GANG_MARKS[s]}] Seat {s + 1}{you}: ${view['money'][s]}, "
+                       f"hideout {view['hideout'][s]}, supply {view['supply'][s]}")
+    assert ("(you)" in text) == (seat is not None)
     if state.is_over:
         assert lines[-1].startswith("Game over: ")
     else:
-        assert listed.endswith(f"seat {view['to_act']} to act: {view['pending']['question']}")
+        to_act = view["to_act"]
+        you = " (you)" if to_act == seat else ""
+        assert listed.endswith(f"Seat {to_act + 1}{you} to act: {view['pending']['question']}")
     return text
 
 
@@ -147,11 +156,11 @@ def test_every_view_of_every_seat_renders(players: int, city: str) -> None:
         for seat in (*range(players), None):
             check_rendering(after, seat)
         line = narrate(before.view(actor), actor, GAME.action_name(before, action), after.view(actor))
-        assert line.startswith(f"Seat {actor}")
+        assert line.startswith(seat_ref(actor))
     assert after.is_over and steps > 10
-    text = render_view(after.view(0))
+    text = terminal(render_view(after.view(None)), after.view(None))
     winners = after.result().winners
-    names = ", ".join(f"seat {w}" for w in winners)
+    names = ", ".join(f"Seat {w + 1}" for w in winners)
     assert text.splitlines()[-1] == f"Game over: {names} win{'s' if len(winners) == 1 else ''}."
 
 
@@ -172,9 +181,11 @@ def test_render_is_built_from_the_view_alone() -> None:
             view = after.view(seat)
             # A view sent over the wire (JSON) renders the same: nothing comes from the state.
             assert render_view(json.loads(json.dumps(view))) == render_view(view)
-        # Everything is public: a seat's rendering is the spectator's but for "(you)".
+        # Everything is public: a seat's rendering is the spectator's but for "(you)" (where the terminal
+        # fills it in: its lines may break elsewhere for it).
         spectator = render_view(after.view(None))
-        assert render_view(after.view(1)).replace(" (you)", "") == spectator
+        mine = terminal(render_view(after.view(1)), after.view(1)).replace(" (you)", "")
+        assert mine.split() == terminal(spectator, after.view(None)).split()
         # The hidden order of the draw piles changes nothing on the screen.
         twin = after.clone()
         for pile in twin.draw:
@@ -236,7 +247,7 @@ def _with_muscle(players: int) -> ProtectionRacketState:
 def test_the_hired_muscle_and_its_owner() -> None:
     state = _with_muscle(4)
     home = state.m_home
-    name = GAME.render(state.view(None))
+    name = terminal(GAME.render(state.view(None)), state.view(None))
     muscle = state.view(None)["muscle"]
     assert muscle is not None
     label = state.view(None)["city"][home]["label"]
@@ -249,18 +260,18 @@ def test_the_hired_muscle_and_its_owner() -> None:
     state.m_owner, state.m_where = 3, HIDEOUT
     text = check_rendering(state, 3)
     assert not any("HM:" in " ".join(cell[2:]) for row in grid(text) for cell in row)
-    assert f"Hired Muscle: {muscle['name']}, in seat 3's gang, in its hideout" in text.splitlines()
+    assert f"Hired Muscle: {muscle['name']}, in the gang of Seat 4 (you), in its hideout" in text.splitlines()
     # Deployed by seat 3 onto another site, standing, then lying down.
     target = next(s for s in range(12) if s != home and not state.closed[s])
     target_label = state.view(None)["city"][target]["label"]
     state.m_where = target
     text = check_rendering(state, None)
     assert "[HM:P]" in cell_of(text, state.view(None), target)[2].split()
-    assert f"Hired Muscle: {muscle['name']}, in seat 3's gang, on {target_label}" in text.splitlines()
+    assert f"Hired Muscle: {muscle['name']}, in the gang of Seat 4, on {target_label}" in text.splitlines()
     state.m_lying = True
     text = check_rendering(state, None)
     assert "HM:Pv" in cell_of(text, state.view(None), target)[2].split()  # lying, it holds nothing
-    assert (f"Hired Muscle: {muscle['name']}, in seat 3's gang, on {target_label} lying down"
+    assert (f"Hired Muscle: {muscle['name']}, in the gang of Seat 4, on {target_label} lying down"
             in text.splitlines())
     # Gone from the table (removed in a war, before it is put back): no line about a site.
     state.m_owner, state.m_where, state.m_lying = NEUTRAL, -1, False
@@ -279,11 +290,13 @@ def test_no_hired_muscle_line_without_one() -> None:
 
 def test_the_viewer_is_marked_and_a_spectator_is_nobody() -> None:
     state = new(4, 3)
+    # Issue 31: the game writes no "(you)"; the terminal adds it to the seat of the person looking.
     for seat in range(4):
-        rows = seat_rows(render_view(state.view(seat)))
+        rows = seat_rows(terminal(render_view(state.view(seat)), state.view(seat)))
         assert [row for row in rows if "(you)" in row] == [rows[seat]]
-        assert rows[seat].startswith(f"seat {seat} [{GANG_MARKS[seat]}] (you): ")
-    assert "(you)" not in render_view(state.view(None))
+        assert rows[seat].startswith(f"[{GANG_MARKS[seat]}] Seat {seat + 1} (you): ")
+        assert "(you)" not in render_view(state.view(seat))
+    assert "(you)" not in terminal(render_view(state.view(None)), state.view(None))
 
 
 def test_money_hideout_and_supply_rows() -> None:
@@ -291,10 +304,10 @@ def test_money_hideout_and_supply_rows() -> None:
     state.money = [7, 0, 12]
     state.hideout = [1, 5, 0]
     state.supply = [2, 0, 3]
-    rows = seat_rows(render_view(state.view(1)))
-    assert rows == ["seat 0 [R]: $7, hideout 1, supply 2",
-                    "seat 1 [Y] (you): $0, hideout 5, supply 0",
-                    "seat 2 [G]: $12, hideout 0, supply 3"]
+    rows = seat_rows(terminal(render_view(state.view(1)), state.view(1)))
+    assert rows == ["[R] Seat 1: $7, hideout 1, supply 2",
+                    "[Y] Seat 2 (you): $0, hideout 5, supply 0",
+                    "[G] Seat 3: $12, hideout 0, supply 3"]
 
 
 def test_game_over_line() -> None:
@@ -303,27 +316,36 @@ def test_game_over_line() -> None:
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     assert state.phase == OVER
-    text = render_view(state.view(None))
+    text = terminal(render_view(state.view(None)), state.view(None))
     winners = state.result().winners
-    names = ", ".join(f"seat {w}" for w in winners)
+    names = ", ".join(f"Seat {w + 1}" for w in winners)
     assert text.splitlines()[-1] == f"Game over: {names} win{'s' if len(winners) == 1 else ''}."
     assert "to act" not in text
     # A shared win reads "win", one winner "wins".
     view = state.view(None)
     view["result"] = {**view["result"], "winners": [0, 2]}
-    assert render_view(view).splitlines()[-1] == "Game over: seat 0, seat 2 win."
+    assert terminal(render_view(view), view).splitlines()[-1] == "Game over: Seat 1, Seat 3 win."
     view["result"] = {**view["result"], "winners": [1]}
-    assert render_view(view).splitlines()[-1] == "Game over: seat 1 wins."
+    assert terminal(render_view(view), view).splitlines()[-1] == "Game over: Seat 2 wins."
 
 
 # -- narration -------------------------------------------------------------------------------------
 
 
+def told(head: str, events: list[str]) -> str:
+    """The narration of a step whose head is `head` and whose other events are `events`: one line, a
+    sentence each, a sentence that repeats one before it saying "again"."""
+    sentences = [head]
+    for event in events:
+        sentences.append(event + " again" if event in sentences else event)
+    return "; ".join(sentences)
+
+
 def test_narrate_tells_each_step_once() -> None:
     # Issue 15, "Protection Racket: no log line twice, no empty log line ("Seat 0: seat 0"), every choice
-    # says what is being chosen": the step's own event ("seat 0 deploys ...") is the head line, not a
-    # second line under "Seat 0: deploy ...".
-    told = 0
+    # says what is being chosen": the step's own event ("⟨s0⟩ deploys ...") is the head, not a second
+    # sentence after "⟨s0⟩: deploy ...".
+    told_steps = 0
     events: list[str] = []
     heads: list[str] = []
     for players in (2, 3, 4):
@@ -333,26 +355,27 @@ def test_narrate_tells_each_step_once() -> None:
                 text = GAME.narrate(before.view(seat), actor, GAME.public_action_name(before, action, seat),
                                     after.view(seat))
                 assert text == narrate(before.view(seat), actor, name, after.view(seat))
-                lines = text.splitlines()
-                assert all(line.strip() for line in lines), text
-                assert len(set(lines)) == len(lines), text
-                # Every event of the step is told, under the head or as it.
-                told_events = [line.strip() for line in lines[1:]]
-                if lines[0] == f"Seat {actor}: {name}":
-                    assert told_events == after.events
+                # Every event of the step is told, after the head or as it.
+                plain = f"{seat_ref(actor)}: {name}"
+                if text == plain or text.startswith(plain + "; "):
+                    assert text == told(plain, after.events)
+                    head = plain
                 else:
-                    assert lines[0].startswith(f"Seat {actor} ")
-                    assert [lines[0].split("; ")[0].replace("Seat", "seat", 1), *told_events] == after.events
+                    head = after.events[0]
+                    if before.view(None)["phase"] == "deploy mobsters" and after.round == before.round:
+                        head += f", {after.hideout[actor]} left in the hideout"
+                    assert text == told(head, after.events[1:])
                 # A choice is never a bare seat or site: it says what it is for.
-                assert not re.fullmatch(r"Seat \d: (seat \d|site .*)", lines[0]), lines[0]
-                # What the head says is not said again under it (before: "Seat 0: deploy 1 to Bus Depot
-                # (D1)" and then "  seat 0 deploys 1 mobster to Bus Depot (D1)").
+                assert not re.fullmatch(r"⟨s\d⟩: (⟨s\d⟩|site .*)", head), head
+                # What the head says is not said again after it (before: "Seat 0: deploy 1 to Bus Depot
+                # (D1)" and then "seat 0 deploys 1 mobster to Bus Depot (D1)").
+                sentences = text.split("; ")
                 for words in ("deploy", "the action of", "declare", "stand up", "stands up", "Hired Gun"):
-                    assert sum(words in line for line in lines) <= 1, text
-            heads.append(text.splitlines()[0])
-            told += 1
+                    assert sum(words in sentence for sentence in sentences) <= 1, text
+            heads.append(text.split("; ")[0])
+            told_steps += 1
             events += after.events
-    assert told > 100
+    assert told_steps > 100
     # No two steps in a row read the same (two deploys of one mobster onto one site say what is left).
     assert not [a for a, b in itertools.pairwise(heads) if a == b]
     # Deploys, actions, the revenue steps, the new rounds and the end of the game were all told.
@@ -362,13 +385,32 @@ def test_narrate_tells_each_step_once() -> None:
         assert words in text, words
 
 
+def test_a_log_line_keeps_its_sentences_apart() -> None:
+    # Issue 31: "Protection Racket's last log line runs two sentences together". The page shows each
+    # step's narration as one line of text (whitespace collapsed, as HTML shows it); the narration was
+    # lines, which ran into each other there ("... 4 left in the hideout   seat 1 takes ..."). It is one
+    # line now, as every game's, its sentences apart.
+    steps = 0
+    for players in (2, 4):
+        for before, actor, action, after in play(players, 50 + players):
+            line = GAME.narrate(before.view(None), actor, GAME.public_action_name(before, action, None),
+                                after.view(None))
+            assert "\n" not in line and line == " ".join(line.split()), line
+            if len(after.events) > 1:
+                steps += 1
+                # each event after the first begins a sentence of its own, after "; "
+                for event in after.events[1:]:
+                    assert f"; {event}" in line, (line, after.events)
+    assert steps > 10
+
+
 def test_narrate_a_deploy() -> None:
     state = new(2, 6, first_seat="seat0")
     before = state.clone()
     action = state.legal_actions()[0]
     state.apply(action)
-    text = narrate(before.view(1), 0, GAME.action_name(before, action), state.view(1))
-    assert re.fullmatch(r"Seat 0 deploys 1 mobster to .+ \([A-C][1-3]\); 4 left in the hideout", text)
+    text = shown(narrate(before.view(1), 0, GAME.action_name(before, action), state.view(1)), 2, 1)
+    assert re.fullmatch(r"Seat 1 deploys 1 mobster to .+ \([A-C][1-3]\), 4 left in the hideout", text)
 
 
 def test_narrate_an_action_and_its_choices() -> None:
@@ -384,9 +426,9 @@ def test_narrate_an_action_and_its_choices() -> None:
         state.apply(action)
         if before.phase == PICK:
             picks.append(narrate(before.view(actor), actor, GAME.action_name(before, action),
-                                 state.view(actor)).splitlines()[0])
+                                 state.view(actor)).split("; ")[0])
     assert picks
-    purposes = ("move from ", "move to ", "move seat ", "swap ", "for one of seat ", "recall from ",
+    purposes = ("move from ", "move to ", "move \u27e8s", "swap ", "for one of \u27e8s", "recall from ",
                 "remove ", "lay down ", "stand up on ", "Mob War on ", "turn over ", "replace ",
                 "change places with ", "move the card of ", "send the lying ones on ")
     for line in picks:

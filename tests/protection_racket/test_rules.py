@@ -17,7 +17,7 @@ from collections import Counter
 
 import pytest
 
-from gangland.engine import IllegalAction
+from gangland.engine import IllegalAction, seat_ref
 from gangland.games.protection_racket.actions import PASS, SITE0, YES, deploy_action
 from gangland.games.protection_racket.state import (
     ACTION,
@@ -260,7 +260,7 @@ def test_illegal_deploys_are_refused_and_change_nothing() -> None:
     # not more than the hideout holds); orange: "Cannot deploy to this site".
     state = city_with(2, {CENTRE: "Police Station"})
     set_hideouts(state, [2, 5])
-    illegal(state, deploy_action(0, 0, 0), "is not legal now: seat 0 is asked to deploy mobsters")
+    illegal(state, deploy_action(0, 0, 0), "is not legal now: Seat 1 is asked to deploy mobsters")
     illegal(state, deploy_action(0, 3, 0), "is not legal now")
     illegal(state, deploy_action(CENTRE, 1, 0), "deploy 1 to Police Station (B2)")
     illegal(state, deploy_action(0, 1, 1), "is not legal now")  # no Hired Muscle in this city
@@ -327,7 +327,7 @@ def test_mob_war_with_three_gangs() -> None:
     assert units(state, 5) == [(0, 0), (1, 0), (0, 0)]
     assert state.supply == [2, 2, 1]
     assert state.hideout == [3, 2, 4]
-    assert "Mob War on" in state.events[-1] and "seat 1 is left" in state.events[-1]
+    assert "Mob War on" in state.events[-1] and "⟨s1⟩ is left" in state.events[-1]
     assert state.controller(5) == 1
     assert all(everyone(state, s) == 5 for s in range(3))
 
@@ -447,8 +447,8 @@ def test_only_lying_mobsters_control_nothing_and_collect_no_revenue() -> None:
     set_hideouts(state, [1, 0])
     deploy(state, 1, 1)
     assert state.round == 1
-    assert state.events[0] == "seat 0 deploys 1 mobster to Mom & Pop Shop (B1)"
-    assert "revenue step of round 1: seat 0 +$2, seat 1 +$0" in state.events
+    assert state.events[0] == "⟨s0⟩ deploys 1 mobster to Mom & Pop Shop (B1)"
+    assert "revenue step of round 1: ⟨s0⟩ +$2, ⟨s1⟩ +$0" in state.events
     assert state.money == [3, 1]
 
 
@@ -555,7 +555,7 @@ def test_the_round_ends_when_nobody_can_deploy() -> None:
     deploy(state, 8, 1)
     pass_all(state)
     assert state.round == 1
-    assert "revenue step of round 1: seat 0 +$6, seat 1 +$0" in state.events
+    assert "revenue step of round 1: ⟨s0⟩ +$6, ⟨s1⟩ +$0" in state.events
 
 
 def test_the_round_ends_when_every_site_left_is_closed_to_the_last_mobsters() -> None:
@@ -589,7 +589,7 @@ def test_revenue_step_pays_every_controller() -> None:
     set_hideouts(state, [1, 0])
     deploy(state, 7, 1)
     pass_all(state)
-    assert "revenue step of round 1: seat 0 +$11, seat 1 +$5" in state.events
+    assert "revenue step of round 1: ⟨s0⟩ +$11, ⟨s1⟩ +$5" in state.events
     assert state.money == [12, 6]
     assert [e["revenue"] for e in state.earned] == [11, 5]
 
@@ -624,7 +624,8 @@ def test_three_rounds_with_the_first_player_rotating_clockwise() -> None:
         to_supply(state, 2, 3)
         end_round(state)
         if round_ < ROUNDS - 1:
-            assert f"round {round_ + 2}: a new city is dealt; seat {(round_ + 1) % 3} starts" in state.events
+            starter = seat_ref((round_ + 1) % 3)
+            assert f"round {round_ + 2}: a new city is dealt; {starter} starts" in state.events
             if round_ == 0:
                 # "dealt out from the remaining deck"
                 assert not old & {f // 2 for f in state.city}
@@ -647,7 +648,7 @@ def test_most_money_wins() -> None:
     assert result.scores == (4, 9, 7)
     assert result.winners == (1,)
     assert result.ranks == (3, 1, 2)
-    assert "the game is over: seat 0 $4, seat 1 $9, seat 2 $7" in state.events
+    assert "the game is over: ⟨s0⟩ $4, ⟨s1⟩ $9, ⟨s2⟩ $7" in state.events
 
 
 def test_a_tie_plays_another_round() -> None:

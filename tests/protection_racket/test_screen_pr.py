@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
+from gangland.cli.common import shown
 from gangland.cli.human import menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, Decision
 from gangland.games.protection_racket import GAME, ProtectionRacketState
@@ -54,6 +55,11 @@ def crowded(players: int = 4) -> ProtectionRacketState:
     return state
 
 
+def terminal(text: str, view: dict[str, Any]) -> str:
+    """`text` of `view` as the terminal shows it: seats named "Seat N" from 1, "(you)" for the view's own."""
+    return shown(text, view["players"], view["seat"])
+
+
 def lines_of(text: str) -> list[str]:
     lines = text.splitlines()
     assert len(lines) <= BOARD_ROWS, "\n".join(lines)
@@ -73,7 +79,7 @@ def test_the_worst_case_fits_and_names_stay_whole() -> None:
     # Four gangs, the longest names, four gangs and lying mobsters on one site, the Hired Muscle lying.
     state = crowded(4)
     view = state.view(0)
-    lines = lines_of(screen_view(view))
+    lines = lines_of(terminal(screen_view(view), view))
     text = "\n".join(lines)
     for site in view["city"]:
         assert site["name"] in text, site["name"]
@@ -81,7 +87,7 @@ def test_the_worst_case_fits_and_names_stay_whole() -> None:
     assert CUT not in text or "'more' shows every site and its mobsters whole" in text
     # One line per gang, each saying money, hideout and supply.
     for seat in range(4):
-        assert sum(line.startswith(f"{'RYGP'[seat]} seat {seat}") for line in lines) == 1
+        assert sum(line.startswith(f"{'RYGP'[seat]} Seat {seat + 1}") for line in lines) == 1
     # 'more' (the render) has every mobster whole, on as many lines as it takes.
     whole = render_view(view)
     assert CUT not in whole
@@ -91,7 +97,7 @@ def test_the_worst_case_fits_and_names_stay_whole() -> None:
 def test_crowded_sites_wrap_when_there_is_room() -> None:
     # Three gangs: the crowded rows take a second line of mobsters rather than cut them.
     state = crowded(3)
-    text = screen_view(state.view(0))
+    text = terminal(screen_view(state.view(0)), state.view(0))
     lines_of(text)
     assert CUT not in text
     assert "R1+1v Y1+1v G1+1v" in text and "HM:Rv" in text
@@ -105,8 +111,8 @@ def test_every_decision_of_crowded_games_fits() -> None:
             if state.is_over:
                 break
             view = state.view(state.to_act)
-            lines_of(screen_view(view))
-            help_lines = rules_help(view).splitlines()
+            lines_of(terminal(screen_view(view), view))
+            help_lines = terminal(rules_help(view), view).splitlines()
             assert 0 < len(help_lines) <= 12 and all(cell_len(line) <= 80 for line in help_lines)
             state.apply(rng.choice(state.legal_actions()))
 
@@ -120,9 +126,9 @@ def test_the_screen_says_what_is_asked_first() -> None:
         rng = random.Random(seed)
         while not state.is_over:
             view = state.view(state.to_act)
-            top = " ".join(screen_view(view).splitlines()[:3])
+            top = " ".join(terminal(screen_view(view), view).splitlines()[:3])
             question = view["pending"]["question"]
-            assert question and f"Seat {state.to_act} (you): {question}" in " ".join(top.split())
+            assert question and f"Seat {state.to_act + 1} (you): {question}" in " ".join(top.split())
             seen.add(view["phase"])
             state.apply(rng.choice(state.legal_actions()))
     assert {"deploy mobsters", "declare a Mob War?", "take the site's action?",
@@ -171,15 +177,15 @@ def test_deploying_notes_and_help() -> None:
     effect = face(state, "Cemetery").effect
     assert effect is not None and effect.kind == "closed"
     view = state.view(0)
-    help_text = rules_help(view)
-    assert help_text.splitlines()[0] == f"Seat 0 (you): {view['pending']['question']}"
+    help_text = terminal(rules_help(view), view)
+    assert help_text.splitlines()[0] == f"Seat 1 (you): {view['pending']['question']}"
     assert "Deploying: " in screen_view(view) and "Deploying: " in help_text
 
 
 @pytest.mark.parametrize("width", [60, 100, 132])
 def test_other_widths(width: int) -> None:
     state = crowded(4)
-    lines = screen_view(state.view(0), width).splitlines()
+    lines = terminal(screen_view(state.view(0), width), state.view(0)).splitlines()
     assert all(cell_len(line) <= width for line in lines), max(lines, key=cell_len)
     if width >= 80:
         assert len(lines) <= BOARD_ROWS

@@ -9,6 +9,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
+from gangland.engine import seat_ref
+from gangland.engine.svg import LAYOUTS, text_width
 from gangland.games import get
 from gangland.games.razzia import RazziaState
 from gangland.games.razzia.cards import (
@@ -21,6 +25,8 @@ from gangland.games.razzia.cards import (
     FILM,
     GOLD,
     NIGHT_CLUB,
+    PASS,
+    POLICE,
     REAL_ESTATE,
     RESTAURANT,
     RING,
@@ -30,8 +36,21 @@ from gangland.games.razzia.cards import (
 from gangland.games.razzia.drawing import WIDTH
 from gangland.games.razzia.view import points_if_scored_now
 
+from ..seats import with_long_names
 from ..test_svg import contrast
-from .helpers import DENNIS, ELKE, FELIX, KIND, MIRIAM, finish_round, give, new_state, set_cheques, set_row
+from .helpers import (
+    DENNIS,
+    ELKE,
+    FELIX,
+    KIND,
+    MIRIAM,
+    draw,
+    finish_round,
+    give,
+    new_state,
+    set_cheques,
+    set_row,
+)
 
 GAME = get("razzia")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -203,6 +222,16 @@ def text_box(node: ET.Element) -> tuple[float, float, float, float]:
     return left, y - 0.75 * size, left + width, y + 0.22 * size
 
 
+def measured_box(node: ET.Element) -> tuple[float, float, float, float]:
+    """`text_box` with the text's width as the drawing lays it out (`text_width`)."""
+    left, top, right, bottom = text_box(node)
+    size, weight = float(node.attrib["font-size"]), node.attrib.get("font-weight", "normal")
+    width = text_width(node.text or "", size, weight)
+    left = {"start": left, "middle": (left + right - width) / 2, "end": right - width}[
+        node.attrib.get("text-anchor", "start")]
+    return left, top, left + width, bottom
+
+
 def shape_box(node: ET.Element) -> tuple[float, float, float, float] | None:
     tag, a = node.tag.removeprefix(SVG), node.attrib
     if tag == "rect":
@@ -241,9 +270,10 @@ def texts_on_cards(svg: str) -> list[tuple[ET.Element, ET.Element]]:
     return pairs
 
 
-def playouts(games: int, every: int) -> Iterator[tuple[dict[str, Any], str]]:
-    """The acting seat's view and drawing every `every` steps of random games at every player count, at
-    the last step of each round (when estates are largest) and at the end."""
+def playouts(games: int, every: int, layout: str = "wide") -> Iterator[tuple[dict[str, Any], str]]:
+    """The acting seat's view and drawing (in `layout`) every `every` steps of random games at every player
+    count, at the last step of each round (when estates are largest) and at the end, with names as long as
+    the page lets them be."""
     for seed in range(games):
         state = GAME.new_game(GAME.player_counts[seed % len(GAME.player_counts)], 1000 + seed)
         rng = random.Random(seed)
@@ -252,32 +282,63 @@ def playouts(games: int, every: int) -> Iterator[tuple[dict[str, Any], str]]:
             view = state.view(state.to_act)
             state.apply(rng.choice(state.legal_actions()))
             if step % every == 0 or state.round != view["round"] or state.is_over:
-                yield view, GAME.svg(view)
+                yield view, with_long_names(GAME.svg(view, layout), state.players, view["seat"])
             step += 1
-        yield state.view(0), GAME.svg(state.view(0))
+        yield state.view(0), with_long_names(GAME.svg(state.view(0), layout), state.players, 0)
 
 
-def test_no_panel_leaves_its_box_and_texts_do_not_overlap() -> None:
-    # The review: "With 3 rows of estate chips the panel overflows into the next seat's panel". Every piece
-    # of a seat's panel lies inside the panel, panels do not overlap and fit in the drawing, and no two texts
-    # of a panel overlap (a tile's title and its points once did).
-    for view, svg in playouts(30, 12):
-        root = ET.fromstring(svg)
-        height = float(root.attrib["height"])
-        panels = []
-        for seat in range(view["players"]):
-            panel = keyed(root, f"seat:{seat}")
-            shapes = [node for node in panel.iter() if shape_box(node) is not None]
-            box = shape_box(shapes[0])
-            assert box is not None and box[3] <= height
-            for node in shapes[1:]:
-                assert inside(shape_box(node) or (), box), (seat, node.text, node.attrib)
-            texts = sorted(text_box(node) for node in panel.iter(f"{SVG}text"))
-            for i, a in enumerate(texts):  # sorted by left edge: only those starting before `a` ends
-                for b in itertools.takewhile(lambda b, a=a: b[0] < a[2], texts[i + 1:]):
-                    assert a[3] <= b[1] or b[3] <= a[1], (seat, a, b)
-            panels.append(box)
-        assert all(a[3] <= b[1] for a, b in itertools.pairwise(panels))
+def no_overlap(texts: list[tuple[float, float, float, float]], where: object) -> None:
+    """No two of `texts` (boxes) overlap."""
+    texts = sorted(texts)
+    for i, a in enumerate(texts):  # sorted by left edge: only those starting before `a` ends
+        for b in itertools.takewhile(lambda b, a=a: b[0] < a[2], texts[i + 1:]):
+            assert a[3] <= b[1] or b[3] <= a[1], (where, a, b)
+
+
+def check_layout(view: dict[str, Any], svg: str) -> None:
+    """Every piece of a seat's panel lies inside the panel, panels do not overlap and fit in the drawing,
+    no two texts of a panel overlap; above the panels (the header, the row, the auction) the texts keep
+    inside the drawing and apart."""
+    root = ET.fromstring(svg)
+    height, width = float(root.attrib["height"]), float(root.attrib["width"])
+    panels = []
+    in_panels: set[int] = set()
+    for seat in range(view["players"]):
+        panel = keyed(root, f"seat:{seat}")
+        shapes = [node for node in panel.iter() if shape_box(node) is not None]
+        box = shape_box(shapes[0])
+        assert box is not None and box[3] <= height
+        for node in shapes[1:]:
+            assert inside(shape_box(node) or (), box), (seat, node.text, node.attrib)
+        no_overlap([text_box(node) for node in panel.iter(f"{SVG}text")], seat)
+        in_panels.update(id(node) for node in panel.iter(f"{SVG}text"))
+        panels.append(box)
+    panels.sort(key=lambda box: box[1])  # (a narrow drawing puts the seat's own first)
+    assert all(a[3] <= b[1] for a, b in itertools.pairwise(panels))
+    # (measured as the layout measures a line, `text_width`: its estimate errs wide of Chromium's widths,
+    # where the rough one of `text_box`, made for short texts, overstates a long line by 15%)
+    above = [measured_box(node) for node in root.iter(f"{SVG}text") if id(node) not in in_panels]
+    no_overlap(above, "above the panels")
+    for box in above:
+        assert box[0] >= 0 and box[2] <= width and box[3] <= panels[0][1], box
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_no_panel_leaves_its_box_and_texts_do_not_overlap(layout: str) -> None:
+    # The review: "With 3 rows of estate chips the panel overflows into the next seat's panel" (and a
+    # tile's title and its points once overlapped). With names of 12 characters (issue 31), in both layouts.
+    for view, svg in playouts(30 if layout == "wide" else 12, 12, layout):
+        check_layout(view, svg)
+    # The longest auction lines: five answers and the high bid, names of 12 characters (the narrow layout
+    # wraps them into the lines it keeps for the auction).
+    state = new_state(5)
+    draw(state, POLICE)
+    for _ in range(3):
+        state.apply(PASS)
+    state.apply(state.legal_actions()[-1])  # a bid
+    for seat in (None, *range(5)):
+        view = state.view(seat)
+        check_layout(view, with_long_names(GAME.svg(view, layout), 5, seat))
 
 
 def test_text_is_readable_on_the_card_it_lies_on() -> None:
@@ -286,10 +347,56 @@ def test_text_is_readable_on_the_card_it_lies_on() -> None:
     # 780 px wide on a 1280 px screen, and each text of a card inside that card.
     state = new_state(4)
     set_row(state, [KIND["gold coin"], CAR, DRIVER, THIEF, BODYGUARD, RING, CASINO])
-    views = [(state.view(0), GAME.svg(state.view(0)))]
+    views = [(state.view(0), with_long_names(GAME.svg(state.view(0)), 4, 0))]
     for _, svg in itertools.chain(views, playouts(8, 10)):
         for node, card in texts_on_cards(svg):
             assert float(node.attrib["font-size"]) * 780 / 800 >= 11, node.text
             assert contrast(node.attrib["fill"], card.attrib["fill"]) >= 4.5, (node.text, card.attrib)
             if card.tag == f"{SVG}rect" and float(card.attrib["width"]) < WIDTH - 16:
                 assert inside(text_box(node), shape_box(card) or ()), (node.text, card.attrib)
+
+
+# Issue 31, the newcomer's findings.
+
+def test_the_turn_line_offers_a_thief_only_to_a_seat_that_can_use_one() -> None:
+    # Issue 31: "Razzia!: the prompt offers 'use a thief' to a player without one". The drawing's turn line
+    # (as the terminal's) names what the seat may do: a thief only with one in the estate and a lot to take.
+    state = new_state(4)
+    set_row(state, [WATCH, CAR])
+    seat = state.turn
+    assert "use a thief" not in texts(GAME.svg(state.view(seat)))
+    assert "draw a card or call a court auction" in texts(GAME.svg(state.view(seat)))
+    give(state, seat, THIEF)
+    assert "draw a card, call a court auction or use a thief" in texts(GAME.svg(state.view(seat)))
+    # Over whole games, the drawing offers a thief exactly when stealing is legal.
+    for seed in range(20):
+        state = GAME.new_game(2 + seed % 4, 300 + seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(state.to_act)
+            if view["phase"] == "turn":
+                legal = {GAME.action_name(state, a) for a in state.legal_actions()}
+                offered = "use a thief" in texts(GAME.svg(view))
+                assert offered == any(name.startswith("steal ") for name in legal), (seed, legal)
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_auction_line_shows_every_answer_so_far() -> None:
+    # Issue 31: "the auction line says 'bids so far: none yet' after three passes (the terminal shows every
+    # answer)". After three passes in a five-player auction the drawing says who passed, in turn.
+    state = new_state(5)
+    draw(state, POLICE)
+    for _ in range(3):
+        state.apply(PASS)
+    view = state.view(state.to_act)
+    answers = next(line for line in words(ET.fromstring(GAME.svg(view))) if line.startswith("answers"))
+    order = view["auction"]["order"]
+    letters = "ABCDE"
+    assert answers == (f"answers in turn: {letters[order[0]]} passed, {letters[order[1]]} passed, "
+                       f"{letters[order[2]]} passed, {letters[order[3]]} to bid, {letters[order[4]]} waiting")
+    state.apply(state.legal_actions()[-1])  # a bid
+    view = state.view(None)
+    lines = words(ET.fromstring(GAME.svg(view)))
+    assert f"{letters[order[3]]} bid {view['auction']['high_bid']}" in next(
+        line for line in lines if line.startswith("answers"))
+    assert f"high bid {view['auction']['high_bid']} by {seat_ref(order[3])} ({letters[order[3]]})" in lines

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+from gangland.cli.common import shown
+from gangland.engine import seat_ref
 from gangland.games.razzia import GAME, RazziaState
 from gangland.games.razzia.cards import COURT, DRAW, PASS, POLICE, bid_action
 from gangland.games.razzia.state import AUCTION, TURN
@@ -82,31 +84,36 @@ def narrated(state: RazziaState, seat: int, action: int) -> str:
     return GAME.narrate(before, actor, name, state.view(seat))
 
 
+def told(state: RazziaState, seat: int, action: int) -> str:
+    """The narration of `action` as the terminal tells it to `seat`."""
+    return shown(narrated(state, seat, action), state.players, seat)
+
+
 def test_narration_tells_draws_wins_and_every_auction_nobody_bid_in() -> None:
     state = new_state(3)
     state.turn = 0
     state._legal = None
     force_next(state, KIND["car"])
-    assert narrated(state, 2, DRAW) == "Seat 0 draws car"
+    assert narrated(state, 2, DRAW) == f"{seat_ref(0)} draws car"  # the engine names seats by marker
     force_next(state, POLICE)
-    assert narrated(state, 2, DRAW) == "Seat 1 draws police (1/7)"
-    assert narrated(state, 2, PASS) == "Seat 2 (you): pass"
-    assert narrated(state, 2, PASS) == "Seat 0: pass"
-    assert narrated(state, 2, PASS) == "Seat 1: pass; nobody bids"
+    assert told(state, 2, DRAW) == "Seat 2 draws police (1/7)"
+    assert told(state, 2, PASS) == "Seat 3 (you): pass"
+    assert told(state, 2, PASS) == "Seat 1: pass"
+    assert told(state, 2, PASS) == "Seat 2: pass; nobody bids"
     force_next(state, POLICE)
-    assert narrated(state, 2, DRAW) == "Seat 2 (you) draws police (2/7)"
-    narrated(state, 2, PASS)
-    narrated(state, 2, PASS)
+    assert told(state, 2, DRAW) == "Seat 3 (you) draws police (2/7)"
+    told(state, 2, PASS)
+    told(state, 2, PASS)
     # A second auction in a row that nobody bids in is still told.
-    assert narrated(state, 2, PASS) == "Seat 2 (you): pass; nobody bids"
-    assert narrated(state, 2, COURT) == "Seat 0: call a court auction"
-    line = narrated(state, 2, PASS)
-    assert line == "Seat 1: pass"
-    line = narrated(state, 2, PASS)
-    assert line == "Seat 2 (you): pass"
+    assert told(state, 2, PASS) == "Seat 3 (you): pass; nobody bids"
+    assert told(state, 2, COURT) == "Seat 1: call a court auction"
+    line = told(state, 2, PASS)
+    assert line == "Seat 2: pass"
+    line = told(state, 2, PASS)
+    assert line == "Seat 3 (you): pass"
     caller_bid = state.legal_actions()[0]
-    assert narrated(state, 2, caller_bid) == (
-        f"Seat 0: bid {caller_bid - bid_action(0)}; Seat 0 wins car with cheque {caller_bid - bid_action(0)} "
+    assert told(state, 2, caller_bid) == (
+        f"Seat 1: bid {caller_bid - bid_action(0)}; Seat 1 wins car with cheque {caller_bid - bid_action(0)} "
         "and takes cheque 1")
 
 
@@ -126,7 +133,8 @@ def test_the_score_table_header_keeps_every_seat_apart(seat: int) -> None:
     rng = random.Random(seat)
     while state.round == 1:
         state.apply(rng.choice(state.legal_actions()))
-    header = render_scores(state.view(seat)).splitlines()[0]
-    labels = [f"you ({s})" if s == seat else f"seat {s}" for s in range(5)]
-    assert header.split() == " ".join(labels).split()
-    assert all(f" {label}" in header for label in labels)
+    table = shown(render_scores(state.view(seat)), 5, seat)
+    assert table.splitlines()[0].split() == ["A", "B", "C", "D", "E"]
+    names = [f"Seat {s + 1} (you)" if s == seat else f"Seat {s + 1}" for s in range(5)]
+    columns = ", ".join(f"{letter} {name}" for letter, name in zip("ABCDE", names, strict=True))
+    assert f"Columns: {columns}" in table

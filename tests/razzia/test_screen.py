@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
+from gangland.cli.common import shown
 from gangland.cli.human import menu_rows
-from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH
+from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, seat_label
 from gangland.games.razzia import GAME, RazziaState
 from gangland.games.razzia.cards import (
     BODYGUARD,
@@ -61,6 +62,11 @@ def lines_of(text: str) -> list[str]:
     return text.splitlines()
 
 
+def terminal(text: str, view: dict[str, Any]) -> str:
+    """`text` of `view` as the terminal shows it: seats filled in, "(you)" for the view's seat."""
+    return shown(text, view["players"], view["seat"])
+
+
 def assert_fits(text: str, rows: int, width: int) -> None:
     lines = lines_of(text)
     assert len(lines) <= rows, f"{len(lines)} lines:\n{text}"
@@ -82,30 +88,36 @@ def finished(players: int, seed: int) -> RazziaState:
 @pytest.mark.parametrize("players", [4, 5])
 def test_the_round_scoring_table_fits_80_columns(players: int) -> None:
     # Issue 15: "Razzia!'s round-scoring table wraps every row at 80 columns with 4 or 5 players"
-    # (columns of 14 for "Seat 2 (you)": 22 + 5 x 14 = 92 columns).
+    # (columns of 14 for "Seat 2 (you)": 22 + 5 x 14 = 92 columns). Columns are headed by the seats'
+    # letters, and a line names them (issue 31: names of any length fit no column).
     for seed in range(many(3, 30)):
         state = finished(players, seed)
         for seat in (None, *range(players)):
             view = state.view(seat)
-            table = render_scores(view, SCREEN_WIDTH)
+            table = terminal(render_scores(view, SCREEN_WIDTH), view)
             assert_fits(table, 100, SCREEN_WIDTH)
             # one block: every seat's column side by side, and every scoring line once
             assert sum(line.startswith("TOTAL") for line in lines_of(table)) == 1
             total = next(line for line in lines_of(table) if line.startswith("TOTAL")).split()[1:]
             assert total == [str(score) for score in view["scores"]]
+            names = ", ".join(f"{'ABCDE'[s]} {seat_label(s)}" + (" (you)" if s == seat else "")
+                              for s in range(players))
+            assert f"Columns: {names}" in " ".join(table.split())
             # what 'more' shows in its box on an 80-column terminal
-            assert_fits(GAME.render(view), 100, RENDER_WIDTH)
+            assert_fits(terminal(GAME.render(view), view), 100, RENDER_WIDTH)
 
 
 @pytest.mark.parametrize("width", [28, 40, 60])
 def test_a_narrow_round_scoring_table_splits_into_blocks_of_seats(width: int) -> None:
     state = finished(5, seed=3)
     view = state.view(2)
-    table = render_scores(view, width)
+    table = terminal(render_scores(view, width), view)
     assert_fits(table, 200, width)
-    headings = [line.split() for line in lines_of(table) if line.split()[:1] in (["seat"], ["you"])]
+    headings = [line.split() for line in lines_of(table)
+                if line.split() and set(line.split()) <= set("ABCDE")]
     seats = [label for heading in headings for label in heading]
-    assert seats == ["seat", "0", "seat", "1", "you", "(2)", "seat", "3", "seat", "4"]
+    assert seats == ["A", "B", "C", "D", "E"]
+    assert "Columns: A Seat 1, B Seat 2, C Seat 3 (you), D Seat 4, E Seat 5" in " ".join(table.split())
     totals = [value for line in lines_of(table) if line.startswith("TOTAL") for value in line.split()[1:]]
     assert totals == [str(score) for score in view["scores"]]
     if width < 50:
@@ -143,7 +155,7 @@ def test_the_fullest_five_player_screen_fits_and_shows_the_table() -> None:
     seat = state.to_act
     assert seat is not None
     view = state.view(seat)
-    text = GAME.screen(view, SCREEN_WIDTH)
+    text = terminal(GAME.screen(view, SCREEN_WIDTH), view)
     assert_fits(text, BOARD_ROWS, SCREEN_WIDTH)
     lines = lines_of(text)
     # the police count, the centre cheque and the cards left
@@ -157,7 +169,7 @@ def test_the_fullest_five_player_screen_fits_and_shows_the_table() -> None:
     assert "Full-row auction" in text
     # one line per player, each with its cheques (open, and won face down in brackets)
     for s, info in enumerate(view["seats"]):
-        row = next(line for line in lines if line[1:].split()[:1] == [str(s)])
+        row = next(line for line in lines if line[2:].startswith(f"{seat_label(s)} "))
         assert " ".join(str(c) for c in info["open_cheques"]) in row
         assert row.startswith(">") == (s == seat)
 
@@ -184,11 +196,12 @@ def test_the_estate_line_shows_the_counts_that_score() -> None:
     give(state, FELIX, GOLD)
     give(state, FELIX, CASINO, 3)
     give(state, FELIX, RESTAURANT, 4)
-    text = GAME.screen(state.view(FELIX))
-    row = next(line for line in lines_of(text) if line[1:].split()[:2] == [str(FELIX), "you"])
-    cells = row[1:].split()
-    # seat, you, score, cheques 4 8 11, guard, car, drv, thief, gold, trinkets, businesses, now
-    assert cells == ["2", "you", "0", "4", "8", "11", "4", "1", "3", "2", "1", "RW.C.", "3.....4", "+21"]
+    text = terminal(GAME.screen(state.view(FELIX)), state.view(FELIX))
+    row = next(line for line in lines_of(text) if line[2:].startswith(f"{seat_label(FELIX)} (you) "))
+    cells = row[2:].split()
+    # seat (you), score, cheques 4 8 11, guard, car, drv, thief, gold, trinkets, businesses, now
+    assert cells == ["Seat", "3", "(you)", "0", "4", "8", "11", "4", "1", "3", "2", "1", "RW.C.", "3.....4",
+                     "+21"]
     # now: thieves 4 + most bodyguards 5 + car and drivers 4 + three trinkets 5 + gold 3 = 21
     assert "RWBCD ring watch brooch chain diamond" in text
     assert "CTFHENR casino transport film horse racing real estate night club restaurant" in text
@@ -208,12 +221,12 @@ def test_now_is_what_the_round_scores_if_it_ends_now(players: int) -> None:
         if state.is_over or state.phase != 0:
             continue
         state.police = state.police_limit - 1
-        shown = [row[1:].split()[-1] for row in lines_of(GAME.screen(state.view(None)))
-                 if row[1:].split()[:1] and row[1:].split()[0].isdigit()]
+        screen = terminal(GAME.screen(state.view(None)), state.view(None))
+        now = [row.split()[-1] for row in lines_of(screen) if row[2:].startswith("Seat ")]
         rounds = len(state.round_scores)
         draw(state, POLICE)
         assert len(state.round_scores) == rounds + 1
-        assert shown == [f"{sum(points.values()):+d}" for points in state.round_scores[-1]]
+        assert now == [f"{sum(points.values()):+d}" for points in state.round_scores[-1]]
 
 
 def test_the_bids_so_far_are_on_the_screen_and_in_the_view() -> None:
@@ -226,12 +239,12 @@ def test_the_bids_so_far_are_on_the_screen_and_in_the_view() -> None:
     view = state.view(ELKE)
     assert view["auction"]["bids"] == [[MIRIAM, 7]]
     assert view["auction"]["order"] == [MIRIAM, FELIX, ELKE, DENNIS]
-    text = GAME.screen(view)
-    assert "Normal auction (seat 0 drew police): top bid takes the lots and cheque 1" in text
-    assert "bids in turn: 1 bid 7, 2 passed, you to bid, 0 waiting" in text
-    assert "To act: Seat 3 (you), bid above 7 or pass." in text
-    more = " ".join(GAME.render(view).split())
-    assert "bids in turn: seat 1 bid 7, seat 2 passed, seat 3 (you) to bid, seat 0 waiting" in more
+    text = " ".join(terminal(GAME.screen(view), view).split())
+    assert "Normal auction (Seat 1 drew police): top bid takes the lots and cheque 1" in text
+    assert "bids in turn: Seat 2 bid 7, Seat 3 passed, Seat 4 (you) to bid, Seat 1 waiting" in text
+    assert "To act: Seat 4 (you), bid above 7 or pass." in text
+    more = " ".join(terminal(GAME.render(view), view).split())
+    assert "bids in turn: Seat 2 bid 7, Seat 3 passed, Seat 4 (you) to bid, Seat 1 waiting" in more
 
 
 def test_a_seat_that_cannot_outbid_is_shown_skipped() -> None:
@@ -241,7 +254,8 @@ def test_a_seat_that_cannot_outbid_is_shown_skipped() -> None:
     draw(state, POLICE)
     state.apply(bid_action(7))  # Miriam; Felix holds nothing above 7 and is not asked
     assert state.to_act == ELKE
-    assert "bids in turn: 1 bid 7, 2 can't beat, you to bid, 0 waiting" in GAME.screen(state.view(ELKE))
+    text = " ".join(terminal(GAME.screen(state.view(ELKE)), state.view(ELKE)).split())
+    assert "bids in turn: Seat 2 bid 7, Seat 3 can't beat, Seat 4 (you) to bid, Seat 1 waiting" in text
 
 
 def test_the_court_caller_is_told_he_must_bid() -> None:
@@ -252,8 +266,8 @@ def test_the_court_caller_is_told_he_must_bid() -> None:
     caller = state.a_caller
     while state.to_act != caller:
         state.apply(PASS)
-    text = GAME.screen(state.view(caller))
-    assert "Court auction called by you" in text
+    text = terminal(GAME.screen(state.view(caller)), state.view(caller))
+    assert f"Court auction called by {seat_label(caller)} (you)" in text
     assert "all others passed, so the caller must bid (any cheque)" in text
     assert "the caller must bid" in GAME.rules_help(state.view(caller))
 
@@ -278,7 +292,8 @@ def test_the_screen_is_built_from_the_view_only() -> None:
 @pytest.mark.parametrize("width", [40, 60, 100, 132])
 def test_other_widths_are_a_best_effort_within_the_width(width: int) -> None:
     state = worst_case()
-    assert_fits(GAME.screen(state.view(state.to_act), width), 60, width)
+    view = state.view(state.to_act)
+    assert_fits(terminal(GAME.screen(view, width), view), 60, width)
 
 
 # -- menus -----------------------------------------------------------------------------------------
@@ -313,7 +328,7 @@ STEAL_THIEF = steal_action(THIEF)
 
 def help_of(state: RazziaState, seat: int | None = None) -> str:
     view = state.view(state.to_act if seat is None else seat)
-    text = GAME.rules_help(view)
+    text = terminal(GAME.rules_help(view), view)
     assert_fits(text, 12, 80)
     assert text.strip()
     return " ".join(text.split())  # the wrapped lines as one text
@@ -330,7 +345,8 @@ def test_rules_help_for_a_turn() -> None:
     assert "steal" not in help_of(state)  # a thief but nothing to take
     set_row(state, [WATCH])
     assert "- steal <card>: a thief from your estate takes that lot" in help_of(state)
-    assert "draw a card, call a court auction or use a thief." in GAME.screen(state.view(state.turn))
+    turn = state.view(state.turn)
+    assert "draw a card, call a court auction or use a thief." in terminal(GAME.screen(turn), turn)
     strict_thief = new_state(thief_takes_thief=False)
     give(strict_thief, strict_thief.turn, THIEF)
     set_row(strict_thief, [THIEF])
@@ -399,7 +415,7 @@ def test_rules_help_at_the_end() -> None:
     assert state.is_over
     assert "the tied player with the highest single cheque wins" in help_of(state, 0)
     assert GAME.screen(state.view(0)).splitlines()[-1] == "The game is over: 'more' shows the scores."
-    assert_fits(GAME.screen(state.view(0)), BOARD_ROWS, SCREEN_WIDTH)
+    assert_fits(terminal(GAME.screen(state.view(0)), state.view(0)), BOARD_ROWS, SCREEN_WIDTH)
 
 
 def test_more_keeps_the_whole_view() -> None:
@@ -408,11 +424,11 @@ def test_more_keeps_the_whole_view() -> None:
     state = worst_case()
     state.apply(PASS)
     view = state.view(MIRIAM)
-    text = GAME.render(view)
+    text = terminal(GAME.render(view), view)
     assert_fits(text, 60, RENDER_WIDTH)
     for name in ("ring", "watch", "chain", "diamond", "casino", "film", "real estate", "night club",
                  "restaurant", "gold coins 2"):
         assert name in text
     assert "bids in turn:" in text and "passed" in text
     assert "Unseen cards:" in text and "police" in text
-    assert "Seat 1 (you)" in text
+    assert "Seat 2 (you)" in text

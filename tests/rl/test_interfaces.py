@@ -121,6 +121,22 @@ def test_the_gymnasium_seat_env_passes_the_checker(game_id: str, players: int,
     assert reward == (1 / len(winners) if players - 1 in winners else 0.0)
 
 
+def test_render_names_seats_as_the_terminal_does() -> None:
+    # Issue 31: game text names seats by markers a front end fills in; the environments' text renderings
+    # are read by people, so they fill them in as the terminal does ("Seat 3 (you)").
+    seat_env = gymnasium.make("gangland/downtown-v0", seat=2, players=3, opponents="random",
+                              render_mode="ansi")
+    seat_env.reset(seed=2)
+    mine = seat_env.unwrapped.render()
+    table = rl_pettingzoo.env("downtown", players=3, render_mode="ansi")
+    table.reset(seed=2)
+    spectator = table.render()
+    assert isinstance(mine, str) and isinstance(spectator, str)
+    assert "Seat 3 (you)" in mine and "Seat 1" in spectator and "(you)" not in spectator
+    spiel = str(rl_openspiel.load("downtown", players=3).new_initial_state())
+    assert "\u27e8" not in mine + spectator + spiel and "Seat 1" in spiel
+
+
 def test_the_seat_env_answers_an_illegal_action_as_asked() -> None:
     lose = rl_gym.SeatEnv("razzia", seat=0, players=3, opponents="random")
     _, info = lose.reset(seed=1)

@@ -15,16 +15,17 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
 
 from gangland.agents.ismcts import ISMCTSAgent
-from gangland.engine import Decision, GameRecord, Result
+from gangland.engine import SEAT_REF, Decision, GameRecord, Result, fill_seats
 from gangland.engine.undo import shows_something_new
 from gangland.games import get
 from gangland.server.bots import BotRunner
@@ -33,6 +34,8 @@ from gangland.server.tables import LiveTable
 
 from .tables import Seat, create, play_people, seated, server, token_of
 from .test_refusals import barrier, closed, person_turn, refused, token_now
+
+T = TypeVar("T")
 
 # -- helpers -------------------------------------------------------------------------------------------------
 
@@ -113,6 +116,13 @@ def test_a_person_takes_back_a_decision_and_everyone_is_told(database_url: str) 
             stored = table.hub.storage.load(table_id)
             assert stored is not None and stored.step == step and len(stored.moves) == step
             assert stored.chat[-1].kind == "note" and "took back a move" in stored.chat[-1].text
+            # The note is kept as it is read (a chat line, a replay's): the move's seat markers ("move ⟨s0⟩'s
+            # killer") filled in with the seats' names, as the table calls them (issue 31).
+            assert SEAT_REF.search(name), name
+            labels = [facts["label"] for facts in table.seats_info()]
+            note = fill_seats(f"{labels[mover_seat]} took back a move: {name}", labels)
+            assert stored.chat[-1].text == note
+            assert not SEAT_REF.search(stored.chat[-1].text)
             assert client.get(f"/api/tables/{table_id}").json()["step"] == step
             assert table.game_record.undo  # the record says so: such a game is not one to rate
 
@@ -165,7 +175,9 @@ def test_undo_is_refused_where_it_is_off_or_too_late(tmp_path: Path) -> None:
             moved(other, now["step"])
             barrier(mover)
             assert mover.last is not None and mover.last["undo"] is None
-            undo(mover, mover.last, "undo_not_now", "another seat has moved since")
+            error = refused(mover, {"type": "undo", "step": mover.last["step"]}, "undo_not_now",
+                            "another seat has moved since")
+            assert not SEAT_REF.search(error["error"]), error  # (the decision's name, filled in)
 
             # A move made for the seat by the host's bot is not the person's to take back. Seat 0's turn
             # is played by the bot; seat 1 is to act next and has not moved.
@@ -288,6 +300,13 @@ def test_a_hint_where_allowed_and_refused_where_not(tmp_path: Path) -> None:
             refused(seats[now["to_act"]], {"type": "hint"}, "hint_off", "host", "not allow")
 
 
+def on_a_loop_of_its_own(work: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(work)` in a thread of its own: a browser test run before in the same process (by the
+    same xdist worker) leaves Playwright's event loop running in this thread, where asyncio.run refuses."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 @pytest.mark.parametrize("game_id", ["razzia", "downtown", "protection-racket", "supergang"])
 def test_a_hint_is_the_same_for_states_the_seat_cannot_tell_apart(game_id: str) -> None:
     # The bot thinks from the seat's Decision alone: a state with every hidden thing re-drawn (the same
@@ -310,7 +329,8 @@ def test_a_hint_is_the_same_for_states_the_seat_cannot_tell_apart(game_id: str) 
         twin = state.determinize(seat, random.Random(seed + 100))
         assert twin.view(seat) == state.view(seat)
         record = GameRecord.start(game, 3, seed, None, ["person"] * 3)
-        hints = [asyncio.run(runner.advise(game, s, record, seat, "heuristic", 17)) for s in (state, twin)]
+        hints = [on_a_loop_of_its_own(runner.advise(game, s, record, seat, "heuristic", 17))
+                 for s in (state, twin)]
         assert hints[0] == hints[1]
         asked += 1
     runner.close()

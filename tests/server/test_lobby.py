@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from gangland.engine import GameRecord
+from gangland.engine import GameRecord, seat_ref
 from gangland.games import get
 
 from .tables import Seat, create, play_people, seated, server, token_of
@@ -330,6 +330,8 @@ def test_move_time_limit(database_url: str) -> None:
             for line in now["log"]:  # every move so far was the clock's, for seat 0
                 assert line["seat"] == 0 and line["by"] == "timeout", line
                 assert "time ran out" in line["line"], line
+                # The seat by its marker, as game text names seats: the page fills its name in (issue 31).
+                assert line["line"].endswith(f"bot moved for {seat_ref(0)})"), line
 
             # Seat 1, which nobody has opened, has no clock running: the game waits for it.
             assert now["clock"] is None

@@ -152,7 +152,7 @@ def test_turn_step_action_and_malformed_refusals(database_url: str) -> None:
 
             # issue 16: "not your turn": the other person answers the present step with a legal action.
             refused(other, {"type": "act", "action": legal[0], "step": step}, "not_your_turn",
-                    f"seat {mover_seat + 1}", "turn")  # read from 1
+                    f"seat {mover_seat + 1}", "turn")  # (issue 31: seats counted from 1)
             # issue 16: "an illegal action": an id that is not among the legal ones, named with them.
             not_legal = max(legal) + 1
             error = refused(mover, {"type": "act", "action": not_legal, "step": step}, "illegal",

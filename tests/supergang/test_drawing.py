@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from gangland.engine import SEAT_REF, seat_ref
 from gangland.engine.svg import LAYOUTS, drawn_actions
 from gangland.games.supergang import GAME
 from gangland.games.supergang.actions import COWARD, NUM_ACTIONS, PRICE0, PRICES, RACKET, RECRUIT
@@ -30,7 +31,7 @@ from gangland.games.supergang.constants import (
 from gangland.games.supergang.drawing import CELL, HEADER, PAD
 from gangland.games.supergang.state import SupergangState
 
-from .test_fights import new, street
+from .test_fights import at_round, new, street
 from .test_police import gang_turn
 from .test_state import shop_of, stop_at
 
@@ -52,7 +53,7 @@ RARE = {"ask X", "refuse to sell", "pay the price", "decline the price", "take t
 
 
 def kind(name: str) -> str:
-    name = re.sub(r"seat \d's \w+", "X", name)
+    name = re.sub(f"{SEAT_REF.pattern}'s \\w+", "X", name)
     name = re.sub(r"\bs\d\d_\d\d\b|\b[A-Z]\d\b|\d+", "X", name)
     return re.sub(r"\b(place|shop|manhole|character) X", "X", name)  # ids past the board's: never legal
 
@@ -112,7 +113,7 @@ def test_every_legal_action_is_on_the_drawing_and_the_drawing_is_the_views() -> 
             state.apply(rng.choice(legal))
         # Over: the line under the title names the winners (by the rules, else by shops then money).
         over = re.findall(r">(Game over[^<]*)<", GAME.svg(state.view(None)))
-        assert over and all(f"seat {w} ({chr(65 + w)}" in over[0] for w in state.result().winners), over
+        assert over and all(f"{seat_ref(w)} ({chr(65 + w)}" in over[0] for w in state.result().winners), over
     assert set(seen) >= KINDS - RARE, f"never drawn: {sorted(KINDS - RARE - set(seen))}"
 
 
@@ -157,8 +158,9 @@ def test_the_drawing_says_what_is_going_on() -> None:
     svg = GAME.svg(view)
     root = ET.fromstring(svg)
     shown = texts(svg)
-    assert f"{view['actor']} moves" in shown and "round 1 of 8" in shown
-    assert f"seat {seat} ({chr(65 + seat)}, you)" in shown  # the seat's letter beside its colour
+    actor = view["actor"]  # (the seat's own character is "its killer" after the seat's name)
+    mover = f"its {actor.rsplit(' ', 1)[1]}" if actor.startswith(f"{seat_ref(seat)}'s ") else actor
+    assert f"{seat_ref(seat)} ({chr(65 + seat)}): {mover} moves" in shown and "round 1 of 8" in shown
     # Each square the move may end on is one thing listing every side it may be entered from.
     names = [GAME.action_name(state, a) for a in state.legal_actions()]
     for name in names:
@@ -284,3 +286,32 @@ def test_every_shop_is_drawn_with_its_managers() -> None:
             assert words in (node.findtext(f"{SVG}title") or ""), sid
     assert drawn == {sid: shop.managers for sid, shop in board.shops.items()}
     assert set(drawn.values()) == {1, 2}
+
+
+def test_a_click_on_a_shop_where_an_enemy_stands_offers_the_stick_up() -> None:
+    # Issue 31: "clicking a shop where an enemy piece stands opens the piece's chooser instead of the
+    # stick-up". The enemy's chip covers most of the shop and is the innermost thing clicked, so it stands
+    # for the shop's actions too: its chooser offers the stick-up beside the attack.
+    s = at_round(new(**{"dart_hit": 1.0, "dart_dead": 1.0}), 4)
+    shop = shop_of(s, "basic")
+    s.owner[s.geo.shop_index[shop]] = 2
+    s.tokens[2] -= 1
+    s.pos[3 + DEALER] = shop  # an enemy (seat 1's dealer) in the shop
+    stop_at(s, VAMP, shop)
+    legal = {GAME.action_name(s, a) for a in s.legal_actions()}
+    assert {"stick up for money", "stick up for ownership", f"attack {seat_ref(1)}'s dealer"} <= legal
+    root = ET.fromstring(GAME.svg(s.view(0)))
+    shop_node = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "shop"
+                     and any(k.get("data-key") == f"shop:{shop}" for k in g.iter(f"{SVG}g")))
+    pieces = [g for g in shop_node.iter(f"{SVG}g") if g.get("class") == "piece" and g.get("data-act")]
+    assert pieces, "the enemy in the shop is a thing to click"
+    for piece in pieces:
+        names = piece.get("data-act", "").split("|")
+        assert f"attack {seat_ref(1)}'s dealer" in names
+        # every shop action the seat may take here, on the piece as on the shop
+        assert {"stick up for money", "stick up for ownership", "recruit"} <= set(names), names
+        assert set(names) <= set(shop_node.get("data-act", "").split("|")) | {
+            f"attack {seat_ref(1)}'s dealer", f"vamp {seat_ref(1)}'s dealer"}
+    # Every legal action a click in the shop may mean is on each thing clicked there.
+    for name in legal & set(shop_node.get("data-act", "").split("|")):
+        assert all(name in piece.get("data-act", "").split("|") for piece in pieces), name

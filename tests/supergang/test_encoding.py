@@ -274,7 +274,7 @@ def test_the_arrested_gangster_and_the_patrol_are_the_decision_at_hand() -> None
     s.round, s.phase, s.patrol, s.arrested = 5, ARRESTED, 1, 2 * 3 + DEALER
     s.pos[s.arrested] = s.ppos[1] = "s02_04"
     view = s.view(3)
-    assert view["arrested"] == "seat 2's dealer" and view["actor"] == "patrol 2" and view["to_act"] == 2
+    assert view["arrested"] == "⟨s2⟩'s dealer" and view["actor"] == "patrol 2" and view["to_act"] == 2
     vector, layout = encode(s, 3)  # seat 3: seat 2 is the last gang (gang3), 3 seats after
     assert hot(vector, layout, "arrested") == 3 * 3 + DEALER
     assert hot(vector, layout, "actor_patrol") == 1 and hot(vector, layout, "actor") is None

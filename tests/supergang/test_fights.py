@@ -90,7 +90,7 @@ def test_new_ids_are_appended() -> None:
     assert kill_action(3, 2) == 1065 < NUM_ACTIONS
     s = new()
     assert s.action_text(COWARD) == "coward attack"
-    assert s.action_text(kill_action(1, VAMP)) == "attack seat 1's vamp"
+    assert s.action_text(kill_action(1, VAMP)) == "attack ⟨s1⟩'s vamp"
 
 
 def test_duel_options_checked() -> None:

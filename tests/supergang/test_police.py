@@ -192,7 +192,7 @@ def test_a_player_without_characters_still_moves_the_patrols() -> None:
     assert s.moved[3:6] == [True, True, True]
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
-    assert any("seat 1 has no character that can move" in e for e in s.events)
+    assert any("⟨s1⟩ has no character that can move" in e for e in s.events)
     assert s.turn_player == 2 and s.phase == PATROL_MOVE and s.to_act == 2
 
 
@@ -330,9 +330,9 @@ def test_seed_0_step_112_the_injured_manager_witnesses() -> None:
     for _ in range(112):
         s.apply(rng.choice(s.legal_actions()))
     assert "hit manager1 (injured)" in " ".join(s.events)
-    assert "seat 1 earns 50 from the stick-up of B6" in s.events
-    assert "seat 1's vamp commits a stick-up: 1 year(s) on the record" in s.events
-    assert "seat 1's vamp commits an injury: 1 year(s) on the record" in s.events
+    assert "⟨s1⟩ earns 50 from the stick-up of B6" in s.events
+    assert "⟨s1⟩'s vamp commits a stick-up: 1 year(s) on the record" in s.events
+    assert "⟨s1⟩'s vamp commits an injury: 1 year(s) on the record" in s.events
     assert s.record[3 + VAMP] >= 2
 
 

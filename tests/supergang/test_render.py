@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from rich.cells import cell_len
 
-from gangland.engine import State
+from gangland.cli.common import shown
+from gangland.engine import State, seat_ref
 from gangland.games.supergang import GAME
 from gangland.games.supergang.board import load_board
 from gangland.games.supergang.render import (
@@ -54,9 +55,15 @@ def cell(text: str, x: int, y: int) -> str:
     return map_cell(text.splitlines(), x, y)
 
 
+def terminal(text: str, view: dict[str, Any]) -> str:
+    """`text` of `view` as the terminal shows it: seats named "Seat N" from 1, "(you)" for the view's own."""
+    return shown(text, view["players"], view["seat"])
+
+
 def check_text(view: dict[str, Any]) -> str:
-    """Render a view and check the map against it: widths, pieces, owners, the status block."""
-    text = render_view(view)
+    """Render a view and check the map against it (as the terminal shows it): widths, pieces, owners,
+    the status block."""
+    text = terminal(render_view(view), view)
     lines = text.splitlines()
     # At most 80 columns: the map, its key and every line of a real game's status block.
     assert all(cell_len(line) <= MAP_WIDTH for line in lines)
@@ -88,15 +95,17 @@ def check_text(view: dict[str, Any]) -> str:
         info = view["shops"].get(shop.id, {"owner": -1, "racket": -1})
         here = cell(text, shop.x, shop.y)
         assert here[:2] == shop.id  # every shop's id is on the map
-        want = (str(info["owner"]).translate(OWNER_MARK) if info["owner"] >= 0
-                else str(info["racket"]).translate(RACKET_MARK) if info["racket"] >= 0 else " ")
+        # (a gang's digit is its seat counted from 1)
+        want = (str(info["owner"] + 1).translate(OWNER_MARK) if info["owner"] >= 0
+                else str(info["racket"] + 1).translate(RACKET_MARK) if info["racket"] >= 0 else " ")
         assert here[2] == want, (shop.id, info, here)
     assert f"round {view['round']}" in text
     assert f"bank ${view['bank']}" in text
     for g, gang in enumerate(view["gangs"]):
-        assert f"seat {g}: ${gang['money']}," in text or f"seat {g} (you): ${gang['money']}," in text
+        you = " (you)" if g == view["seat"] else ""
+        assert f"gang {g + 1}, Seat {g + 1}{you}: ${gang['money']}," in text
     for event in view["events"]:
-        assert " ".join(event.split()) in " ".join(text.split())
+        assert " ".join(terminal(event, view).split()) in " ".join(text.split())
     if view["over"]:
         assert "Game over" in text
     return text
@@ -108,11 +117,11 @@ def test_every_view_of_a_random_game_renders(players: int, options: dict[str, An
     for before, actor, action_text, after, state in play(players, options, seed=players):
         check_text(after)
         line = narrate(before, actor, action_text, after)
-        assert "\n" not in line and line.startswith(f"Seat {actor}") and action_text in line
+        assert "\n" not in line and line.startswith(seat_ref(actor)) and action_text in line
         last = state
     assert last is not None and last.is_over
     final = check_text(last.view(0))
-    assert "Game over" in final and "seat 0 (you)" in final
+    assert "Game over" in final and "Seat 1 (you)" in final
 
 
 def test_police_variant_shows_the_police_seat_and_the_patrols() -> None:
@@ -120,8 +129,8 @@ def test_police_variant_shows_the_police_seat_and_the_patrols() -> None:
     police = views[-1].get("police_seat")
     assert police == 3
     assert len(views[-1]["gangs"]) == 3
-    text = render_view(views[-1])
-    assert "seat 3 (police): moves both patrols" in text
+    text = terminal(render_view(views[-1]), views[-1])
+    assert "Seat 4 (police): moves both patrols" in text
     # The patrols come out from round 4 (S27): by the end (turn_limit 6), some view shows one on the map.
     def on_board(patrol: dict[str, Any]) -> bool:
         return patrol["at"] in BOARD.squares or patrol["at"] in BOARD.shops
@@ -144,7 +153,7 @@ def contract_view() -> dict[str, Any]:
 
     return {
         "game": "supergang", "seat": 1, "players": 4, "police_seat": None, "round": 7, "first": 2,
-        "turn_player": 0, "to_act": 0, "phase": "act at the stop", "actor": "seat 0's killer", "bank": 777,
+        "turn_player": 0, "to_act": 0, "phase": "act at the stop", "actor": "⟨s0⟩'s killer", "bank": 777,
         "cops_owner": 2,
         "gangs": [
             {"money": 120, "tokens": 13, "pawn_supply": 14, "pawn_stock": 2, "characters": {
@@ -169,8 +178,8 @@ def contract_view() -> dict[str, Any]:
                   "G1": {"owner": 3, "racket": -1}},
         "pawns": {"w00n1": 0, "w00w": 1, "w00s2": 2},
         "stuck_up_this_turn": ["R1"], "winner": -1, "over": False, "asked_price": 25,
-        "events": ["seat 0's killer moves 2: s05_04 -> s05_05 -> s05_06",
-                   "seat 0's killer mugs a passer-by on s05_06 (coward attack)"],
+        "events": ["⟨s0⟩'s killer moves 2: s05_04 -> s05_05 -> s05_06",
+                   "⟨s0⟩'s killer mugs a passer-by on s05_06 (coward attack)"],
         "options": {"board": ""},
     }
 
@@ -178,45 +187,46 @@ def contract_view() -> dict[str, Any]:
 def test_the_whole_contract_renders() -> None:
     view = contract_view()
     text = check_text(view)
-    assert "together: s05_06 0K 1K 2d" in text  # the vamped dealer is in lower case
-    assert "0V vamp   jail, 2 years to serve" in text
-    assert "1V vamp   clinic, 2 turns to stay" in text
-    assert "1D dealer graveyard (dead)" in text
-    assert "2D dealer s05_06, vamped by seat 2" not in text
-    assert "2D dealer s05_06, vamped by seat 0 (1 turn served), die 5" in text
-    assert "0K killer s05_06 (from s05_05), record 3 (+1 unnoticed), die 4, moved" in text
-    assert "0D dealer R1 (in by s01_00)" in text
-    assert "cops: seat 2" in text and "stuck up this turn: R1" in text
+    # Issue 31: a gang's digit on the map is its seat counted from 1 (gang 1 is Seat 1's).
+    assert "together: s05_06 1K 2K 3d" in text  # the vamped dealer is in lower case
+    assert "1V vamp   jail, 2 years to serve" in text
+    assert "2V vamp   clinic, 2 turns to stay" in text
+    assert "2D dealer graveyard (dead)" in text
+    assert "3D dealer s05_06, vamped by Seat 3" not in text
+    assert "3D dealer s05_06, vamped by Seat 1 (1 turn served), die 5" in text
+    assert "1K killer s05_06 (from s05_05), record 3 (+1 unnoticed), die 4, moved" in text
+    assert "1D dealer R1 (in by s01_00)" in text
+    assert "cops: Seat 3" in text and "stuck up this turn: R1" in text
     flat = " ".join(text.split())  # the patrols' line wraps
-    assert ("patrols: patrol 1 (P) at s10_04 (die 3); patrol 2 (p) in the sewers (back on seat 1's turn)"
-            in flat)
-    assert cell(text, 10, 4) == "2V+"  # gangsters first, then the patrol
-    assert "s10_04 2V P" in text
-    assert "dice: K4 V2 D6 2d5; price asked for the recruit: $25" in text
-    assert "seat 1 (you): $45" in text
+    assert ("patrols: patrol 1 (P) at s10_04 (die 3); patrol 2 (p) in the sewers (back in the turn of "
+            "Seat 2 (you))" in flat)
+    assert cell(text, 10, 4) == "3V+"  # gangsters first, then the patrol
+    assert "s10_04 3V P" in text
+    assert "dice: K4 V2 D6 3d5; price asked for the recruit: $25" in text
+    assert "gang 2, Seat 2 (you): $45" in text
     assert "shops 1: R1; rackets 0: -" in text and "rackets 1: B2" in text
     assert "pawns 1 placed/2 stock/14 to buy" in text
-    assert cell(text, 1, 1) == "R1\u2070" and cell(text, 16, 1) == "B2\u2081"  # owned by 0, racket of 1
-    assert cell(text, 1, 2) == "^0D"  # seat 0's dealer in R1, the shop above its yard
+    assert cell(text, 1, 1) == "R1\u00b9" and cell(text, 16, 1) == "B2\u2082"  # owned by gang 1, racket of 2
+    assert cell(text, 1, 2) == "^1D"  # gang 1's dealer in R1, the shop above its yard
     # The jail lists its prisoners in its own rectangle, after its name: the 4th gang's three, 0V, 2K.
     jail = BOARD.places["jail"]
     label = "".join(cell(text, x, jail.y) for x in range(jail.x, jail.x + 2))
     assert label.strip() == "jail"
     slots = [cell(text, x, y) for y in range(jail.y, jail.y + jail.height)
              for x in range(jail.x, jail.x + jail.width) if y > jail.y or x >= jail.x + 2]
-    assert sorted(s.strip() for s in slots if s.strip()) == ["0V", "2K", "3D", "3K", "3V"]
+    assert sorted(s.strip() for s in slots if s.strip()) == ["1V", "3K", "4D", "4K", "4V"]
     assert "shops: T B1 G1 P1 R1 Y1; V B2 G2 P2 R2 Y2; D B3 G3 P3 R3 Y3; star B4" in " ".join(text.split())
 
 
 def test_game_over_and_the_police_win() -> None:
     view = {**contract_view(), "over": True, "winner": 3, "to_act": None}
-    assert "Game over: seat 3 wins." in render_view(view)
+    assert "Game over: Seat 4 wins." in terminal(render_view(view), view)
     police = {**contract_view(), "players": 5, "police_seat": 4, "cops_owner": None, "over": True,
               "winner": 4, "to_act": None}
-    text = render_view(police)
-    assert "Game over: seat 4 (police) wins." in text
-    assert "cops: played by seat 4 (police)" in text
-    assert "seat 4 (police): moves both patrols (no money)" in text
+    text = terminal(render_view(police), police)
+    assert "Game over: Seat 5 (police) wins." in text
+    assert "cops: played by Seat 5 (police)" in text
+    assert "Seat 5 (police): moves both patrols (no money)" in text
     assert "Game over: no gang won" in render_view({**contract_view(), "over": True, "to_act": None})
 
 
@@ -263,7 +273,7 @@ def test_svg_is_well_formed_and_shows_the_state() -> None:
     assert classes.count("owner") == 2 and classes.count("racket") == 1 and classes.count("pawn") == 3
     shown = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
     assert "$120" in shown and "$300" in shown and "bank $777" in shown
-    assert "patrol 2 in the sewers" in shown and "cops: seat 2 (C)" in shown
+    assert "patrol 2 in the sewers" in shown and f"cops: {seat_ref(2)} (C)" in shown
 
 
 def test_svg_of_every_view_of_a_random_game_is_well_formed() -> None:
@@ -274,19 +284,20 @@ def test_svg_of_every_view_of_a_random_game_is_well_formed() -> None:
 
 
 def test_glyphs() -> None:
-    assert glyph(0, "killer") == "0K" and glyph(3, "vamp") == "3V" and glyph(1, "dealer", vamped=True) == "1d"
+    # A gang's digit is its seat counted from 1 (issue 31), as the status lines name the gangs.
+    assert glyph(0, "killer") == "1K" and glyph(3, "vamp") == "4V" and glyph(1, "dealer", vamped=True) == "2d"
 
 
 def test_narrate_is_one_line_with_the_events() -> None:
     view = contract_view()
     line = narrate(view, 0, "stop at s05_06", view)
-    assert line == ("Seat 0: stop at s05_06 \u2014 seat 0's killer moves 2: s05_04 -> s05_05 -> s05_06; "
-                    "seat 0's killer mugs a passer-by on s05_06 (coward attack)")
+    assert line == (f"{seat_ref(0)}: stop at s05_06 \u2014 {seat_ref(0)}'s killer moves 2: s05_04 -> s05_05 "
+                    f"-> s05_06; {seat_ref(0)}'s killer mugs a passer-by on s05_06 (coward attack)")
     long = {**view, "events": [f"volley {i}" for i in range(30)]}
     line = narrate(view, 0, "attack", long)
     assert "\n" not in line and "volley 0; volley 1; ... 25 more ...;" in line and line.endswith("volley 29")
     quiet = narrate({**view, "police_seat": 4}, 4, "move patrol 1", {**view, "events": []})
-    assert quiet == "Seat 4 (police): move patrol 1"
+    assert quiet == f"{seat_ref(4)} (police): move patrol 1"
 
 
 def test_a_character_line_says_what_forbids_a_vamping() -> None:
@@ -295,7 +306,7 @@ def test_a_character_line_says_what_forbids_a_vamping() -> None:
     freed = {"at": "s05_06", "protected": True, "last_victim": None}
     vamp = {"at": "s05_06", "protected": False, "last_victim": {"gang": 2, "role": "dealer"}}
     assert vamping_notes(freed) == ["freed: no vamping it until it moves"]
-    assert vamping_notes(vamp) == ["may not vamp seat 2's dealer next"]
+    assert vamping_notes(vamp) == ["may not vamp ⟨s2⟩'s dealer next"]
     assert vamping_notes({"at": "s05_06", "protected": False, "last_victim": None}) == []
     assert "freed: no vamping it until it moves" in character_line({}, 1, "dealer", freed)
-    assert "may not vamp seat 2's dealer next" in character_line({}, 0, "vamp", vamp)
+    assert "may not vamp ⟨s2⟩'s dealer next" in character_line({}, 0, "vamp", vamp)

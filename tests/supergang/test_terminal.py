@@ -25,7 +25,7 @@ from gangland.games.supergang.textmap import MAP_KEY, OWNER_MARK, map_cell, map_
 from ..scale import many
 from .test_fights import at_round
 from .test_fights import new as new_alive
-from .test_render import contract_view
+from .test_render import contract_view, terminal
 from .test_state import new
 
 BOARD = load_board()
@@ -60,7 +60,7 @@ def crowded_view() -> dict[str, Any]:
     view["patrols"] = [{"at": "s25_04", "from": None, "die": 6, "returns_with": None},
                        {"at": "B2", "from": None, "die": 5, "returns_with": None}]
     view["phase"], view["actor"], view["to_act"], view["round"] = PHASE_NAMES[ARRESTED], "patrol 2", 1, 188
-    view["arrested"] = "seat 1's killer"
+    view["arrested"] = "⟨s1⟩'s killer"
     return view
 
 
@@ -68,20 +68,20 @@ def test_the_worst_case_screen_fits_and_keeps_the_whole_map() -> None:
     # Issue 15: "On the screen the map must be there whole (it is the board), with the pieces, plus the
     # few lines the decision needs (whose turn, dice, money)".
     view = crowded_view()
-    text = GAME.screen(view, SCREEN_WIDTH)
+    text = terminal(GAME.screen(view, SCREEN_WIDTH), view)  # as the terminal shows it
     fits(text)
     lines = lines_of(text)
     assert lines[:14] == map_lines(view)  # the header and all 13 rows
     assert len(lines) == 1 + BOARD.height + 2
-    assert lines[14] == "Round 188, seat 1 (you): your killer at R1 is arrested: surrender or rebel?"
-    assert "money/shops: 0 $1000/" in lines[15] and "3 $1003/" in lines[15]
+    assert lines[14] == "Round 188, Seat 2 (you): its killer at R1 is arrested: surrender or rebel?"
+    assert "money/shops: 1 $1000/" in lines[15] and "4 $1003/" in lines[15]  # gangs by their digits
     assert map_cell(lines, 25, 4).strip() == "+4"  # three gangsters and a patrol, on the last column
-    assert map_cell(lines, 1, 2) == "^+2"  # 1K and 1V in R1, the shop above its yard
-    assert map_cell(lines, 16, 2) == "^+2"  # 1D and patrol p in B2
+    assert map_cell(lines, 1, 2) == "^+2"  # 2K and 2V in R1, the shop above its yard
+    assert map_cell(lines, 16, 2) == "^+2"  # 2D and patrol p in B2
     clinic = [map_cell(lines, x, y) for x, y in ((7, 5), (8, 5), (7, 7), (8, 7))]
-    assert clinic == ["v2K", "v2V", "^2d", "^+2"]  # five in the clinic (2d vamped): 4 slots, the last "+2"
+    assert clinic == ["v3K", "v3V", "^3d", "^+2"]  # five in the clinic (3d vamped): 4 slots, the last "+2"
     for width in (60, 120):  # other widths: a best effort within the width
-        assert all(cell_len(line) <= width for line in lines_of(GAME.screen(view, width)))
+        assert all(cell_len(line) <= width for line in lines_of(terminal(GAME.screen(view, width), view)))
     assert len(lines_of(GAME.screen(view, 120))) <= BOARD_ROWS
 
 
@@ -126,20 +126,20 @@ def test_owners_and_rackets_are_marked_on_the_shops() -> None:
     for shop_id, info in view["shops"].items():
         shop = BOARD.shops[shop_id]
         mark = map_cell(lines, shop.x, shop.y)[2]
-        if info["owner"] >= 0:
-            assert mark == str(info["owner"]).translate(OWNER_MARK)
+        if info["owner"] >= 0:  # (a gang's digit is its seat counted from 1)
+            assert mark == str(info["owner"] + 1).translate(OWNER_MARK)
         else:
-            assert mark == "\u2080\u2081\u2082\u2083"[info["racket"]]
+            assert mark == "\u2081\u2082\u2083\u2084"[info["racket"]]
 
 
 def test_the_screen_says_who_moves_with_which_die() -> None:
     s = new()
     s.apply(CHAR0 + 1)  # seat 0's vamp, from the jail
     assert s.phase == MOVE
-    decision = GAME.screen(s.view(0)).splitlines()[14]
-    assert decision.startswith(f"Round 1, seat 0 (you): your vamp in the jail (die {s.dice[1]}): where")
+    decision = terminal(GAME.screen(s.view(0)), s.view(0)).splitlines()[14]
+    assert decision.startswith(f"Round 1, Seat 1 (you): its vamp in the jail (die {s.dice[1]}): where")
     money = GAME.screen(s.view(0)).splitlines()[15]
-    assert money == "money/shops: 0 $0/0, 1 $0/0, 2 $0/0, 3 $0/0 \u00b7 bank $1320 \u00b7 cops for sale"
+    assert money == "money/shops: 1 $0/0, 2 $0/0, 3 $0/0, 4 $0/0 \u00b7 bank $1320 \u00b7 cops for sale"
 
 
 def test_rules_help_for_every_decision() -> None:
@@ -212,8 +212,8 @@ def test_a_crowded_stop_groups_attacks_and_vamping() -> None:
     decision = Decision(GAME, s, 0, tuple(legal))
     assert menu_rows([decision.action_name(a) for a in legal], SCREEN_WIDTH) > MENU_ROWS
     choices = {a: GAME.menu_choice(s, a) for a in legal}
-    assert choices[KILL0 + 3] == ("attack", "seat 1's killer")
-    assert choices[VAMP0 + 5] == ("vamp", "seat 1's dealer")
+    assert choices[KILL0 + 3] == ("attack", "⟨s1⟩'s killer")
+    assert choices[VAMP0 + 5] == ("vamp", "⟨s1⟩'s dealer")
     groups = {c[0] for c in choices.values() if c is not None}
     assert {"attack", "vamp", "done", "coward attack"} <= groups
     assert menu_rows(sorted(groups), SCREEN_WIDTH) <= MENU_ROWS

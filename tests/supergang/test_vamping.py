@@ -354,7 +354,7 @@ def test_after_vamp_turns_still_vamped_until_it_moves() -> None:
     assert CHAR0 + victim in s.legal_actions() and s.captor[victim] == VAMP  # its own gang moves it
     s.apply(CHAR0 + victim)
     assert s.captor[victim] == -1 and s.gang_of(victim) == 2 and s.served[victim] == 0
-    assert "seat 2's dealer recovers his freedom" in s.events
+    assert "⟨s2⟩'s dealer recovers his freedom" in s.events
     while s.actor == victim:
         s.apply(s.legal_actions()[0] if s.phase != ACT else DONE)
     assert not s.protected[victim]
@@ -397,7 +397,7 @@ def test_seed_28_the_captive_is_freed_by_its_move_not_at_the_end_of_its_service(
         action = rng.choice(s.legal_actions())
         s.apply(action)
     assert s.actor == captive and s.moved[captive] and s.gang_of(captive) == 1
-    assert "seat 1's dealer recovers his freedom" in s.events
+    assert "⟨s1⟩'s dealer recovers his freedom" in s.events
 
 
 def test_vamp_turns_option() -> None:

@@ -1,4 +1,5 @@
-"""What the commands share: one-line errors, option and agent-list parsing, seat labels, result tables."""
+"""What the commands share: one-line errors, option and agent-list parsing, seats as a person reads them
+(counted from 1, game text filled in), result tables."""
 
 from __future__ import annotations
 
@@ -21,7 +22,16 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from gangland.engine import JSON, Game, GanglandError, OptionError, Result
+from gangland.engine import (
+    JSON,
+    Game,
+    GanglandError,
+    OptionError,
+    Result,
+    fill_seats,
+    plain_names,
+    seat_label,
+)
 
 PlayersOption = Annotated[int | None, typer.Option(
     "--players", "-p", show_default=False, help="Number of players (default: 3 if the game allows).")]
@@ -147,18 +157,46 @@ def default_players(game: Game) -> int:
     return game.default_players
 
 
-def check_seat(seat: int, players: int) -> int:
-    """`seat` if it is a seat of a `players`-player game, else OptionError."""
-    if not 0 <= seat < players:
-        raise OptionError(f"seat must be 0..{players - 1} for {players} players, not {seat}")
-    return seat
+def seat_index(number: int, players: int) -> int:
+    """The seat (counted from 0, as the engine counts) of the seat a person numbers `number` (counted from
+    1, as `--seat` takes it and every seat label shows it), else OptionError.
+
+    >>> seat_index(1, 3), seat_index(3, 3)
+    (0, 2)
+    """
+    if not 1 <= number <= players:
+        raise OptionError(f"--seat must be 1..{players} for {players} players, not {number}")
+    return number - 1
 
 
-def seat_label(seat: int, name: str | None = None, you: int | None = None) -> str:
-    """`Seat 2`, `Seat 2 (you)` or `Seat 2 heuristic`."""
+def seat_option(seat: int) -> str:
+    """The `--seat` value that names `seat` (counted from 0) on a command line.
+
+    >>> seat_option(0)
+    '1'
+    """
+    return str(seat + 1)
+
+
+def seat_heading(seat: int, name: str | None = None, you: int | None = None) -> str:
+    """`Seat 2`, `Seat 2 (you)` or `Seat 2 heuristic`, for the seat counted from 0 as 1.
+
+    >>> seat_heading(1), seat_heading(1, you=1), seat_heading(1, "heuristic")
+    ('Seat 2', 'Seat 2 (you)', 'Seat 2 heuristic')
+    """
     if seat == you:
-        return f"Seat {seat} (you)"
-    return f"Seat {seat}" + (f" {name}" if name else "")
+        return seat_label(seat) + " (you)"
+    return seat_label(seat) + (f" {name}" if name else "")
+
+
+def shown(text: str, players: int, you: int | None = None) -> str:
+    """Game text as the terminal shows it: each seat marker (`gangland.engine.seats`) filled in with
+    "Seat N", counted from 1, and " (you)" after the seat `you` of the person looking.
+
+    >>> shown("⟨s1⟩ robs ⟨s0⟩", 2, you=0)
+    'Seat 2 robs Seat 1 (you)'
+    """
+    return fill_seats(text, plain_names(players), you)
 
 
 def result_table(result: Result, labels: Sequence[str], title: str = "Final result") -> Table:

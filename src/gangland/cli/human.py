@@ -14,8 +14,18 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from gangland.engine import MENU_ROWS, SCREEN_WIDTH, ActionParseError, Decision, Game, GanglandError
+from gangland.engine import (
+    MENU_ROWS,
+    SCREEN_WIDTH,
+    ActionParseError,
+    Decision,
+    Game,
+    GanglandError,
+    seat_label,
+)
 from gangland.engine.undo import forced
+
+from .common import shown
 
 HELP = "Type a number or a name: '?' rules, 'more' whole table, 'b' board, 'quit' saves."
 """The one-line hint under the first menu (and after '?'): an 80 x 24 screen has room for one line."""
@@ -35,15 +45,17 @@ class UndoMove(Exception):
 
 
 class ViewBox:
-    """Boxes a game's rendering of views; the box only grows, so it does not jump from step to step."""
+    """Boxes a game's rendering of views, seats filled in as the terminal shows them (`shown`); the box
+    only grows, so it does not jump from step to step."""
 
     def __init__(self, game: Game, console: Console) -> None:
         self.game = game
         self.console = console
         self.width = 0
 
-    def __call__(self, view: dict[str, object], title: str, subtitle: str | None = None) -> Panel:
-        text = self.game.render(view)
+    def __call__(self, view: dict[str, object], title: str, subtitle: str | None = None, *, players: int,
+                 you: int | None) -> Panel:
+        text = shown(self.game.render(view), players, you)
         need = max((cell_len(line) for line in text.splitlines()), default=0) + 4
         need = max(need, cell_len(title) + 8, cell_len(subtitle or "") + 8)
         self.width = min(max(self.width, need), self.console.width)
@@ -113,11 +125,12 @@ class HumanAgent:
     def title(self, what: str) -> Rule:
         """The rule line between the board and the menu."""
         step = f", step {self.step()}" if self.step is not None else ""
-        return Rule(f"{what} - you are seat {self.seat}{step}", align="left", style="cyan")
+        return Rule(f"{what} - you are {seat_label(self.seat)}{step}", align="left", style="cyan")
 
     def show_board(self, decision: Decision, menu: Menu | None = None) -> None:
         """The seat's screen and the first menu of its legal actions (`menu`, if made already)."""
-        self.console.print(Text(self.game.screen(decision.view, self.console.width)))
+        self.console.print(Text(shown(self.game.screen(decision.view, self.console.width), decision.players,
+                                      self.seat)))
         self.show_menu(decision, menu or Menu.of(decision, self.console.width))
 
     def show_menu(self, decision: Decision, menu: Menu) -> None:
@@ -130,7 +143,7 @@ class HumanAgent:
 
     def show_help(self, decision: Decision) -> None:
         """The rules of this decision ('?'), then how to answer."""
-        rules = self.game.rules_help(decision.view).strip()
+        rules = shown(self.game.rules_help(decision.view), decision.players, self.seat).strip()
         if rules:
             self.console.print(Text(rules))
         self.console.print(Text(HELP, style="dim"))
@@ -197,7 +210,8 @@ class HumanAgent:
                 self.show_help(decision)
                 continue
             if word == "more":
-                self.console.print(self.box(decision.view, f"{self.game.name} - the whole table"))
+                self.console.print(self.box(decision.view, f"{self.game.name} - the whole table",
+                                            players=decision.players, you=self.seat))
                 self.show_menu(decision, menu)
                 continue
             if word in {"b", "board"}:
@@ -230,9 +244,10 @@ class Menu:
 
     @classmethod
     def flat(cls, decision: Decision) -> Menu:
-        """Every legal action by its name."""
+        """Every legal action by its name (as the terminal shows it: `shown`)."""
         actions = list(decision.legal_actions)
-        return cls("Your options", [decision.action_name(a) for a in actions], list(actions))
+        return cls("Your options", [shown(decision.action_name(a), decision.players, decision.seat)
+                                    for a in actions], list(actions))
 
     @classmethod
     def of(cls, decision: Decision, width: int) -> Menu:
@@ -246,8 +261,9 @@ class Menu:
             choice = decision.menu_choice(action)
             if choice is None:
                 return flat
-            labels, entries = groups.setdefault(choice[0], ([], []))
-            labels.append(choice[1])
+            group, item = (shown(part, decision.players, decision.seat) for part in choice)
+            labels, entries = groups.setdefault(group, ([], []))
+            labels.append(item)
             entries.append(action)
         # A group of one action needs no second step if its label can say what it chooses
         # ("C1 Slot Machines: 1 mobster"); where those labels would not fit, it gets a second step

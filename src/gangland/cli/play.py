@@ -15,7 +15,18 @@ from rich.console import Console
 from rich.text import Text
 
 from gangland.agents import agent_names, make_agent
-from gangland.engine import Agent, Decision, Game, GameRecord, GanglandError, OptionError, State, run_match
+from gangland.engine import (
+    Agent,
+    Decision,
+    Game,
+    GameRecord,
+    GanglandError,
+    OptionError,
+    State,
+    run_match,
+    seat_label,
+    seat_ref,
+)
 from gangland.engine.undo import UndoRefused, plan_take_back
 from gangland.games import get
 from gangland.sim import agent_seed
@@ -24,7 +35,6 @@ from .common import (
     INTERRUPTED,
     PlayersOption,
     RuleOptions,
-    check_seat,
     default_players,
     fail,
     make_console,
@@ -32,7 +42,10 @@ from .common import (
     parse_names,
     parse_options,
     result_table,
-    seat_label,
+    seat_heading,
+    seat_index,
+    seat_option,
+    shown,
     user_errors,
     winners_line,
 )
@@ -93,7 +106,7 @@ class PlaySession:
         self.seat = seat
         self.console = console
         self.save_path = save_path
-        self.labels = [seat_label(s, name, you=seat) for s, name in enumerate(record.seats)]
+        self.labels = [seat_heading(s, name, you=seat) for s, name in enumerate(record.seats)]
         self.human = HumanAgent(game, seat, console,
                                 step=lambda: len(self.record.actions))
         self.human.can_undo = record.undo
@@ -117,14 +130,14 @@ class PlaySession:
                 catch_up(self.game, record, agents, skip=self.seat)
             finally:
                 self.watch.end()
-        return [agent if s == self.seat else Thinking(agent, f"Seat {s} ({agent.name})", self.watch)
+        return [agent if s == self.seat else Thinking(agent, f"{seat_label(s)} ({agent.name})", self.watch)
                 for s, agent in enumerate(agents)]
 
     def on_step(self, before: State, actor: int, action: int, after: State) -> None:
         """Narrate a step from the person's seat views only."""
         name = self.game.public_action_name(before, action, self.seat)
-        line = self.game.narrate(before.view(self.seat), actor, name,
-                                 after.view(self.seat))
+        line = shown(self.game.narrate(before.view(self.seat), actor, name, after.view(self.seat)),
+                     self.record.players, self.seat)
         if actor == self.seat:
             note = " (your only choice, played for you)" if self.human.played_for_you else ""
             self.console.print(Text.assemble(("» ", "bold cyan"), (line, "bold"), (note, "dim")))
@@ -134,11 +147,11 @@ class PlaySession:
     def intro(self) -> None:
         """Who plays where."""
         record = self.record
-        others = ", ".join(f"seat {s} {name}" for s, name in enumerate(record.seats) if s != self.seat)
+        others = ", ".join(seat_heading(s, name) for s, name in enumerate(record.seats) if s != self.seat)
         # Not the seed: with it, the order of every face-down card could be worked out.
         self.console.print(Text.assemble((self.game.name, "bold"), f" v{self.game.version}, {record.players} "
                                          "players"))
-        self.console.print(Text.assemble("You are ", (f"seat {self.seat}", "bold"), f"; bots: {others}."))
+        self.console.print(Text.assemble("You are ", (seat_label(self.seat), "bold"), f"; bots: {others}."))
         defaults = self.game.resolve_options(None)
         changed = [f"{k}={option_text(v)}" for k, v in record.options.items() if v != defaults.get(k)]
         if changed:
@@ -181,14 +194,15 @@ class PlaySession:
         except UndoRefused:
             self.console.print(Text("  Nothing to undo: you have not made a decision yet.", style="red"))
             return
-        step, name = back.step, back.name
-        later = [f"Seat {actor}: {seen}" for actor, seen in back.later]
+        step = back.step
+        name = shown(back.name, record.players, self.seat)
+        later = [shown(f"{seat_ref(actor)}: {seen}", record.players, self.seat) for actor, seen in back.later]
         del record.actions[step:]
         record.undos += 1
         others = ""
         if later:
-            shown = "; ".join(later[:UNDO_SHOWN]) + ("; ..." if len(later) > UNDO_SHOWN else "")
-            others = f" and the {len(later)} step{'s' if len(later) != 1 else ''} after it ({shown})"
+            listed = "; ".join(later[:UNDO_SHOWN]) + ("; ..." if len(later) > UNDO_SHOWN else "")
+            others = f" and the {len(later)} step{'s' if len(later) != 1 else ''} after it ({listed})"
         self.console.print(Text(f"  Undo: took back your '{name}' (step {step}){others}; "
                                 "decide again.", style="bold yellow"))
         memory = self.bot_memory.get(step)
@@ -215,7 +229,8 @@ class PlaySession:
     def finish(self, state: State) -> None:
         """The final board, the score breakdown and the winners."""
         self.console.print(self.box(state.view(self.seat), f"{self.game.name} - game over",
-                                    f"{len(self.record.actions)} steps"))
+                                    f"{len(self.record.actions)} steps", players=self.record.players,
+                                    you=self.seat))
         result = state.result()
         self.console.print(result_table(result, self.labels))
         self.console.print(winners_line(result, self.labels, you=self.seat))
@@ -225,7 +240,8 @@ class PlaySession:
         self.save()
         saved = Text.assemble("Record saved to ", (str(self.save_path), "bold"), ".")
         self.console.print(saved, soft_wrap=True)
-        self.show_command("Replay it with:", command("replay", self.save_path, "--seat", str(self.seat)))
+        self.show_command("Replay it with:", command("replay", self.save_path, "--seat",
+                                                     seat_option(self.seat)))
 
     def run(self) -> int:
         """Play to the end or to an interruption; the exit code."""
@@ -248,17 +264,18 @@ class PlaySession:
             return 0
 
 
-def new_session(game_id: str | None, players: int | None, bots: str | None, seed: int | None, seat: int,
+def new_session(game_id: str | None, players: int | None, bots: str | None, seed: int | None, number: int,
                 options: list[str] | None, save: Path | None, console: Console,
                 undo: bool = False) -> PlaySession:
-    """Set up a new game from the command line; GanglandError on bad input."""
+    """Set up a new game from the command line, the person in the seat they number `number` (from 1);
+    GanglandError on bad input."""
     if game_id is None:
         raise OptionError("name a game (see `gangland games`) or pass --resume FILE")
     game = get(game_id)
     if players is None:
         players = default_players(game)
     game.check_players(players)
-    check_seat(seat, players)
+    seat = seat_index(number, players)
     resolved = game.resolve_options(parse_options(options, game))
     game.new_game(players, 0, resolved)  # options checked only at set-up (a deck file) fail here, not later
     given = parse_names(bots or default_bot(game), "bot")
@@ -283,10 +300,10 @@ def new_session(game_id: str | None, players: int | None, bots: str | None, seed
     return PlaySession(game, record, seat, console, path)
 
 
-def resume_session(path: Path, game_id: str | None, seat: int | None, save: Path | None,
+def resume_session(path: Path, game_id: str | None, number: int | None, save: Path | None,
                    console: Console) -> PlaySession:
-    """Continue a saved game; GanglandError if the record is corrupt, cannot be unsealed, or has no seat
-    for the person."""
+    """Continue a saved game, the person in its human seat or the one they number `number` (from 1);
+    GanglandError if the record is corrupt, cannot be unsealed, or has no seat for the person."""
     record = read_save(path)
     game = get(record.game)
     if game_id is not None and game_id != record.game:
@@ -295,13 +312,15 @@ def resume_session(path: Path, game_id: str | None, seat: int | None, save: Path
     humans = [s for s, name in enumerate(record.seats) if name == HUMAN]
     if len(humans) > 1:
         raise OptionError(f"{str(path)!r} has {len(humans)} human seats; this terminal plays one")
-    if seat is None:
+    if number is None:
         if not humans:
-            raise OptionError(f"{str(path)!r} has no human seat: pass --seat K to take one over")
+            raise OptionError(f"{str(path)!r} has no human seat: pass --seat N (from 1) to take one over")
         seat = humans[0]
-    check_seat(seat, record.players)
+    else:
+        seat = seat_index(number, record.players)
     if humans and humans[0] != seat:
-        raise OptionError(f"seat {humans[0]} of {str(path)!r} is the human seat, not seat {seat}")
+        raise OptionError(f"{seat_label(humans[0])} of {str(path)!r} is the human seat, not "
+                          f"{seat_label(seat)}")
     record.seats[seat] = HUMAN
     for s, name in enumerate(record.seats):
         if s != seat:
@@ -319,7 +338,8 @@ def play_command(
     seed: Annotated[int | None, typer.Option("--seed", "-s", show_default=False,
                                              help="Game seed (default: random).")] = None,
     seat: Annotated[int | None, typer.Option("--seat", show_default=False,
-                                             help="Your seat, from 0 (default: 0).")] = None,
+                                             help="Your seat, counted from 1 as the game shows it "
+                                                  "(default: 1).")] = None,
     option: RuleOptions = None,
     save: Annotated[Path | None, typer.Option(
         "--save", metavar="FILE", show_default=False,
@@ -350,7 +370,8 @@ def play_command(
                                   "(a saved game keeps its set-up)")
             session = resume_session(resume, game, seat, save, console)
         else:
-            session = new_session(game, players, bots, seed, seat or 0, option, save, console, undo)
+            number = 1 if seat is None else seat
+            session = new_session(game, players, bots, seed, number, option, save, console, undo)
     if sys.stdin.isatty():
         with contextlib.suppress(ImportError):  # line editing for input(), where available
             import readline  # noqa: F401

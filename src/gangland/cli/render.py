@@ -7,11 +7,20 @@ from typing import Annotated
 
 import typer
 
-from gangland.engine import Game, OptionError, State
-from gangland.engine.svg import LAYOUTS
+from gangland.engine import Game, OptionError, State, plain_names, seat_label
+from gangland.engine.svg import LAYOUTS, fill_drawing
 from gangland.games import get
 
-from .common import PlayersOption, RuleOptions, check_seat, default_players, fail, parse_options, user_errors
+from .common import (
+    PlayersOption,
+    RuleOptions,
+    default_players,
+    fail,
+    parse_options,
+    seat_index,
+    shown,
+    user_errors,
+)
 from .replay import pick_record
 
 DEFAULT_SEED = 1
@@ -56,7 +65,8 @@ def render_command(
         "--seed", "-s", show_default=False, help=f"New game seed (default: {DEFAULT_SEED}).")] = None,
     option: RuleOptions = None,
     seat: Annotated[int | None, typer.Option(
-        "--seat", show_default=False, help="Render this seat's view (default: a spectator's).")] = None,
+        "--seat", show_default=False,
+        help="Render this seat's view, the seat counted from 1 (default: a spectator's).")] = None,
     svg: Annotated[Path | None, typer.Option(
         "--svg", metavar="FILE", show_default=False,
         help="Write the board as SVG to FILE (games that draw their board) instead of printing text.")]
@@ -66,7 +76,8 @@ def render_command(
 ) -> None:
     """Show one view of a game: a new game's start, or a recorded game after some steps.
 
-    Prints the game's text rendering, or with --svg writes its board drawing to a file.
+    Prints the game's text rendering, or with --svg writes its board drawing to a file. Seats are named
+    "Seat 1", "Seat 2" and so on, in the text and in the drawing.
     """
     with user_errors():
         game = get(game_id)
@@ -80,17 +91,16 @@ def render_command(
             if step is not None:
                 raise OptionError("--step needs --record FILE")
             state, where = new_state(game, players, seed, option)
-        if seat is not None:
-            check_seat(seat, state.players)
-        view = state.view(seat)
+        index = None if seat is None else seat_index(seat, state.players)
+        view = state.view(index)
         if svg is None:
-            viewer = "a spectator" if seat is None else f"seat {seat}"
+            viewer = "a spectator" if index is None else seat_label(index)
             typer.echo(f"{game.name}: {where}, as seen by {viewer}")
-            typer.echo(game.render(view))
+            typer.echo(shown(game.render(view), state.players, index))
             return
         if layout not in LAYOUTS:
             raise OptionError(f"--layout must be {' or '.join(LAYOUTS)}, not {layout!r}")
-        drawing = game.svg(view, layout)
+        drawing = fill_drawing(game.svg(view, layout), plain_names(state.players), index)
     try:
         svg.write_text(drawing, encoding="utf-8")
     except OSError as exc:

@@ -10,10 +10,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from gangland.engine import Game, GameRecord, OptionError, RecordError, State
+from gangland.engine import Game, GameRecord, OptionError, RecordError, State, seat_label
 from gangland.games import get
 
-from .common import check_seat, make_console, result_table, seat_label, user_errors, winners_line
+from .common import make_console, result_table, seat_heading, seat_index, shown, user_errors, winners_line
 from .human import ViewBox
 from .saves import explain_sealed
 
@@ -39,14 +39,12 @@ def pick_record(path: Path, number: int) -> GameRecord:
     return record
 
 
-def load_record(path: Path, seat: int | None, number: int = 1) -> tuple[Game, GameRecord]:
+def load_record(path: Path, number: int = 1) -> tuple[Game, GameRecord]:
     """Record `number` (see `pick_record`) in `path` and its game, checked to replay; GanglandError
     otherwise."""
     record = pick_record(path, number)
     game = get(record.game)
     record.replay(game)
-    if seat is not None:
-        check_seat(seat, record.players)
     return game, record
 
 
@@ -76,8 +74,8 @@ class Pager:
 
 def show_replay(game: Game, record: GameRecord, seat: int | None, console: Console, wait: bool) -> State:
     """Print every step of `record` from `seat`'s views (None: a spectator's); the last state shown."""
-    labels = [seat_label(s, name) for s, name in enumerate(record.seats)]
-    viewer = "a spectator" if seat is None else f"seat {seat}"
+    labels = [seat_heading(s, name) for s, name in enumerate(record.seats)]
+    viewer = "a spectator" if seat is None else seat_label(seat)
     console.print(Text.assemble(("Replay of ", "bold"), (game.name, "bold"),
                                 f" v{record.game_version}, as seen by {viewer}"))
     console.print(Text(f"{record.players} players, seed {record.seed}, {len(record.actions)} steps; "
@@ -85,7 +83,8 @@ def show_replay(game: Game, record: GameRecord, seat: int | None, console: Conso
     box = ViewBox(game, console)
     state = game.new_game(record.players, record.seed, record.options)
     total = len(record.actions)
-    console.print(box(state.view(seat), f"{game.name} - start", f"step 0/{total}"))
+    players = record.players
+    console.print(box(state.view(seat), f"{game.name} - start", f"step 0/{total}", players=players, you=seat))
     pager = Pager(console, wait)
     for step, action in enumerate(record.actions, 1):
         if not pager.next():
@@ -95,9 +94,9 @@ def show_replay(game: Game, record: GameRecord, seat: int | None, console: Conso
         before = state.view(seat)
         name = game.public_action_name(state, action, seat)
         state.apply(action)
-        line = game.narrate(before, actor, name, state.view(seat))
+        line = shown(game.narrate(before, actor, name, state.view(seat)), players, seat)
         console.print(Text.assemble((f"Step {step}/{total}  ", "dim"), (line, "bold")))
-        console.print(box(state.view(seat), game.name, f"step {step}/{total}"))
+        console.print(box(state.view(seat), game.name, f"step {step}/{total}", players=players, you=seat))
     if state.is_over:
         result = state.result()
         console.print(result_table(result, labels))
@@ -111,7 +110,8 @@ def replay_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (from play or simulate --out).",
                                          show_default=False)],
     seat: Annotated[int | None, typer.Option(
-        "--seat", show_default=False, help="Show the game as this seat saw it (default: as a spectator).")]
+        "--seat", show_default=False,
+        help="Show the game as this seat (counted from 1) saw it (default: as a spectator).")]
     = None,
     number: Annotated[int, typer.Option(
         "--game", "-g", help="Which game of a file holding several (simulate --out), from 1.")] = 1,
@@ -123,5 +123,6 @@ def replay_command(
     """
     console = make_console()
     with user_errors():
-        game, record = load_record(file, seat, number)
-    show_replay(game, record, seat, console, wait=sys.stdin.isatty())
+        game, record = load_record(file, number)
+        index = None if seat is None else seat_index(seat, record.players)
+    show_replay(game, record, index, console, wait=sys.stdin.isatty())

@@ -20,16 +20,27 @@ from .match import play_match, run_match
 from .record import GameRecord
 from .registry import all_games, get, register
 from .rng import mix_seed, splitmix64
+from .seats import (
+    SEAT_REF,
+    SEAT_REFS,
+    fill_seats,
+    plain_names,
+    seat_column,
+    seat_label,
+    seat_ref,
+    terminal_len,
+    terminal_wrap,
+)
 from .state import JSON, CachedLegalState, Result, State, as_method, rank_by
 
 __all__ = [
-    "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH",
+    "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH", "SEAT_REF", "SEAT_REFS",
     "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
     "GameFacts", "GameRecord",
     "GanglandError",
     "IllegalAction", "Layout", "LayoutWriter", "OptionError", "OptionSpec", "RecordError", "Result",
     "SeatError", "Segment", "State", "UnknownGame", "ViewEncoding",
-    "all_games", "as_method", "get", "mix_seed", "play_match", "rank_by", "register", "replay_steps",
-    "run_match",
-    "splitmix64",
+    "all_games", "as_method", "fill_seats", "get", "mix_seed", "plain_names", "play_match", "rank_by",
+    "register", "replay_steps", "run_match", "seat_column", "seat_label", "seat_ref",
+    "splitmix64", "terminal_len", "terminal_wrap",
 ]

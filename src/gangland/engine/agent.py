@@ -30,6 +30,11 @@ class Decision:
         self._view: dict[str, JSON] | None = None
 
     @property
+    def players(self) -> int:
+        """How many seats the game has (public to every seat)."""
+        return self._state.players
+
+    @property
     def view(self) -> dict[str, JSON]:
         """The deciding seat's view (built on first use)."""
         if self._view is None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import ActionParseError, OptionError
+from .seats import fill_seats, plain_names, seat_ref
 from .state import JSON, State
 
 if TYPE_CHECKING:
@@ -147,18 +148,25 @@ class Game(ABC):
     def parse_action(self, state: State, text: str) -> int:
         """The legal action whose name matches `text` (case and spacing ignored, or a unique prefix).
 
-        Raises ActionParseError naming the text and the legal choices.
+        A name that names a seat matches as the engine writes it ("rob ⟨s2⟩") and as the terminal
+        shows it ("rob Seat 3", and "Seat 2 (you)" for the seat to act: see `gangland.engine.seats`).
+        Raises ActionParseError naming the text and the legal choices (as the terminal shows them).
         """
         wanted = " ".join(text.lower().split())
-        names = {action: " ".join(self.action_name(state, action).lower().split())
-                 for action in state.legal_actions()}
-        exact = [a for a, name in names.items() if name == wanted]
+        shown = plain_names(state.players)
+        names: dict[int, tuple[str, ...]] = {}
+        for action in state.legal_actions():
+            name = self.action_name(state, action)
+            forms = (name, fill_seats(name, shown), fill_seats(name, shown, state.to_act))
+            names[action] = tuple(dict.fromkeys(" ".join(form.lower().split()) for form in forms))
+        exact = [a for a, forms in names.items() if wanted in forms]
         if exact:
             return exact[0]
-        prefixed = [a for a, name in names.items() if wanted and name.startswith(wanted)]
+        prefixed = [a for a, forms in names.items() if wanted and any(f.startswith(wanted) for f in forms)]
         if len(prefixed) == 1:
             return prefixed[0]
-        choices = "; ".join(names.values()) or "none (the game is over)"
+        choices = "; ".join(forms[1] if len(forms) > 1 else forms[0]
+                            for forms in names.values()) or "none (the game is over)"
         reason = "is ambiguous" if prefixed else "is not a legal action"
         raise ActionParseError(f"{text!r} {reason}; legal now: {choices}")
 
@@ -213,9 +221,10 @@ class Game(ABC):
                 after: dict[str, JSON]) -> str:
         """One line saying what a step did, from one seat's views before and after it.
 
-        Built only from views, so it can never tell a seat more than it may know.
+        Built only from views, so it can never tell a seat more than it may know. Seats are named by
+        their markers (`gangland.engine.seats`), which each front end fills in.
         """
-        return f"Seat {actor}: {action_text}"
+        return f"{seat_ref(actor)}: {action_text}"
 
     def configurations(self) -> Iterator[tuple[int, dict[str, JSON]]]:
         """(players, options) pairs that together exercise every player count and every option value.

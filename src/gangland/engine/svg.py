@@ -8,6 +8,11 @@ a legal action, plays that action on a click, and asks which one when several ar
 player may deploy 1 to 5 mobsters). A thing that stands for a piece of the table carries `data-key`, a
 name stable from one view to the next, so the page can mark what changed since the seat last looked.
 
+Seats are named in a drawing's text and `<title>`s by their markers (`gangland.engine.seats`), which the
+page fills in with names: a drawing leaves room for a name of NAME_CHARS characters and " (you)" wherever
+it lays one out (`text_width` measures a marker so), and the page shortens a longer name with an ellipsis.
+No attribute holds a marker but `data-act`, whose action names the page matches exactly.
+
 Colours are never the only cue: a seat is drawn with its colour *and* its letter (`seat_letter`), and
 every text colour here keeps a contrast of at least 4.5:1 on the light paper the tables are drawn on.
 
@@ -20,8 +25,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import quoteattr
+
+from .seats import SEAT_OPEN, SEAT_REF, fill_seats
 
 ACT_SEPARATOR = "|"
 """Separates the action names of one drawn thing in its `data-act` (no action name contains it)."""
@@ -79,6 +86,12 @@ _EM = {char: em for em, chars in _EM_GROUPS for char in chars}
 DEFAULT_EM = 0.64
 """Digits, '$', most lower-case letters and the other capitals."""
 BOLD_WIDTH = 1.12
+NAME_CHARS = 12
+"""The longest name the page fills into a drawing's seat marker (it shortens a longer one with an
+ellipsis): a drawing leaves room for this many characters and " (you)"."""
+NAME_EM = NAME_CHARS * 0.72 + sum(_EM.get(char, DEFAULT_EM) for char in " (you)")
+"""The width of a filled seat marker, in em: NAME_CHARS characters of a name (capitals and lower case
+mixed, erring wide) and " (you)"."""
 
 
 def escape(content: str) -> str:
@@ -105,14 +118,21 @@ def attribute(value: str) -> str:
 
 def text_width(content: str, size: float, weight: str = "normal") -> float:
     """About how wide `content` is drawn at `size` px, erring wide (see `_EM_GROUPS`): what a drawing
-    lays out by, so that its text stays inside its boxes.
+    lays out by, so that its text stays inside its boxes. A seat marker counts as the widest name the
+    page fills in (NAME_EM).
 
     >>> round(text_width("seat 0 (A)", 10))
     51
     >>> text_width("10", 11, "bold") > text_width("10", 11)
     True
+    >>> round(text_width("⟨s0⟩ (A)", 10))
+    136
     """
-    em = sum(_EM.get(char, DEFAULT_EM) for char in content)
+    em = 0.0
+    if SEAT_OPEN in content:
+        content, markers = SEAT_REF.subn("", content)
+        em = markers * NAME_EM
+    em += sum(_EM.get(char, DEFAULT_EM) for char in content)
     return em * size * (BOLD_WIDTH if weight == "bold" else 1.0)
 
 
@@ -217,6 +237,26 @@ def document(width: float, height: float, title: str, body: Iterable[str], backg
         *body,
         "</svg>",
     ]) + "\n"
+
+
+_ACT_ATTRIBUTE = re.compile("""( data-act=(?:"[^"]*"|'[^']*'))""")
+"""A `data-act` attribute as `group` writes it (`attribute` quotes it)."""
+
+
+def fill_drawing(svg: str, names: Sequence[str], you: int | None = None) -> str:
+    """A drawing with its seat markers filled in (`gangland.engine.seats.fill_seats`) with `names`, which
+    are escaped as XML text, in its text and titles; its `data-act` attributes keep the action names as
+    they are (a page matches them against the legal actions' names, markers and all). What the page does
+    in the browser, for a drawing saved to a file (`gangland render --svg`) and for tests of the layout.
+
+    >>> fill_drawing('<g data-act="rob ⟨s1⟩"><title>rob ⟨s1⟩</title></g>', ["A&B", "Cy"], you=1)
+    '<g data-act="rob ⟨s1⟩"><title>rob Cy (you)</title></g>'
+    """
+    if SEAT_OPEN not in svg:
+        return svg
+    escaped = [escape(name) for name in names]
+    parts = _ACT_ATTRIBUTE.split(svg)  # the attributes at the odd places
+    return "".join(part if i % 2 else fill_seats(part, escaped, you) for i, part in enumerate(parts))
 
 
 def drawn_actions(svg: str) -> set[str]:

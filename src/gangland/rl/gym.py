@@ -32,7 +32,7 @@ import numpy as np
 from gymnasium import spaces
 
 from gangland.agents import make_agent
-from gangland.engine import JSON, Agent, Decision, IllegalAction, OptionError, State
+from gangland.engine import JSON, Agent, Decision, IllegalAction, OptionError, State, fill_seats, plain_names
 from gangland.games import all_games
 
 from .table import Mask, RLTable, Vector
@@ -122,10 +122,13 @@ class SeatEnv(gym.Env[Vector, Any]):
         return self.table.mask(self._game(), self.seat)
 
     def render(self) -> str | None:
-        """The seat's view as text; None without a render mode."""
+        """The seat's view as text, seats named as the terminal names them ("Seat 2 (you)"); None without a
+        render mode."""
         if self.render_mode is None:
             return None
-        return self.table.game.render(self._game().view(self.seat))
+        state = self._game()
+        text = self.table.game.render(state.view(self.seat))
+        return fill_seats(text, plain_names(state.players), self.seat)
 
     def _game(self) -> State:
         if self.state_ is None:

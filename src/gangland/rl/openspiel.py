@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from gangland.engine import JSON, Decision, Game, OptionError, State
+from gangland.engine import JSON, Decision, Game, OptionError, State, fill_seats, plain_names
 from gangland.games import all_games, get
 
 from .table import RLTable
@@ -224,7 +224,8 @@ class GanglandSpielState(pyspiel.State):  # type: ignore[misc]
         return GanglandSpielState(self._shared.game, _Engine(engine.table, sample, engine.records))
 
     def __str__(self) -> str:
-        return self.engine.table.game.render(self.gangland.view(None))
+        state = self.gangland
+        return fill_seats(self.engine.table.game.render(state.view(None)), plain_names(state.players))
 
 
 class GanglandObserver:

@@ -31,7 +31,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from gangland.engine import JSON, IllegalAction, State
+from gangland.engine import JSON, IllegalAction, State, fill_seats, plain_names
 
 from .table import RLTable, seat_of
 
@@ -144,10 +144,12 @@ class GanglandAECEnv(AECEnv):  # type: ignore[misc]
             print(self.render())
 
     def render(self) -> str | None:
-        """The spectator's view as text (public information only); None without a render mode."""
+        """The spectator's view as text (public information only), seats named as the terminal names them
+        ("Seat 2"); None without a render mode."""
         if self.render_mode is None:
             return None
-        return self.table.game.render(self._game().view(None))
+        state = self._game()
+        return fill_seats(self.table.game.render(state.view(None)), plain_names(state.players))
 
     def close(self) -> None:
         pass

@@ -17,7 +17,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gangland.engine import mix_seed
+from gangland.engine import fill_seats, mix_seed
 from gangland.engine.undo import TakeBack, UndoRefused, plan_take_back
 
 from .bots import bot_names, fallback_bot
@@ -86,8 +86,8 @@ async def _plan(table: LiveTable, seat: int) -> TakeBack:
     record = dataclasses.replace(table.game_record, actions=list(table.game_record.actions), result=None)
     try:
         back = await asyncio.to_thread(plan_take_back, table.game, record, seat, fair=True)
-    except UndoRefused as exc:
-        raise Refusal("undo_not_now", str(exc)) from None
+    except UndoRefused as exc:  # (it quotes the decision's name: its seat markers filled in with names)
+        raise Refusal("undo_not_now", fill_seats(str(exc), seat_labels(table), seat)) from None
     if any(move.by not in PEOPLE for move in moves[back.step:]):
         raise Refusal("undo_not_now", BOT_MOVED)
     return back
@@ -148,9 +148,15 @@ async def take_back(table: LiveTable, seat: int, step: int) -> None:
             told = table.game.public_action_name(before, action, client.seat)
             client.push(encode({"type": "undone", "seat": seat, "move": told, "yours": client.seat == seat}))
         public = table.game.public_action_name(before, action, None)
-    label = table.seats_info()[seat]["label"]
-    await add_note(table, f"{label} took back a move: {public}")
+    labels = seat_labels(table)
+    await add_note(table, fill_seats(f"{labels[seat]} took back a move: {public}", labels))
     table.after_move()
+
+
+def seat_labels(table: LiveTable) -> list[str]:
+    """What each seat is called now (its person's or bot's name, else "Seat N"): what a text the server
+    keeps or sends as it is (a chat note, a refusal) fills game text's seat markers in with."""
+    return [facts["label"] for facts in table.seats_info()]
 
 
 async def add_note(table: LiveTable, text: str) -> None:

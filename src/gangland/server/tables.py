@@ -17,7 +17,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gangland.engine import Game, GameRecord, GanglandError, OptionError, State
+from gangland.engine import Game, GameRecord, GanglandError, OptionError, State, seat_label, seat_ref
 
 from . import ingame
 from .bots import bot_names, fallback_bot
@@ -305,8 +305,8 @@ class LiveTable:
                 )
             to_act = self.state.to_act
             if seat != to_act:
-                raise Refusal("not_your_turn",
-                              f"it is seat {(to_act or 0) + 1}'s turn, not seat {seat + 1}'s")
+                raise Refusal("not_your_turn", f"it is {seat_label(to_act)}'s turn, not {seat_label(seat)}'s"
+                              if to_act is not None else "the game is over")
             legal = self.state.legal_actions()
             if by == ingame.AUTO and len(legal) != 1:
                 raise Refusal("illegal", f"'auto' plays a seat's only legal move, and this decision has "
@@ -498,7 +498,8 @@ class LiveTable:
         self.expired = step  # a retry of the stand-in's move must not give the person their time again
         stand_in = fallback_bot(self.game)
         await self._bot_move(
-            seat, stand_in, step, note=f"time ran out; the {bot_level(stand_in)} bot moved for them"
+            seat, stand_in, step,
+            note=f"time ran out; the {bot_level(stand_in)} bot moved for {seat_ref(seat)}",
         )
 
     # -- seats --------------------------------------------------------------------------------------------

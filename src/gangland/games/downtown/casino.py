@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gangland.engine.seats import SEAT_REFS
+
 from . import displays, turns
 from .cards import CASINO, DENOMINATIONS, EAST_SIDE, money_text
 from .money import value
@@ -37,7 +39,7 @@ def check(s: DowntownState, p: int, resume: int) -> bool:
     # "A player who does not have any bill, does not take part [...] If the current player does
     # not have any bill, he is not visiting the Casino."
     if not value(s.cash[a]):
-        s.events.append((None, f"seat {a} has no money: no casino visit"))
+        s.events.append((None, f"{SEAT_REFS[a]} has no money: no casino visit"))
         return over(s)
     s.casino_seats = [(a + i) % n for i in range(n) if value(s.cash[(a + i) % n])]
     s.bets = [-1] * n
@@ -50,7 +52,7 @@ def check(s: DowntownState, p: int, resume: int) -> bool:
 def vote(s: DowntownState, play: bool) -> None:
     """A seat votes to play or skip (D22): one "play" starts the notes; all "skip" skips the visit."""
     seat = s.queue.pop(0)
-    s.events.append((None, f"seat {seat} votes to {'play' if play else 'skip'} the casino"))
+    s.events.append((None, f"{SEAT_REFS[seat]} votes to {'play' if play else 'skip'} the casino"))
     if play:
         s.queue = s.casino_seats[:]
         s.phase = CASINO_BET
@@ -77,7 +79,7 @@ def bet(s: DowntownState, note: int) -> None:
     a = s.active
     mine = s.bets[a]
     same = [w for w in s.casino_seats if w != a and s.bets[w] == mine]
-    shown = ", ".join(f"seat {w} {money_text(DENOMINATIONS[s.bets[w]])}" for w in s.casino_seats)
+    shown = ", ".join(f"{SEAT_REFS[w]} {money_text(DENOMINATIONS[s.bets[w]])}" for w in s.casino_seats)
     s.events.append((None, f"casino notes: {shown}"))
     if same:
         s.cash[a][mine] += 1 + len(same)
@@ -92,8 +94,8 @@ def bet(s: DowntownState, note: int) -> None:
         else:
             s.bank[note] += 1
     won = DENOMINATIONS[mine] * len(same)
-    s.events.append((None, f"seat {a} wins {money_text(won)} at the casino" if same else
-                       f"nobody matched seat {a}'s note: it goes to the bank"))
+    s.events.append((None, f"{SEAT_REFS[a]} wins {money_text(won)} at the casino" if same else
+                       f"nobody matched {SEAT_REFS[a]}'s note: it goes to the bank"))
     s.bets = [-1] * s.players
     s.casino_seats = []
     if turns._money_end(s):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import TYPE_CHECKING, Final
 
+from gangland.engine.seats import SEAT_REFS
+
 from .cards import ADD_GANGSTER0, ADD_NOTE0, BILL0, DENOMINATIONS, DONE, notes_text
 from .money import MASK_NOTES, Exchange, Notes, do_exchange, exchange_plan, note_mask, pay_out, pick, reserve
 from .phases import REFRESH, WINDOW
@@ -81,7 +83,7 @@ def _display_legal(state: DowntownState, seat: int) -> list[int]:
     return [DONE, *NOTE_ADDS[notes], *GANGSTER_ADDS[kinds]]
 
 
-TURNED_UP: Final = tuple((None, f"seat {s}'s face-down display is turned up") for s in range(4))
+TURNED_UP: Final = tuple((None, f"{SEAT_REFS[s]}'s face-down display is turned up") for s in range(4))
 """The events telling that a seat's face-down display is turned up, by seat."""
 
 
@@ -152,7 +154,7 @@ def _take_note(state: DowntownState, seat: int, note: int, secret: bool) -> None
     if not cash[note]:
         if secret:
             state.pend[seat], made = reserve(cash, state.bank, note, state.pend[seat])
-            state.events.append((seat, f"seat {seat} changes {notes_text(made[0])} at the bank for "
+            state.events.append((seat, f"{SEAT_REFS[seat]} changes {notes_text(made[0])} at the bank for "
                                        f"{notes_text(made[1])} (the others learn it when the note is "
                                        "turned up)"))
         else:
@@ -172,8 +174,8 @@ def _settle_pending(state: DowntownState) -> None:
             for i in range(5):
                 bank[i] += handed[i]
             state.pend[seat] = None
-            state.events.append((None, f"seat {seat} changed {notes_text(list(handed))} at the bank for "
-                                       f"{notes_text(list(taken))}"))
+            state.events.append((None, f"{SEAT_REFS[seat]} changed {notes_text(list(handed))} at the bank "
+                                       f"for {notes_text(list(taken))}"))
             # What it took and did not put down is in its cash, for all to know.
             put = state.down_n[seat][:]
             if state.bets[seat] >= 0:
@@ -185,7 +187,7 @@ def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes |
     """The bank pays `seat` (`money.pay_out`), telling the change `seat` had to give it, if any."""
     paid, handed = pay_out(state.bank, state.cash[seat], amount)
     if handed is not None:
-        state.events.append((None, f"seat {seat} hands the bank {notes_text(handed)} so that it can "
+        state.events.append((None, f"{SEAT_REFS[seat]} hands the bank {notes_text(handed)} so that it can "
                                   "pay in the notes it has"))
     return paid, handed
 
@@ -197,7 +199,7 @@ def _tell_exchange(state: DowntownState, seat: int, plan: Exchange | None, paid:
     its hand for the rest of the step (`determinize` keeps them there)."""
     if plan is None:
         return
-    state.events.append((None, f"seat {seat} changes {notes_text(plan[0])} at the bank for "
+    state.events.append((None, f"{SEAT_REFS[seat]} changes {notes_text(plan[0])} at the bank for "
                               f"{notes_text(plan[1])}"))
     taken = plan[1]
     counts = pick(taken, paid) if paid else None

@@ -22,9 +22,9 @@ line, what is out of the game, and the players' panels one under another.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
+from ...engine.seats import seat_ref
 from ...engine.svg import (
     INK,
     MUTED,
@@ -37,7 +37,6 @@ from ...engine.svg import (
     group,
     rect,
     seat_badge,
-    seat_letter,
     text,
     text_width,
 )
@@ -65,7 +64,7 @@ from .drawing_parts import (
     hover,
     note_backs,
     note_chip,
-    seat_label,
+    seat_tag,
     stooge_face,
     stooge_label,
     token_row,
@@ -136,12 +135,12 @@ def _status(view: dict[str, Any]) -> tuple[str, str]:
     """Two lines: who does what now, and the turn (active and next seat)."""
     result = view.get("result")
     if result is not None:
-        winners = " and ".join(seat_label(view, s) for s in result["winners"])
-        scores = ", ".join(f"{seat_label(view, s)} {dollars(v)}" for s, v in enumerate(result["scores"]))
+        winners = " and ".join(seat_tag(s) for s in result["winners"])
+        scores = ", ".join(f"{seat_tag(s)} {dollars(v)}" for s, v in enumerate(result["scores"]))
         return f"Game over: {'shared win' if len(result['winners']) > 1 else 'winner'} {winners}", scores
     phase = _PHASE[view["phase"]]
     actor = view["to_act"]
-    who = "You" if actor == view.get("seat") else "S" + seat_label(view, actor)[1:]
+    who = seat_tag(actor)
     doing = {
         PLACE: "places a token in the city",
         BID: "puts an opening bid of $1,000-$3,000 face down",
@@ -163,22 +162,18 @@ def _status(view: dict[str, Any]) -> tuple[str, str]:
         REFRESH: "refreshes the display: add notes and gangsters face up, then end the turn",
         HANDLIMIT: f"is over the hand limit: puts cards away until {view['players'][actor]['hand_limit']}",
     }[phase]
-    if who == "You":
-        doing = doing.replace("robs", "rob").replace("pays", "pay").replace("puts", "put").replace(
-            "places", "place").replace("votes", "vote").replace("offers", "offer").replace(
-            "refreshes", "refresh").replace("is over", "are over").replace("is buying", "are buying")
     turn = []
     if view.get("active") is not None:
         # The turn's number (and the option's limit, which ends the game) with the seat whose turn it is.
         number = f"turn {view['turn']}" + (f" of {view['turn_limit']}" if view.get("turn_limit") else "")
-        turn.append(f"{number}: {seat_label(view, view['active'])}" if view.get("turn")
-                    else f"turn of {seat_label(view, view['active'])}")
+        turn.append(f"{number}: {seat_tag(view['active'])}" if view.get("turn")
+                    else f"turn of {seat_tag(view['active'])}")
     if view.get("next") is not None:
-        turn.append(f"next: {seat_label(view, view['next'])}")
+        turn.append(f"next: {seat_tag(view['next'])}")
     if view.get("starter") is not None and phase in (PLACE, BID):
-        turn.append(f"{seat_label(view, view['starter'])} starts")
+        turn.append(f"{seat_tag(view['starter'])} starts")
     elif phase == PLACE:
-        turn.append(f"{seat_label(view, view['first_placer'])} placed first")
+        turn.append(f"{seat_tag(view['first_placer'])} placed first")
     line = "; ".join(turn)
     return f"{who} {doing}{_detail(view, phase, actor)}.", line[:1].upper() + line[1:]
 
@@ -200,7 +195,7 @@ def _detail(view: dict[str, Any], phase: int, actor: int) -> str:
 
 
 def _seat_or(view: dict[str, Any], seat: int | None) -> str:
-    return "the paid player" if seat is None else seat_label(view, seat)
+    return "the paid player" if seat is None else seat_tag(seat)
 
 
 def _looked_pile(view: dict[str, Any]) -> tuple[str, int] | None:
@@ -218,9 +213,13 @@ def _header(view: dict[str, Any], acts: Acts, narrow: bool = False) -> tuple[lis
         return _narrow_header(view, acts, (title, edition, first, second))
     parts = [text(12, 26, title, 18, "bold"),
              text(WIDTH - 12, 24, edition, 12, "normal", "end", MUTED)]
-    for i, line in enumerate(textwrap.wrap(first, 104)[:2]):
-        parts.append(text(12, 48 + i * 16, line, 13, "bold" if acts.kinds else "normal"))
-    parts.append(text(12, 80 if len(first) > 104 else 64, second, 12, "normal", "start", MUTED))
+    weight = "bold" if acts.kinds else "normal"
+    # Beside the done button (or the two put-back buttons), seats' names as long as the page lets them be.
+    room = WIDTH - 24 - (336 if acts.on("put_back") else 172 if acts.on("done") else 0)
+    lines = fit_lines(first.split(" "), room, 13, weight)[:2]
+    for i, line in enumerate(lines):
+        parts.append(text(12, 48 + i * 16, line, 13, weight))
+    parts.append(text(12, 48 + 16 * len(lines), second, 12, "normal", "start", MUTED))
     if acts.on("done"):
         phase = _PHASE[view["phase"]]
         parts.append(button(WIDTH - 172, 32, 160, "done", "done", _DONE_NOTE.get(phase, "")))
@@ -273,7 +272,7 @@ def _city(view: dict[str, Any], acts: Acts, narrow: bool = False) -> list[str]:
         x, y = 12 + (i % across) * (w + 8), CITY_TOP + 22 + (i // across) * 112
         names = acts.location(name)
         here = holders[name]
-        who = ", ".join(seat_label(view, s) for s in here) or "no token"
+        who = ", ".join(seat_tag(s) for s in here) or "no token"
         body = [rect(x, y, w, 104, LOCATION_FILL[i], "#7a6a4f", 8, 'stroke-width="1.5"'),
                 text(x + 10, y + 20, LOCATION_SHORT[i] if i == 5 else name, 14, "bold"),
                 text(x + 10, y + 38, one, 11, "normal", "start", MUTED),
@@ -489,8 +488,8 @@ def _situation(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False
     events_box = 136 if narrow else 118
     parts.append(rect(x_events, y_events, right - x_events, events_box, "#fbfaf6", "#c9c4b8", 8))
     parts.append(text(x_events + 12, y_events + 20, "What just happened", 12, "bold"))
-    width = 50 if narrow else 80 if x_events > 12 else 150
-    shown = [line for event in lines for line in textwrap.wrap(event, width)][:6 if narrow else 5]
+    room = right - x_events - 24
+    shown = [line for event in lines for line in fit_lines(event.split(" "), room, 11)][:6 if narrow else 5]
     if not shown:
         shown = ["nothing yet this turn"]
     parts.append(group([text(x_events + 12, y_events + 40 + 15 * i, line, 11, "normal", "start",
@@ -516,7 +515,7 @@ def _casino(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -
                             rect(x + 26, y0 + 34, 34, 20, "#3f6b4a" if down else "none", "#22392a", 3,
                                  "" if down else 'stroke-dasharray="3 3"'),
                             text(x, y0 + 72, label, 11, "normal", "start", INK if down else MUTED)],
-                           title=f"{seat_label(view, seat)} at the casino: {label}", key=f"casino:{seat}"))
+                           title=f"{seat_tag(seat)} at the casino: {label}", key=f"casino:{seat}"))
     if acts.on("vote"):
         height = TARGET if narrow else 0
         parts.append(button(24, y0 + 80, 140, "play the casino", "play the casino", height=height))
@@ -541,15 +540,24 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
     active = view.get("active") == seat and view.get("result") is None
     fill = "#fff3c4" if to_act else "#fbfaf6"
     stroke, thick = ("#b8860b", 3) if to_act else ("#8f8a7c", 1.5 if active else 1)
-    tags = [t for t, on in (("you", view.get("seat") == seat), ("to act", to_act),
-                            ("turn", active and not to_act), ("next", view.get("next") == seat)) if on]
+    tags = [t for t, on in (("to act", to_act), ("turn", active and not to_act),
+                            ("next", view.get("next") == seat)) if on]
     right = x + width - PANEL_PAD
-    label = f"seat {seat} ({seat_letter(seat)})"
+    # The seat's name (the page fills the marker in, " (you)" for the viewer's own) beside its badge, which
+    # carries its letter; its tags go after the longest name the page lets be where they fit (2 and 3
+    # players), else on the line of the display's total, which is short.
+    label = seat_ref(seat)
+    display = player["display"]
+    total = f"display {dollars(display['money'])}"
     body = [rect(x, y, width, SEAT_HEIGHT, fill, stroke, 8, f'stroke-width="{thick}"'),
             seat_badge(x + 18, y + 18, seat, 11),
             text(x + 36, y + 23, label, 13, "bold")]
     if tags:
-        body.append(_tags(tags, x + 44 + text_width(label, 13, "bold"), right, y + 23))
+        beside = x + 44 + text_width(label, 13, "bold")
+        if beside + text_width(" · ".join(tags), 11, "bold") <= right:
+            body.append(_tags(tags, beside, right, y + 23))
+        else:
+            body.append(_tags(tags, x + 18 + text_width(total, 12, "bold"), right, y + 94))
     # The frame and the turn tags above change with the turn; the keyed piece is what the seat has, so that
     # the page marks a panel as changed only when that does.
     frame, body = body, []
@@ -564,8 +572,7 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
             f"(limit {player['hand_limit']})"]
     lines = fit_lines(held, right - x - 78, 11)  # (three lines only at 4 players with a long hand)
     body.extend(_lines(x + 78, y + (67 if len(lines) > 2 else 61), lines))
-    display = player["display"]
-    body.append(text(x + 10, y + 94, f"display {dollars(display['money'])}", 12, "bold"))
+    body.append(text(x + 10, y + 94, total, 12, "bold"))
     notes = [(NOTE_FILL[i], f"{kilo(d * 1000)} x{n}")
              for i, (d, n) in enumerate(zip(DENOMINATIONS, display["notes"], strict=True)) if n]
     gangsters = [(GANGSTER_FILL[k], plural(n, GANGSTER_NAMES[k], GANGSTER_PLURALS[k]))
@@ -580,7 +587,7 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
         body.append(note_backs(x + 10, y + 146, min(down["notes"] + down["gangsters"], 4), ""))
         body.extend(_lines(x + 72, y + 160, fit_lines(hidden, right - x - 72, 11)))
     names = acts.seat_panel(seat)
-    what = (f"{seat_label(view, seat)}: display {dollars(display['money'])} and "
+    what = (f"{seat_tag(seat)}: display {dollars(display['money'])} and "
             f"{gangster_count(display['gangsters'])}; hand {hand['gangsters']} gangsters, "
             f"{hand['stooge_cards']} stooge cards")
     return group([*frame, group(body, key=f"seat:{seat}")], title=hover(what, names), act=names,
@@ -588,7 +595,7 @@ def _seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float,
 
 
 def _tags(tags: list[str], left: float, right: float, y: float) -> str:
-    """The seat's tags ("you · to act"), right-aligned at `right`: smaller, then closer, when they would
+    """The seat's tags ("to act · next"), right-aligned at `right`: smaller, then closer, when they would
     run into the seat's name ending at `left`."""
     for size, joint in ((12, " · "), (11, " · "), (11, "·")):
         line = joint.join(tags)
@@ -644,7 +651,7 @@ def _own(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -> t
     across, cards_top = (2, 276) if narrow else (7, 150)
     rows = max(1, -(-len(cards) // across))
     height = cards_top + rows * 72
-    title = f"Your table (seat {seat}): cash {dollars(me['cash']['money'])}"
+    title = f"Your table: cash {dollars(me['cash']['money'])}"
     parts = [rect(8, y0, (NARROW_WIDTH if narrow else WIDTH) - 16, height, "#eef3f8", "#7d93ab", 10),
              seat_badge(26, y0 + 20, seat, 11),
              *(text(44, y0 + 25 + 18 * i, line, 14, "bold")
@@ -731,7 +738,7 @@ def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
         table.append(_seat_panel(view, acts, seat, 8 + seat * (width + 8), y + 22, width))
     y += SEAT_HEIGHT + 32
     parts = [*header, *own, _moved(table, lift) if lift else "\n".join(table)]
-    who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
+    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
     return document(WIDTH, y + lift + 4, f"Downtown, {view['phase']}, as {who} sees it", parts)
 
 
@@ -763,7 +770,7 @@ def _narrow(view: dict[str, Any]) -> str:
         if height:
             parts.append(_moved(drawn, y - origin))
             y += height
-    who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
+    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
     return document(NARROW_WIDTH, y + 4, f"Downtown, {view['phase']}, as {who} sees it", parts)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.seats import seat_ref
 from ...engine.svg import INK, MUTED, group, rect, seat_badge, seat_letter, text
 from .cards import DENOMINATIONS, GANGSTER_NAMES, GANGSTER_PLURALS, NOTE_LABELS
 from .phases import (
@@ -64,9 +65,9 @@ _PHASE_KINDS: dict[str, frozenset[str]] = {PHASE_NAMES[phase]: frozenset(kinds) 
 )}
 
 
-def seat_label(view: dict[str, Any], seat: int) -> str:
-    """'seat 1 (B)', and '(you)' for the viewing seat."""
-    return f"seat {seat} ({seat_letter(seat)})" + (" (you)" if seat == view.get("seat") else "")
+def seat_tag(seat: int) -> str:
+    """A seat by its marker and its letter: '⟨s1⟩ (B)' (the page fills the marker in with a name)."""
+    return f"{seat_ref(seat)} ({seat_letter(seat)})"
 
 
 def stooge_label(card: dict[str, Any]) -> str:
@@ -110,7 +111,7 @@ class Acts:
     def seat_panel(self, seat: int) -> list[str]:
         if seat == self.seat:
             return []
-        return [f"{verb} seat {seat}" for verb in ("rob", "pay") if self.on(verb)]
+        return [f"{verb} {seat_ref(seat)}" for verb in ("rob", "pay") if self.on(verb)]
 
     def gangster_for_sale(self, kind: int) -> list[str]:
         return [f"buy a {GANGSTER_NAMES[kind]}"] if self.on("buy") else []

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from gangland.engine.seats import SEAT_REFS
+
 from . import casino, displays, turns
 from .cards import (
     BANK,
@@ -212,7 +214,7 @@ def _buy(state: DowntownState, kind: int) -> None:
 
 def _finish_buying(state: DowntownState) -> None:
     a, spent = state.active, state.spent
-    state.events.append((None, f"seat {a} buys {gangsters_text(state.bought)} for {money_text(spent)}"))
+    state.events.append((None, f"{SEAT_REFS[a]} buys {gangsters_text(state.bought)} for {money_text(spent)}"))
     displays._tell_exchange(state, a, transfer(state.cash[a], state.bank, spent, state.bank), spent)
     # Bank: the holders share the payment; 2013 ignores the buyer's own token, current counts it.
     holders = [s for s in range(state._players)
@@ -221,7 +223,7 @@ def _finish_buying(state: DowntownState) -> None:
         share = spent // len(holders)
         for s in holders:
             paid, _ = displays._pay_out(state, s, share)
-            state.events.append((None, f"seat {s} at the Bank receives {money_text(paid)}"))
+            state.events.append((None, f"{SEAT_REFS[s]} at the Bank receives {money_text(paid)}"))
     # "Then the 3 topmost cards [...] are turned over and laid out, up to a maximum of 10 cards
     # and a minimum of 5 cards."
     turned = [0, 0, 0]
@@ -250,8 +252,8 @@ def _ghetto(state: DowntownState) -> None:
             if kind < 0:
                 return
             state.hands[s][kind] += 1
-            state.events.append((None, f"seat {s} in the Ghetto draws a gangster card"))
-            state.events.append((s, f"you draw a {GANGSTER_NAMES[kind]} in the Ghetto"))
+            state.events.append((None, f"{SEAT_REFS[s]} in the Ghetto draws a gangster card"))
+            state.events.append((s, f"{SEAT_REFS[s]} draws a {GANGSTER_NAMES[kind]} in the Ghetto"))
 
 
 def _job(state: DowntownState, p: int) -> None:
@@ -264,7 +266,7 @@ def _job(state: DowntownState, p: int) -> None:
     state.shand[a].append(card)
     state.shand[a].sort()
     _forget_stooge(state, card, a)
-    state.events.append((None, f"seat {a} does the job of {state.cards[card].front_text()}"))
+    state.events.append((None, f"{SEAT_REFS[a]} does the job of {state.cards[card].front_text()}"))
     if state.ed2013:
         _ghetto(state)  # 2013: "each time another player has played gangster cards for a job"
     _after_use(state, WEST_SIDE)
@@ -283,7 +285,7 @@ def _look_stooge(state: DowntownState, p: int) -> None:
     pile = state.spiles[p]
     state.known_s[a].add(pile[-1])
     state.look_pile = p
-    state.events.append((None, f"seat {a} looks at the top card of stooge pile {p}"))
+    state.events.append((None, f"{SEAT_REFS[a]} looks at the top card of stooge pile {p}"))
     if len(pile) == 1:  # D18: on top and under are the same place
         _after_stooge_look(state)
     else:
@@ -305,7 +307,7 @@ def _look_fence(state: DowntownState, p: int) -> None:
     pile = state.fpiles[p]
     state.known_f[a].add(pile[-1])
     state.look_pile = p
-    state.events.append((None, f"seat {a} looks at the top card of fence pile {p}"))
+    state.events.append((None, f"{SEAT_REFS[a]} looks at the top card of fence pile {p}"))
     alone = len(pile) == 1 if state.ed2013 else not any(state.fpiles[q] for q in range(3) if q != p)
     if alone:
         _after_fence_placed(state)
@@ -364,7 +366,7 @@ def _sell(state: DowntownState, p: int) -> None:
     total = sum(state.cards[c].back for c in state.offer)
     paid, _ = displays._pay_out(state, a, payout(total, fence))
     cop = " an undercover cop!" if FENCES[fence][2] else " honest"
-    state.events.append((None, f"seat {a} sells loot worth {money_text(total)} to fence pile {p}: "
+    state.events.append((None, f"{SEAT_REFS[a]} sells loot worth {money_text(total)} to fence pile {p}: "
                               f"the {fence_text(fence)} is{cop}; the bank pays {money_text(paid)}"))
     if state.ed2013:
         state.out_s.extend(state.offer)  # "Played Stooge-Cards are taken out of the game."

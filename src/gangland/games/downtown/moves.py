@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from gangland.engine.seats import SEAT_REFS
+
 from . import displays, locations, turns
 from .cards import PAY0, ROB0, VILLA, move_action
 from .displays import empty_into
@@ -24,7 +26,7 @@ ROBS: Final = tuple(tuple(tuple(ROB0 + s for s in others) for others in by_seat)
 EMPTY: Final = tuple(tuple(loc for loc in range(6) if not taken >> loc + 1 & 1) for taken in range(128))
 """The empty locations, by the set of taken ones as bits (bit 0: a token not yet placed, -1)."""
 
-ROBS_TOLD: Final = tuple(tuple((None, f"seat {a} robs seat {victim}") for victim in range(4))
+ROBS_TOLD: Final = tuple(tuple((None, f"{SEAT_REFS[a]} robs {SEAT_REFS[victim]}") for victim in range(4))
                          for a in range(4))
 """`ROBS_TOLD[robber][victim]`: the event telling a robbery."""
 
@@ -106,7 +108,7 @@ def _rob(state: DowntownState, victim: int) -> None:
             if share:
                 made = transfer(state.cash[a], state.cash[holders[0]], share, state.bank)
                 displays._tell_exchange(state, a, made, share)
-                state.events.append((None, f"seat {holders[0]} at the Villa takes half of the robbed "
+                state.events.append((None, f"{SEAT_REFS[holders[0]]} at the Villa takes half of the robbed "
                                           f"money"))
     if turns._money_end(state):
         return
@@ -123,7 +125,7 @@ def _pay(state: DowntownState, payee: int) -> None:
         state.hands[a][k] -= state.disp_g[payee][k]
         state.hands[payee][k] += state.disp_g[payee][k]
     state.nxt = state.payee = payee
-    state.events.append((None, f"seat {a} pays seat {payee}"))
+    state.events.append((None, f"{SEAT_REFS[a]} pays {SEAT_REFS[payee]}"))
     if turns._money_end(state):
         return
     if _pay_moves(state, payee):

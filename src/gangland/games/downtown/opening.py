@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gangland.engine.seats import SEAT_REFS
+
 from . import displays, turns
 from .cards import ADD_NOTE0, DONE, EAST_SIDE
 from .phases import BID
@@ -33,7 +35,7 @@ def _place(state: DowntownState, loc: int) -> None:
     order = [(state.first_placer + i) % state._players for i in range(state._players)]
     east = [s for s in order if EAST_SIDE in state.tokens[s]]
     state.starter = east[0] if east and state._players > 2 else state.first_placer
-    state.events.append((None, f"seat {state.starter} starts the game"))
+    state.events.append((None, f"{SEAT_REFS[state.starter]} starts the game"))
     # "Each player, except the starting player, places $1,000 to $3,000 face down" (D6).
     state.queue = [(state.starter + i) % state._players for i in range(1, state._players)]
     state.phase = BID

@@ -6,8 +6,9 @@ hold, so never another seat's cash, hand or face-down choices. Money in a view i
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
+
+from gangland.engine import SEAT_REF, seat_ref, terminal_wrap
 
 from .cards import GANGSTER_NAMES, GANGSTER_PLURALS, LOCATION_NAMES, LOCATION_SHORT
 from .cards import notes_text as notes
@@ -79,11 +80,6 @@ def ordinal(depth: int) -> str:
     return f"{n}{suffix}"
 
 
-def seat_name(view: dict[str, Any], seat: int) -> str:
-    """'Seat 2', or 'Seat 2 (you)' for the viewing seat."""
-    return f"Seat {seat}" + (" (you)" if seat == view.get("seat") else "")
-
-
 def card_front(card: dict[str, Any]) -> str:
     """A stooge card's face: 'Luigi's art, promised $60,000 (really $40k/$52k/$60k), needs ...'."""
     possible = "/".join(kilo(v) for v in card["possible"])
@@ -114,11 +110,11 @@ def _header(view: dict[str, Any]) -> list[str]:
         return lines
     parts = []
     if view.get("active") is not None:
-        parts.append(f"turn of {seat_name(view, view['active'])}")
+        parts.append(f"turn of {seat_ref(view['active'])}")
     if view.get("next") is not None:
-        parts.append(f"next: seat {view['next']}")
+        parts.append(f"next: {seat_ref(view['next'])}")
     if view.get("to_act") is not None:
-        parts.append(f"to act: {seat_name(view, view['to_act'])}")
+        parts.append(f"to act: {seat_ref(view['to_act'])}")
     if parts:
         text = "; ".join(parts)
         lines.append(text[0].upper() + text[1:])
@@ -126,16 +122,15 @@ def _header(view: dict[str, Any]) -> list[str]:
 
 
 def _locations(view: dict[str, Any]) -> list[str]:
-    """Who has tokens where: 'Downtown seat 1; West Side seats 0, 3; East Side none; ...'."""
+    """Who has tokens where: 'Downtown ⟨s1⟩; West Side ⟨s0⟩, ⟨s3⟩; East Side none; ...'."""
     holders: dict[str, list[int]] = {name: [] for name in LOCATION_NAMES}
     for seat, player in enumerate(view["players"]):
         for loc in player["tokens"]:
             if loc is not None:
                 holders[loc].append(seat)
-    parts = [f"{_SHORT[name]} " + (("seat " if len(who) == 1 else "seats ") + ", ".join(map(str, who))
-                                   if who else "none")
+    parts = [f"{_SHORT[name]} " + (", ".join(seat_ref(s) for s in who) if who else "none")
              for name, who in holders.items()]
-    return _wrap("Tokens: " + "; ".join(parts))
+    return _wrap("Tokens: " + "; ".join(parts), you=view.get("seat"))
 
 
 def _market(view: dict[str, Any]) -> list[str]:
@@ -197,12 +192,13 @@ def _fence_piles(view: dict[str, Any]) -> list[str]:
             if known:
                 text += ": " + ", ".join(known) + (f" and {unknown} unseen" if unknown else "")
             parts.append(text)
-        lines.extend(_wrap("Out of the game: " + "; ".join(parts)))
+        lines.extend(_wrap("Out of the game: " + "; ".join(parts), you=view.get("seat")))
     return lines
 
 
-def _wrap(text: str, indent: str = "    ") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+def _wrap(text: str, indent: str = "    ", you: int | None = None) -> list[str]:
+    """`text` wrapped to WIDTH as the terminal shows it to `you` (seats filled in)."""
+    return terminal_wrap(text, WIDTH, you, subsequent_indent=indent, break_on_hyphens=False)
 
 
 def plural(n: int, word: str, words: str = "") -> str:
@@ -222,7 +218,8 @@ def _players(view: dict[str, Any]) -> list[str]:
         marker = ">" if view.get("to_act") == seat else ("*" if seat == active and not over else " ")
         tokens = ", ".join(_SHORT[t] for t in player["tokens"] if t is not None) or "no tokens"
         hand = player["hand"]
-        lines.append(f"{marker} {seat_name(view, seat):<14} tokens {tokens:<20} hand "
+        # (the seat's name, of any length once filled in, has nothing aligned after it)
+        lines.append(f"{marker} {seat_ref(seat)}: tokens {tokens}; hand "
                      f"{plural(hand['gangsters'], 'gangster card')}, "
                      f"{plural(hand['stooge_cards'], 'stooge card')} (limit {player['hand_limit']})")
         display = player["display"]
@@ -243,7 +240,7 @@ def _own(view: dict[str, Any]) -> list[str]:
         return []
     me = view["players"][seat]
     cash = me["cash"]
-    lines = [f"You (seat {seat}): cash {dollars(cash['money'])}"
+    lines = [f"Your cash: {dollars(cash['money'])}"
              + (f" = {notes(cash['notes'])}" if cash["money"] else "")
              + (f"; casino note {dollars(me['casino_note'])}" if "casino_note" in me else ""),
              f"  gangsters in hand: {gangsters(me['gangsters'])}"]
@@ -282,8 +279,8 @@ def offer_and_casino(view: dict[str, Any]) -> list[str]:
         lines.append("Loot offered: " + ", ".join(card_known(card) for card in view["offer"]))
     casino = view.get("casino")
     if casino is not None:
-        seats = ", ".join(f"seat {s}" for s in casino["seats"])
-        bet = ", ".join(f"seat {s}" for s in casino["bet"]) or "nobody yet"
+        seats = ", ".join(seat_ref(s) for s in casino["seats"])
+        bet = ", ".join(seat_ref(s) for s in casino["bet"]) or "nobody yet"
         lines.append(f"Casino visit: {seats} take part; notes down from: {bet}")
     return lines
 
@@ -292,13 +289,13 @@ def _situation(view: dict[str, Any]) -> list[str]:
     lines = offer_and_casino(view)
     result = view.get("result")
     if result is not None:
-        names = " and ".join(seat_name(view, s) for s in result["winners"])
+        names = " and ".join(seat_ref(s) for s in result["winners"])
         kind = "Shared win" if len(result["winners"]) > 1 else "Winner"
         lines.append(f"Game over. {kind}: {names}")
         for rank, seat, score in sorted(zip(result["ranks"], range(len(result["scores"])), result["scores"],
                                             strict=True)):
             parts = ", ".join(f"{k} {dollars(v)}" for k, v in result["breakdown"][seat].items())
-            lines.append(f"  {rank}. {seat_name(view, seat):<14} {dollars(score):>9}   ({parts})")
+            lines.append(f"  {rank}. {seat_ref(seat)}: {dollars(score)} ({parts})")
     return lines
 
 
@@ -331,11 +328,10 @@ def _taken(display: dict[str, Any]) -> str:
 
 
 def _seat_from(action_text: str, verb: str) -> int | None:
-    """The seat number in 'rob seat 2' / 'pay seat 2' (verb 'rob' / 'pay'), else None."""
-    prefix = f"{verb} seat "
-    if action_text.startswith(prefix) and action_text[len(prefix):].isdigit():
-        return int(action_text[len(prefix):])
-    return None
+    """The seat in 'rob ⟨s2⟩' / 'pay ⟨s2⟩' (verb 'rob' / 'pay'), else None."""
+    prefix = f"{verb} "
+    found = SEAT_REF.fullmatch(action_text, len(prefix)) if action_text.startswith(prefix) else None
+    return int(found.group(1)) if found else None
 
 
 _DONE = {
@@ -391,14 +387,16 @@ def _looked(action_text: str, after: dict[str, Any]) -> str:
 
 def _restates(event: str, actor: int, action_text: str) -> bool:
     """Whether an event only says again what the action text says."""
-    if event in (f"seat {actor} robs seat {_seat_from(action_text, 'rob')}",
-                 f"seat {actor} pays seat {_seat_from(action_text, 'pay')}"):
-        return True
+    who = seat_ref(actor)
+    for verb, told in (("rob", "robs"), ("pay", "pays")):
+        other = _seat_from(action_text, verb)
+        if other is not None and event == f"{who} {told} {seat_ref(other)}":
+            return True
     if action_text.startswith("put it ") and event.startswith("puts it "):
         return event[len("puts it "):] == action_text[len("put it "):]
     if action_text in ("play the casino", "skip the casino"):
-        return event == f"seat {actor} votes to {action_text}"
-    return action_text.startswith("look at ") and event.startswith(f"seat {actor} looks at the top card of ")
+        return event == f"{who} votes to {action_text}"
+    return action_text.startswith("look at ") and event.startswith(f"{who} looks at the top card of ")
 
 
 def _display_back(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -409,7 +407,7 @@ def _display_back(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     display = before["players"][seat]["display"]
     if not display["money"] and not any(display["gangsters"]):
         return []
-    return [f"seat {seat}'s turn begins: his display ({_taken(display)}) goes back to his hand"]
+    return [f"{seat_ref(seat)}'s turn begins: the display ({_taken(display)}) goes back to the hand"]
 
 
 def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
@@ -418,7 +416,7 @@ def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[st
     `action_text` is already the text this seat may read; the after view's events are what happened,
     as this seat may know it. A robbery or payment says what changed hands (the displays were public).
     """
-    line = f"{seat_name(after, actor)}: {action_text}"
+    line = f"{seat_ref(actor)}: {action_text}"
     detail = _detail(before, actor, action_text, after)
     if detail:
         line += f" ({detail})"

@@ -2,18 +2,22 @@
 game ended.
 
 Counted by replaying the record and reading the events each step tells (the texts of moves.py,
-locations.py, casino.py and turns.py: tests/report check that every kind is found in real games).
+locations.py, casino.py and turns.py, which name seats by their markers: `gangland.engine.seats`;
+tests/report check that every kind is found in real games).
 """
 
 from __future__ import annotations
 
 import re
 
-from gangland.engine import Game, GameFacts, GameRecord, replay_steps
+from gangland.engine import SEAT_REF, Game, GameFacts, GameRecord, replay_steps
 
 from .state import DowntownState
 
-_SEAT = re.compile(r"seat (\d+) ")
+_ROBS = re.compile(f"{SEAT_REF.pattern} robs {SEAT_REF.pattern}")
+"""A robbery: "⟨s1⟩ robs ⟨s2⟩" (moves.py), the robber's and the victim's seat."""
+_SELLS = re.compile(f"{SEAT_REF.pattern} sells loot worth ")
+"""A sale (locations.py), the seller's seat."""
 
 
 def facts(game: Game, record: GameRecord) -> GameFacts:
@@ -31,19 +35,21 @@ def facts(game: Game, record: GameRecord) -> GameFacts:
         for seat, text in state.events:
             if seat is not None:
                 continue  # a private line repeats a public one for one seat
-            if " robs seat " in text:
+            robbery = _ROBS.fullmatch(text)
+            sale = _SELLS.match(text)
+            if robbery:
                 counts["robberies"] += 1
-                robber, victim = (int(n) for n in _SEAT.findall(text + " ")[:2])
+                robber, victim = (int(n) for n in robbery.groups())
                 per_seat[robber]["robberies"] += 1
                 per_seat[victim]["times robbed"] += 1
-            elif " sells loot worth " in text:
+            elif sale:
                 counts["sales"] += 1
-                seller = per_seat[int(_SEAT.findall(text)[0])]
+                seller = per_seat[int(sale.group(1))]
                 seller["sales"] += 1
                 if "undercover cop" in text:
                     counts["sales to undercover cops"] += 1
                     seller["sales to undercover cops"] += 1
-            elif " at the casino" in text or text.startswith("nobody matched seat"):
+            elif " at the casino" in text or text.startswith("nobody matched "):
                 counts["casino visits"] += 1
             elif text == "the casino is skipped":
                 counts["casinos skipped"] += 1

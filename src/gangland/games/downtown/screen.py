@@ -8,10 +8,9 @@ that matter most for the phase, as many as fit in BOARD_ROWS lines.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
-from gangland.engine import BOARD_ROWS, SCREEN_WIDTH
+from gangland.engine import BOARD_ROWS, SCREEN_WIDTH, seat_column, seat_ref, terminal_len, terminal_wrap
 
 from . import phases
 from .cards import (
@@ -35,7 +34,7 @@ from .cards import (
     SHED_STOOGE0,
 )
 from .deck import LOOT_NAMES, STOOGE_NAMES
-from .render import dollars, gangsters, kilo, needs, offer_and_casino, ordinal, plural, seat_name
+from .render import dollars, gangsters, kilo, needs, offer_and_casino, ordinal, plural
 from .view import Table, action_text
 
 __all__ = ["menu_choice", "rules_help", "screen"]
@@ -43,9 +42,10 @@ __all__ = ["menu_choice", "rules_help", "screen"]
 _PHASE = {name: number for number, name in enumerate(phases.PHASE_NAMES)}
 
 
-def _fit(text: str, width: int, indent: str = "    ") -> list[str]:
-    """`text` as lines of at most `width` columns, broken between words (later lines indented)."""
-    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+def _fit(text: str, width: int, indent: str = "    ", you: int | None = None) -> list[str]:
+    """`text` as lines of at most `width` columns as the terminal shows them to `you` (seats filled in),
+    broken between words (later lines indented)."""
+    return terminal_wrap(text, width, you, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
 # -- sections ---------------------------------------------------------------------------------------
@@ -53,28 +53,31 @@ def _fit(text: str, width: int, indent: str = "    ") -> list[str]:
 def _header(view: dict[str, Any], width: int) -> list[str]:
     parts = [view["phase"]]
     active = view.get("active")
+    you = view.get("seat")
     if active is not None:
-        parts.append(f"turn: {seat_name(view, active)}")
+        parts.append(f"turn: {seat_ref(active)}")
     if view.get("next") is not None:
-        parts.append(f"next: seat {view['next']}")
+        parts.append(f"next: {seat_ref(view['next'])}")
     parts.append(f"casino cards {view['casinos']}/{3 if view['edition'] == '2013' else 2}")
     if view["edition"] == "2013":
         parts.append("2013 rules")
-    while len(parts) > 1 and len(" · ".join(parts)) > width:
+    while len(parts) > 1 and terminal_len(" · ".join(parts), you) > width:
         parts.pop()
-    return _fit(" · ".join(parts), width)
+    return _fit(" · ".join(parts), width, you=you)
 
 
 _TOKEN = ("Downtown", "West", "East", "Ghetto", "Bank", "Villa")
 _TOKEN_OF = dict(zip(LOCATION_NAMES, _TOKEN, strict=True))
-_ROW = "{:<2}{:<13}{:<16}{:>9}{:>8}{:>9}{:>9}{:>8}{:>6}"
+_ROW = "{:<2}{}{:<16}{:>9}{:>8}{:>9}{:>9}{:>8}{:>6}"
+"""A row of the players' table: the seat's name comes padded to 13 columns (`seat_column`)."""
 
 
 def _players(view: dict[str, Any], width: int) -> list[str]:
     """One row a seat: tokens, hand sizes, display (money and gangsters by kind); then face-down counts."""
-    rows = [_ROW.format("", "seat", "tokens", "gangsters", "stooges", "display", "lookouts", "safecr.",
-                        "spies")]
+    rows = [_ROW.format("", f"{'seat':<13}", "tokens", "gangsters", "stooges", "display", "lookouts",
+                        "safecr.", "spies")]
     over = view.get("result") is not None
+    you = view.get("seat")
     down = []
     for seat, player in enumerate(view["players"]):
         active = seat == view.get("active") and not over
@@ -83,15 +86,16 @@ def _players(view: dict[str, Any], width: int) -> list[str]:
         hand = player["hand"]
         shown = player["display"]
         counts = [str(n) if n else "-" for n in shown["gangsters"]]
-        rows.append(_ROW.format(marker, seat_name(view, seat), tokens, hand["gangsters"],
+        # The seat's name padded to its column as the terminal fills it in ("Seat 2 (you)").
+        rows.append(_ROW.format(marker, seat_column(seat, 13, you), tokens, hand["gangsters"],
                                 hand["stooge_cards"], dollars(shown["money"]), *counts).rstrip())
         face_down = player["face_down"]
         if face_down["notes"] or face_down["gangsters"]:
-            down.append(f"seat {seat} {plural(face_down['notes'], 'note')}, "
+            down.append(f"{seat_ref(seat)} {plural(face_down['notes'], 'note')}, "
                         f"{plural(face_down['gangsters'], 'card')}")
-    rows = [row[:width] for row in rows]
+    rows = [row[:width - (terminal_len(row, you) - len(row))] for row in rows]
     if down:
-        rows.extend(_fit("Face down in displays: " + "; ".join(down), width))
+        rows.extend(_fit("Face down in displays: " + "; ".join(down), width, you=you))
     return rows
 
 
@@ -186,7 +190,7 @@ def _bank(view: dict[str, Any], width: int) -> list[str]:
 
 
 def _situation(view: dict[str, Any], width: int) -> list[str]:
-    return [part for line in offer_and_casino(view) for part in _fit(line, width)]
+    return [part for line in offer_and_casino(view) for part in _fit(line, width, you=view.get("seat"))]
 
 
 _SECTIONS = {"market": _market, "stooges": _stooge_piles, "fences": _fence_piles, "bank": _bank,

@@ -22,7 +22,16 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from gangland.engine import CachedLegalState, IllegalAction, Result, as_method, rank_by
+from gangland.engine import (
+    CachedLegalState,
+    IllegalAction,
+    Result,
+    as_method,
+    fill_seats,
+    plain_names,
+    rank_by,
+    seat_label,
+)
 from gangland.engine.rng import mix_seed, splitmix64
 
 from . import casino, displays, hidden, locations, moves, opening, turns
@@ -370,8 +379,10 @@ class DowntownState(CachedLegalState):
         if self.phase == OVER:
             return f"{action_text(self, action)!r}: the game is over"
         legal = self._legal or []
-        choices = "; ".join(action_text(self, a) for a in legal)
-        return (f"{action_text(self, action)!r} is not legal now: seat {self.actor} is at "
+        # (an error names seats as the terminal does: it is not narration a front end fills in)
+        choices = fill_seats("; ".join(action_text(self, a) for a in legal), plain_names(self.players))
+        return (f"{fill_seats(action_text(self, action), plain_names(self.players))!r} is not legal now: "
+                f"{seat_label(self.actor)} is at "
                 f"{PHASE_NAMES[self.phase]}; legal now: {choices}")
 
     def clone(self) -> DowntownState:

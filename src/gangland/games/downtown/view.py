@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from gangland.engine import Result
+from gangland.engine import Result, seat_ref
 
 from .cards import (
     ADD_GANGSTER0,
@@ -255,9 +255,9 @@ def action_text(state: Table, action: int) -> str:
         origin, target = MOVES[action]
         return f"move token {LOCATION_NAMES[origin]} -> {LOCATION_NAMES[target]}"
     if action < PAY0:
-        return f"rob seat {action - ROB0}"
+        return f"rob {seat_ref(action - ROB0)}"
     if action < BUY0:
-        return f"pay seat {action - PAY0}"
+        return f"pay {seat_ref(action - PAY0)}"
     if action < JOB0:
         return f"buy a {GANGSTER_NAMES[action - BUY0]}"
     if action < LOOK_STOOGE0:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from ...engine.seats import seat_ref
 from ...engine.svg import (
     INK,
     MUTED,
@@ -31,6 +32,7 @@ from ...engine.svg import (
     button,
     check_layout,
     document,
+    fit_lines,
     group,
     rect,
     seat_badge,
@@ -53,7 +55,8 @@ CHIP = 24
 """Height of a row of mobster chips."""
 NARROW_CHIP = TARGET + 4
 """Height of a row of mobster chips in a narrow drawing: a chip may be touched to choose its gang."""
-PANEL_HEIGHT = 96
+PANEL_HEIGHT = 114
+"""A gang's panel: its name (as long as the page lets a name be), its money, its tags, hideout, supply."""
 CHAR = 0.53
 """Rough width of a sans-serif character, in ems (to wrap text before the browser does)."""
 BOLD_CHAR = 0.62
@@ -85,8 +88,8 @@ WAR_TAGS = {PHASE_NAMES[WAR_OFFER]: "Mob War?", PHASE_NAMES[HIRED_GUN]: "Mob War
 # -- wording ---------------------------------------------------------------------------------------
 
 def seat_name(seat: int) -> str:
-    """ "seat 1 (B)": the number the text uses and the letter the drawing shows."""
-    return f"seat {seat} ({seat_letter(seat)})"
+    """ "⟨s1⟩ (B)": the seat's marker (the page fills its name in) and the letter the drawing shows."""
+    return f"{seat_ref(seat)} ({seat_letter(seat)})"
 
 
 def site_name(site: dict[str, Any]) -> str:
@@ -197,7 +200,7 @@ def gang_actions(view: dict[str, Any], seat: int, site: int | None) -> list[str]
     _, wordings, where = _pick_wording(view)
     if site is not None and site != where:
         return []
-    return [wording.format(x=f"seat {seat}'s") for wording in wordings]
+    return [wording.format(x=f"{seat_ref(seat)}'s") for wording in wordings]
 
 
 def muscle_actions(view: dict[str, Any]) -> list[str]:
@@ -243,10 +246,9 @@ def _status(view: dict[str, Any]) -> str:
         names = " and ".join(seat_name(w) for w in winners)
         return f"Game over: {names} win{'s' if len(winners) == 1 else ''} with ${max(view['money'])}."
     actor = view["to_act"]
-    you = " (you)" if view["seat"] == actor else ""
     turn = view["turn_player"]
-    whose = "" if turn == actor else f" (in {seat_name(turn)}'s turn)"
-    return f"S{seat_name(actor)[1:]}{you} to act{whose}: {view['pending']['question']}"
+    whose = "" if turn == actor else f" (in the turn of {seat_name(turn)})"
+    return f"{seat_name(actor)} to act{whose}: {view['pending']['question']}"
 
 
 def _header(view: dict[str, Any], width: float, narrow: bool = False) -> tuple[list[str], float]:
@@ -265,7 +267,7 @@ def _header(view: dict[str, Any], width: float, narrow: bool = False) -> tuple[l
     ]
     buttons = button_actions(view)
     room = width - 2 * MARGIN - 30 - (0 if narrow else len(buttons) * 118)
-    status = textwrap.wrap(_status(view), int(room / (14 * BOLD_CHAR)))
+    status = fit_lines(_status(view).split(" "), room, 14, "bold")  # (names as long as the page lets them be)
     y = 80.0 if narrow else 56.0
     actor = view["to_act"]
     left = MARGIN
@@ -292,7 +294,7 @@ def _header(view: dict[str, Any], width: float, narrow: bool = False) -> tuple[l
     events = "; ".join(view["events"])
     shown = []
     if events:
-        lines = _wrap("Just now: " + events, width - 2 * MARGIN, 12)
+        lines = fit_lines(f"Just now: {events}".split(" "), width - 2 * MARGIN, 12)
         shown = lines[:kept]
         if len(lines) > kept:
             shown[-1] += " …"
@@ -343,7 +345,7 @@ def _chips(view: dict[str, Any], site: dict[str, Any]) -> list[tuple[float, str,
         owner = muscle["owner"]
         label = muscle["name"].removeprefix("The ") + ("" if owner is None else f" {seat_letter(owner)}")
         label += " lying" if muscle["lying"] else ""
-        whose = "free to recruit" if owner is None else f"{seat_name(owner)}'s Hired Muscle"
+        whose = "free to recruit" if owner is None else f"the Hired Muscle of {seat_name(owner)}"
         hover = f"{muscle['name']}, {whose}" + (", lying down" if muscle["lying"] else "")
         acts = muscle_actions(view)
         chips.append((_chip_width(label, 11), label, hover, acts, "muscle"))
@@ -485,10 +487,11 @@ def _panel(view: dict[str, Any], seat: int, x: float, y: float, width: float) ->
     parts = [rect(x, y, width, PANEL_HEIGHT, TO_ACT_FILL if acting or winner else "#fbfaf6",
                   TO_ACT_STROKE if acting or winner else "#bbbbbb", 8,
                   f'stroke-width="{3 if acting or winner else 1}"'),
-             seat_badge(x + 18, y + 19, seat, 11)]
-    you = " (you)" if view["seat"] == seat else ""
-    parts.append(text(x + 36, y + 24, f"Seat {seat} ({seat_letter(seat)}){you}", 14, "bold"))
-    parts.append(text(x + width - 10, y + 25, f"${view['money'][seat]}", 18, "bold", "end"))
+             seat_badge(x + 15, y + 19, seat, 9)]
+    # The name on a line of its own: a name of NAME_CHARS characters and " (you)" fits a panel of 4 gangs
+    # beside a city of 3 columns. The badge carries the gang's letter.
+    parts.append(text(x + 29, y + 24, seat_ref(seat), 12, "bold"))
+    parts.append(text(x + 12, y + 46, f"${view['money'][seat]}", 18, "bold"))
     tags = []
     if acting:
         tags.append("to act")
@@ -498,30 +501,30 @@ def _panel(view: dict[str, Any], seat: int, x: float, y: float, width: float) ->
         tags.append("their turn")
     if view["first"] == seat:
         tags.append("started the round")
-    parts.append(text(x + 12, y + 44, " · ".join(tags), 11, "bold" if acting else "normal", "start",
+    parts.append(text(x + 12, y + 64, " · ".join(tags), 11, "bold" if acting else "normal", "start",
                       INK if acting else MUTED))
     # The frame and the turn tags above change with the turn; the keyed piece is what the gang has, so that
     # the page marks a panel as changed only when that does.
     frame, parts = parts, []
     # the hideout: a pawn per mobster ready to deploy
-    parts.append(text(x + 12, y + 66, "hideout", 11, "normal", "start", MUTED))
+    parts.append(text(x + 12, y + 84, "hideout", 11, "normal", "start", MUTED))
     hideout = view["hideout"][seat]
     for i in range(hideout):
-        parts.append(f'<circle cx="{x + 64 + i * 15:g}" cy="{y + 62:g}" r="6" fill="{seat_colour(seat)}" '
+        parts.append(f'<circle cx="{x + 64 + i * 15:g}" cy="{y + 80:g}" r="6" fill="{seat_colour(seat)}" '
                      'stroke="#222"/>')
-    parts.append(text(x + 64 + max(hideout, 1) * 15 - 4, y + 66, str(hideout), 12, "bold"))
-    parts.append(text(x + 12, y + 86, f"supply {view['supply'][seat]}", 11, "normal", "start", MUTED))
+    parts.append(text(x + 64 + max(hideout, 1) * 15 - 4, y + 84, str(hideout), 12, "bold"))
+    parts.append(text(x + 12, y + 104, f"supply {view['supply'][seat]}", 11, "normal", "start", MUTED))
     muscle = view["muscle"]
     if muscle is not None and muscle["owner"] == seat:
         where = "in the hideout" if muscle["in_hideout"] else "off the table"
         if muscle["site"] is not None:
             where = f"on {view['city'][muscle['site']]['label']}"
-        parts.append(text(x + 70, y + 86, f"HM: {muscle['name']} {where}", 11, "bold"))
+        parts.append(text(x + 70, y + 104, f"HM: {muscle['name']} {where}", 11, "bold"))
     hover = (f"{seat_name(seat)}: ${view['money'][seat]}, {hideout} in the hideout, "
              f"{view['supply'][seat]} in the supply")
     acts = gang_actions(view, seat, None)
     if acts:
-        hover = f"{seat_name(seat)}'s mobsters: {view['pending']['question']}"
+        hover = f"the mobsters of {seat_name(seat)}: {view['pending']['question']}"
     return group([*frame, group(parts, key=f"seat:{seat}")], title=hover, act=acts, key=f"panel:{seat}",
                  cls="seat")
 

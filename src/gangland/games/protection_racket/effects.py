@@ -5,6 +5,8 @@ those the turn calls as methods of ProtectionRacketState."""
 
 from __future__ import annotations
 
+from gangland.engine.seats import SEAT_REFS
+
 from .actions import GANG0, MUSCLE_PICK, SITE0
 from .common import HIDEOUT, NEUTRAL, NOWHERE, PICK, RETURN_KINDS, T_WAR, T_WAR_OFFER
 from .fields import StateFields
@@ -49,7 +51,7 @@ def _begin_effect(s: StateFields, site: int) -> None:
     effect = s.effect_at(site)
     s.effect_site = site
     s.picks = _prefilled(s, effect, site)
-    s.events.append(f"seat {s.turn_player} takes the action of {s._name(site)}")
+    s.events.append(f"{SEAT_REFS[s.turn_player]} takes the action of {s._name(site)}")
     if _effect_complete(s):
         _resolve_effect(s)
     else:
@@ -198,24 +200,24 @@ def _resolve_effect(s: StateFields) -> None:
     if kind == "income":
         gain = effect.amount * s.counter(effect.per, site, seat)
         _gain(s, seat, gain, "actions")
-        s.events.append(f"seat {seat} takes ${gain} from the bank")
+        s.events.append(f"{SEAT_REFS[seat]} takes ${gain} from the bank")
     elif kind == "extort":
         for victim in _extorted(s, effect, site, seat):
             paid = min(effect.amount, s.money[victim])
             s.money[victim] -= paid
             s.earned[victim]["extorted"] -= paid
             _gain(s, seat, paid, "actions")
-            s.events.append(f"seat {victim} pays seat {seat} ${paid}")
+            s.events.append(f"{SEAT_REFS[victim]} pays {SEAT_REFS[seat]} ${paid}")
     elif kind == "recruit":
         s.m_owner, s.m_where, s.m_lying = seat, HIDEOUT, False
-        s.events.append(f"seat {seat} recruits {MUSCLE_NAMES[s.muscle]} into its hideout")
+        s.events.append(f"{SEAT_REFS[seat]} recruits {MUSCLE_NAMES[s.muscle]} into its hideout")
     elif kind == "reinforce":
         back = min(effect.count, s.supply[seat])
         s.supply[seat] -= back
         s.hideout[seat] += back
-        s.events.append(f"{back} of seat {seat}'s mobsters return from the supply to its hideout")
+        s.events.append(f"{back} of {SEAT_REFS[seat]}'s mobsters return from the supply to its hideout")
     elif kind == "war":
-        s.events.append(f"seat {seat} starts a Mob War on {s._name(picked[0])}")
+        s.events.append(f"{SEAT_REFS[seat]} starts a Mob War on {s._name(picked[0])}")
         s.agenda.append((T_WAR, picked[0]))
     elif kind == "stand_up":
         _stand_up(s, picked[0], seat if effect.whose == "own" else None)
@@ -297,7 +299,7 @@ def _lay_down(s: StateFields, site: int, gang: int, count: int) -> None:
     if down < count and s.m_owner == gang and s.m_where == site and not s.m_lying:
         s.m_lying = True
         down += 1
-    s.events.append(f"{down} of seat {gang}'s mobsters on {s._name(site)} lie down")
+    s.events.append(f"{down} of {SEAT_REFS[gang]}'s mobsters on {s._name(site)} lie down")
 
 
 def _remove_one(s: StateFields, site: int, gang: int) -> None:
@@ -305,7 +307,7 @@ def _remove_one(s: StateFields, site: int, gang: int) -> None:
     rows = s.stand if s.stand[site][gang] else s.lie
     rows[site][gang] -= 1
     s.supply[gang] += 1
-    s.events.append(f"one of seat {gang}'s mobsters on {s._name(site)} goes to the supply")
+    s.events.append(f"one of {SEAT_REFS[gang]}'s mobsters on {s._name(site)} goes to the supply")
 
 
 def _move(s: StateFields, origin: int, gang: int, target: int, count: int) -> None:
@@ -322,7 +324,7 @@ def _move(s: StateFields, origin: int, gang: int, target: int, count: int) -> No
     if left and s.m_owner == gang and s.m_where == origin and s.muscle >= 0:
         s.m_where = target
         moved += 1
-    s.events.append(f"{moved} of seat {gang}'s mobsters move from {s._name(origin)} to "
+    s.events.append(f"{moved} of {SEAT_REFS[gang]}'s mobsters move from {s._name(origin)} to "
                        f"{s._name(target)}")
 
 
@@ -333,7 +335,7 @@ def _recall(s: StateFields, site: int, seat: int) -> None:
     if s.m_owner == seat and s.m_where == site:
         s.m_where, s.m_lying = HIDEOUT, False
         count += 1
-    s.events.append(f"{count} of seat {seat}'s mobsters return from {s._name(site)} to its hideout")
+    s.events.append(f"{count} of {SEAT_REFS[seat]}'s mobsters return from {s._name(site)} to its hideout")
 
 
 def _swap_sites(s: StateFields, a: int, b: int) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from gangland.engine import seat_ref, terminal_wrap
+
 GANG_MARKS = "RYGP"
 """One letter per seat's colour (red, yellow, green, purple, as in the box)."""
 LINE = 76
@@ -115,7 +117,7 @@ def render_view(view: dict[str, Any]) -> str:
                              LINE, subsequent_indent="    ")
     muscle = view["muscle"]
     if muscle is not None:
-        where = "not recruited" if muscle["owner"] is None else f"in seat {muscle['owner']}'s gang"
+        where = "not recruited" if muscle["owner"] is None else f"in the gang of {seat_ref(muscle['owner'])}"
         if muscle["in_hideout"]:
             where += ", in its hideout"
         elif muscle["site"] is not None:
@@ -123,21 +125,21 @@ def render_view(view: dict[str, Any]) -> str:
             where += f", on {view['city'][muscle['site']]['label']}{lying}"
         out.append(f"Hired Muscle: {muscle['name']}, {where}")
     for seat in range(view["players"]):
-        you = " (you)" if view["seat"] == seat else ""
-        out.append(f"seat {seat} [{GANG_MARKS[seat]}]{you}: ${view['money'][seat]}, hideout "
+        out.append(f"[{GANG_MARKS[seat]}] {seat_ref(seat)}: ${view['money'][seat]}, hideout "
                    f"{view['hideout'][seat]}, supply {view['supply'][seat]}")
     if view["result"] is not None:
         winners = view["result"]["winners"]
-        names = ", ".join(f"seat {w}" for w in winners)
+        names = ", ".join(seat_ref(w) for w in winners)
         out.append(f"Game over: {names} win{'s' if len(winners) == 1 else ''}.")
     else:
-        out += textwrap.wrap(f"seat {view['to_act']} to act: {view['pending']['question']}", LINE)
+        out += terminal_wrap(f"{seat_ref(view['to_act'])} to act: {view['pending']['question']}", LINE,
+                             view["seat"])
     return "\n".join(out)
 
 
-RESTATED = {"deploy mobsters": "seat {actor} deploys ", "declare a Mob War?": "seat {actor} declares ",
-            "take the site's action?": "seat {actor} takes the action of ",
-            "stand up after the war?": "seat {actor}'s lying mobster",
+RESTATED = {"deploy mobsters": "{actor} deploys ", "declare a Mob War?": "{actor} declares ",
+            "take the site's action?": "{actor} takes the action of ",
+            "stand up after the war?": "{actor}'s lying mobster",
             "the Hired Gun: join or leave the war?": "The Hired Gun moves from "}
 """By the phase decided: how the step's first event begins when it tells the decision itself (a deploy,
 a war declared, an action taken, a stand-up, the Hired Gun moved). Saying no to a question tells
@@ -145,21 +147,21 @@ nothing of the kind."""
 
 
 def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-    """The step as the table saw it (every event is public): the decision, then what followed, each
-    once. Where the step's first event tells the decision itself ("seat 2 deploys 1 mobster to ...")
-    it is the head line, with what the seat has left in its hideout after a deploy (unless the round
-    ended: the hideouts are full again); else the head is
-    the action's text. A line that would repeat one above it says "again"."""
+    """The step as the table saw it (every event is public), on one line as every game's narration:
+    the decision, then what followed, each once, a sentence each, joined by "; ". Where the step's
+    first event tells the decision itself ("⟨s2⟩ deploys 1 mobster to ...") it is the head, with what
+    the seat has left in its hideout after a deploy (unless the round ended: the hideouts are full
+    again); else the head is the action's text. A sentence that would repeat one before it says
+    "again"."""
     events = list(after["events"])
-    start = RESTATED.get(before["phase"], "\0").format(actor=actor)
+    start = RESTATED.get(before["phase"], "\0").format(actor=seat_ref(actor))
     if events and events[0].startswith(start):
-        head = "S" + events.pop(0)[1:]
+        head = events.pop(0)
         if before["phase"] == "deploy mobsters" and after["round"] == before["round"]:
-            head += f"; {after['hideout'][actor]} left in the hideout"
+            head += f", {after['hideout'][actor]} left in the hideout"
     else:
-        head = f"Seat {actor}: {action_text}"
-    lines = [head]
+        head = f"{seat_ref(actor)}: {action_text}"
+    told = [head]
     for event in events:
-        line = f"  {event}"
-        lines.append(line + " again" if line in lines else line)
-    return "\n".join(lines)
+        told.append(event + " again" if event in told else event)
+    return "; ".join(told)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from gangland.engine import BOARD_ROWS, HELP_ROWS, SCREEN_WIDTH
+from gangland.engine import BOARD_ROWS, HELP_ROWS, SCREEN_WIDTH, seat_ref, terminal_len, terminal_wrap
 
 from .actions import DEPLOY0, GANG0, SITE0, deploy_parts
 from .common import DEPLOY, PICK
@@ -26,8 +26,7 @@ from .view import action_text
 
 def gang_line(view: dict[str, Any], seat: int) -> str:
     """One gang: its letter, seat, money, hideout and supply, its Hired Muscle, whether it acts now."""
-    you = " (you)" if view["seat"] == seat else ""
-    text = (f"{GANG_MARKS[seat]} seat {seat}{you}: ${view['money'][seat]}, hideout {view['hideout'][seat]}, "
+    text = (f"{GANG_MARKS[seat]} {seat_ref(seat)}: ${view['money'][seat]}, hideout {view['hideout'][seat]}, "
             f"supply {view['supply'][seat]}")
     muscle = view["muscle"]
     if muscle is not None and muscle["owner"] == seat:
@@ -43,12 +42,10 @@ def asked(view: dict[str, Any]) -> str:
     result = view["result"]
     if result is not None:
         winners = result["winners"]
-        names = " and ".join(f"seat {w}" for w in winners)
-        money = ", ".join(f"seat {s} ${m}" for s, m in enumerate(view["money"]))
+        names = " and ".join(seat_ref(w) for w in winners)
+        money = ", ".join(f"{seat_ref(s)} ${m}" for s, m in enumerate(view["money"]))
         return f"Game over: {names} win{'s' if len(winners) == 1 else ''} ({money})."
-    actor = view["to_act"]
-    you = " (you)" if view["seat"] == actor else ""
-    return f"Seat {actor}{you}: {view['pending']['question']}"
+    return f"{seat_ref(view['to_act'])}: {view['pending']['question']}"
 
 
 def deploy_notes(view: dict[str, Any]) -> str:
@@ -87,8 +84,11 @@ def screen_view(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
     width = max(20, width)
     status = f"Round {view['round']} of {view['rounds']}, turn {view['turn']}"
     question = asked(view)
-    top = textwrap.wrap(f"{status} · {question}", width)
-    gangs = [cut_to(gang_line(view, seat), width) for seat in range(view["players"])]
+    you = view["seat"]
+    top = terminal_wrap(f"{status} · {question}", width, you)
+    # (a gang's line cut to the width as the terminal shows it: its name filled in)
+    gangs = [cut_to(line, width - (terminal_len(line, you) - len(line)))
+             for line in (gang_line(view, seat) for seat in range(view["players"]))]
     room = BOARD_ROWS - len(top) - len(gangs) - 3 * view["rows"] if width >= SCREEN_WIDTH else 99
     grid, cut = grid_lines(view, width, spare=max(0, room))
     if cut and room > 0:  # leave a line to say what CUT means
@@ -144,11 +144,12 @@ def rules_help(view: dict[str, Any]) -> str:
     """The rules of the decision the view shows, in at most HELP_ROWS lines of at most SCREEN_WIDTH
     columns."""
     width = SCREEN_WIDTH
+    you = view["seat"]
     if view["result"] is not None:
-        return "\n".join(textwrap.wrap(
+        return "\n".join(terminal_wrap(
             asked(view) + " Most money after 3 rounds wins; a tie plays another round (at most 7 more, "
-            "then the tied share the win).", width))
-    lines = textwrap.wrap(asked(view), width)
+            "then the tied share the win).", width, you))
+    lines = terminal_wrap(asked(view), width, you)
     lines += textwrap.wrap(HELP[view["phase"]], width)
     focus = _focus(view)
     if view["phase"] == "deploy mobsters":

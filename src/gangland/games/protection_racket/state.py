@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Final
 
-from gangland.engine import Result, as_method, rank_by
+from gangland.engine import SEAT_REFS, Result, as_method, fill_seats, plain_names, rank_by, seat_label
 from gangland.engine.rng import mix_seed, splitmix64
 
 from . import effects, war
@@ -142,7 +142,7 @@ class ProtectionRacketState(StateFields):
         self._place_muscle()
         self._city_rules()
         self.first = (self.first_seat + self.round) % n
-        self.events.append(f"round {self.round + 1}: a new city is dealt; seat {self.first} starts")
+        self.events.append(f"round {self.round + 1}: a new city is dealt; {SEAT_REFS[self.first]} starts")
         self.turn_player = (self.first - 1) % n
         self._end_turn()
 
@@ -225,8 +225,11 @@ class ProtectionRacketState(StateFields):
             return f"{action!r} is not a Protection Racket action id (0..{NUM_ACTIONS - 1})"
         if self.phase == OVER:
             return f"{action_text(self, action)!r}: the game is over"
-        choices = "; ".join(action_text(self, a) for a in self._legal or [])
-        return (f"{action_text(self, action)!r} is not legal now: seat {self.actor} is asked to "
+        # (an error names seats as the terminal does: it is not narration a front end fills in)
+        names = plain_names(self._players)
+        choices = fill_seats("; ".join(action_text(self, a) for a in self._legal or []), names)
+        asked = seat_label(self.actor)
+        return (f"{fill_seats(action_text(self, action), names)!r} is not legal now: {asked} is asked to "
                 f"{PHASE_NAMES[self.phase]}; legal now: {choices}")
 
     def clone(self) -> ProtectionRacketState:
@@ -377,7 +380,8 @@ class ProtectionRacketState(StateFields):
             self._deploy(*deploy_parts(action))
         elif phase == WAR_OFFER:
             if action == YES:
-                self.events.append(f"seat {self.actor} declares a Mob War on {self._name(self.war_site)}")
+                war_site = self._name(self.war_site)
+                self.events.append(f"{SEAT_REFS[self.actor]} declares a Mob War on {war_site}")
                 self.agenda.append((T_WAR, self.war_site))
         elif phase == HIRED_GUN:
             if action != PASS:
@@ -418,7 +422,7 @@ class ProtectionRacketState(StateFields):
         what = f"{regulars} mobster{'s' if regulars != 1 else ''}" if regulars else ""
         if muscle:
             what = f"{what} and {MUSCLE_NAMES[self.muscle]}" if what else MUSCLE_NAMES[self.muscle]
-        self.events.append(f"seat {seat} deploys {what} to {self._name(site)}"
+        self.events.append(f"{SEAT_REFS[seat]} deploys {what} to {self._name(site)}"
                            + (" (they lie down)" if lying else ""))
         self.agenda += [(T_END_TURN, site), (T_ACTION, site), (T_WAR_OFFER, site)]
 
@@ -481,7 +485,7 @@ class ProtectionRacketState(StateFields):
         self.phase = OVER
         self._legal = None
         self.events.append("the game is over: " + ", ".join(
-            f"seat {s} ${m}" for s, m in enumerate(self.money)))
+            f"{SEAT_REFS[s]} ${m}" for s, m in enumerate(self.money)))
 
     def _revenue_step(self) -> None:
         """"each city site is checked to see if it yields any revenue to the Mobsters controlling that
@@ -495,7 +499,7 @@ class ProtectionRacketState(StateFields):
             self.money[seat] += amount
             self.earned[seat]["revenue"] += amount
         self.events.append(f"revenue step of round {self.round + 1}: " + ", ".join(
-            f"seat {s} +${a}" for s, a in enumerate(paid)))
+            f"{SEAT_REFS[s]} +${a}" for s, a in enumerate(paid)))
 
     # -- the Mob War (war.py) and the site actions (effects.py): what the turn calls ---------------
 

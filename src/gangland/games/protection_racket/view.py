@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gangland.engine.seats import seat_ref
+
 from .actions import DEPLOY0, GANG0, MUSCLE_PICK, PASS, SITE0, YES, deploy_parts
 from .common import ACTION, DEPLOY, HIDEOUT, HIRED_GUN, NEUTRAL, PHASE_NAMES, PICK, ROUNDS, STAND, WAR_OFFER
 from .fields import StateFields
@@ -60,7 +62,7 @@ def build_view(s: StateFields, seat: int | None) -> dict[str, Any]:
 
 def pick_wording(s: StateFields) -> tuple[str, str]:
     """What the present pick of the action being taken asks, and how an answer reads (a format with
-    {x}: a site's name, or a gang as "seat 1's"), e.g. ("the site to move mobsters from", "move from {x}")."""
+    {x}: a site's name, or a gang as "⟨s1⟩'s"), e.g. ("the site to move mobsters from", "move from {x}")."""
     effect = s.effect_at(s.effect_site)
     kind, step, picks = effect.kind, len(s.picks), s.picks
     first = s._name(picks[0] - SITE0) if picks and picks[0] < GANG0 else ""
@@ -128,7 +130,7 @@ def question(s: StateFields) -> str:
 
 def action_text(s: StateFields, action: int) -> str:
     """Readable text of an action in this state, saying what it chooses, e.g. "deploy 2 to Gambling
-    Den (B1)", "move from Mass Move (A1)", "remove one of seat 1's mobsters"."""
+    Den (B1)", "move from Mass Move (A1)", "remove one of ⟨s1⟩'s mobsters"."""
     def site_name(site: int) -> str:
         if not 0 <= site < len(s.city):
             return f"site {site}"
@@ -152,8 +154,8 @@ def action_text(s: StateFields, action: int) -> str:
         name = MUSCLE_NAMES[s.muscle] if s.muscle >= 0 else "the Hired Muscle"
         return f"remove {name}" if picking else name
     if action >= GANG0:
-        template = pick_wording(s)[1] if picking else "seat {x}"
-        return template.format(x=f"seat {action - GANG0}'s" if picking else action - GANG0)
+        gang = seat_ref(action - GANG0)
+        return pick_wording(s)[1].format(x=f"{gang}'s") if picking else gang
     war = site_name(s.war_site) if phase in (WAR_OFFER, STAND, HIRED_GUN) else ""
     effect = site_name(s.effect_site) if phase == ACTION else ""
     if action == YES:

@@ -5,6 +5,8 @@ ProtectionRacketState."""
 
 from __future__ import annotations
 
+from gangland.engine.seats import SEAT_REFS
+
 from .common import HIDEOUT, HIRED_GUN, LIMBO, M_HIRED_GUN, M_HITMAN, M_SURVIVOR, NEUTRAL, NOWHERE, PINK
 from .fields import StateFields
 from .sites import MUSCLE_NAMES
@@ -58,10 +60,10 @@ def _fight(s: StateFields, site: int) -> tuple[int, bool]:
             survivor_back |= lost == "survivor"
     parties = s.parties(site)
     left = parties[0] if parties else -1
-    lost_text = ", ".join(f"{'the Hired Muscle' if g == PINK else f'seat {g}'} loses {k}"
+    lost_text = ", ".join(f"{'the Hired Muscle' if g == PINK else SEAT_REFS[g]} loses {k}"
                           for g, k in sorted(losses.items()))
     outcome = ("nobody is left" if left < 0 else "the Hired Muscle holds" if left == PINK
-               else f"seat {left} is left")
+               else f"{SEAT_REFS[left]} is left")
     s.events.append(f"Mob War on {s._name(site)}: {lost_text}; {outcome}")
     if survivor_back:
         # "if a Mob War includes the Survivor and it is removed, then the Survivor is immediately
@@ -103,7 +105,7 @@ def _muscle_returns(s: StateFields, war_site: int) -> None:
         who = s.controller(home)
         if who >= 0 and who != PINK:
             s.m_owner, s.m_where = who, HIDEOUT
-            s.events.append(f"seat {who} controls {s._name(home)}: "
+            s.events.append(f"{SEAT_REFS[who]} controls {s._name(home)}: "
                                f"{MUSCLE_NAMES[s.muscle]} joins its hideout")
             return
     s.m_owner, s.m_where = NEUTRAL, home
@@ -117,5 +119,5 @@ def _stand_up(s: StateFields, site: int, seat: int | None) -> None:
         s.lie[site][gang] = 0
     if s.muscle_at(site) and (seat is None or s.m_owner == seat):
         s.m_lying = False
-    who = "every" if seat is None else f"seat {seat}'s"
+    who = "every" if seat is None else f"{SEAT_REFS[seat]}'s"
     s.events.append(f"{who} lying mobster on {s._name(site)} stands up")

@@ -12,9 +12,11 @@ the same fixed layout, so no estate can make it spill into the next.
 Things a player may act on carry `data-act` with the action's name ("draw a card", "bid 8", "steal car" on a
 lot of the row): see `gangland.engine.svg` for the contract with the page.
 
-The narrow layout (a phone's) stacks the same pieces NARROW_WIDTH wide: the header in three lines, the row
-three lots a line, the auction's lines wrapped, then the seat's own panel first and the others after it,
-each panel's cheques TARGET high (a seat bids by touching one) and its tiles in three rows (`_Geometry`).
+The narrow layout (a phone's) stacks the same pieces NARROW_WIDTH wide: the header in four lines (the
+title, the police, who drew the last card and the card), the row three lots a line, the auction's lines
+wrapped, then the seat's own panel first and the others after it, each panel's cheques TARGET high (a seat
+bids by touching one) and its tiles in three rows (`_Geometry`). A seat's name, as long as the page lets it
+be (NAME_CHARS), has room in both layouts.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.seats import seat_ref
 from ...engine.svg import (
     INK,
     NARROW_WIDTH,
@@ -38,15 +41,17 @@ from ...engine.svg import (
     text,
 )
 from .cards import BUSINESSES, KIND_NAMES, TRINKETS
-from .screen import BUSINESS_LETTERS, TRINKET_LETTERS
-from .view import breakdown_if_scored_now, cheque_sums, points_if_scored_now
+from .screen import BUSINESS_LETTERS, TRINKET_LETTERS, or_list, turn_choices
+from .view import auction_answers, breakdown_if_scored_now, cheque_sums, points_if_scored_now
 
 WIDTH = 800
 FELT, FELT_DARK, ON_FELT = "#24553a", "#1b4230", "#ffffff"
 """The table's cloth and the text on it (white on this green: contrast above 8:1)."""
 ROW_TOP = 92
 LOT_WIDTH, LOT_HEIGHT, LOT_STEP = 106, 66, 110
-SEAT_TOP = 236
+SEAT_TOP = 252
+"""The top of the first seat's panel: under the auction's three lines and a fourth that a long last
+auction wraps into (the names of the seats in it up to NAME_CHARS characters)."""
 SEAT_HEIGHT = 118
 """A seat's panel and the gap below it: the panel's content has a fixed place (a header line and one row of
 scoring tiles), so no estate can make it taller."""
@@ -66,7 +71,7 @@ FAMILY = {
         "casino", "transportation", "film", "horse racing", "real estate", "night club", "restaurant")},
 }
 
-TILE_TOP, TILE_HEIGHT = 38, 62
+TILE_TOP, TILE_HEIGHT = 42, 62
 """Where the scoring tiles sit in a seat's panel, and how tall they are."""
 TILES: tuple[tuple[str, str, int, str], ...] = (
     # (category of scoring.CATEGORIES, title, width, fill): one tile per way the estate scores, in the
@@ -125,9 +130,11 @@ class _Geometry:
 
 
 AUCTION_LINES = 5
-"""The lines a narrow drawing keeps for the auction (its longest, the head and the bids, take four)."""
+"""The lines a narrow drawing keeps for the auction: its longest take five with names of NAME_CHARS
+characters (the head and the answers two each and the high bid; or the turn, what the seat may do and a
+last auction of seven lots in three)."""
 WIDE = _Geometry(False, WIDTH, 58, 7, SEAT_HEIGHT, (CHEQUE_WIDTH - 4, 26))
-NARROW = _Geometry(True, NARROW_WIDTH, 114, 3, 322, (TARGET, TARGET))
+NARROW = _Geometry(True, NARROW_WIDTH, 128, 3, 322, (TARGET, TARGET))
 
 
 def _geometry(layout: str) -> _Geometry:
@@ -180,7 +187,7 @@ def _cheque(x: float, y: float, value: int, face_up: bool, key: str, act: str = 
 def _header(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
     # Narrow: the title, then the police and the last card drawn on lines of their own.
     px, py, bx, by = (12, 72, 140, 68) if g.narrow else (170, 26, 178, 40)
-    lx, ly, vx, vy = (12, 100, 86, 100) if g.narrow else (360, 26, 360, 44)
+    lx, ly, vx, vy = (12, 100, 12, 118) if g.narrow else (360, 26, 360, 44)
     parts = [rect(0, 0, g.width, g.header, FELT_DARK, FELT_DARK, 0),
              text(14, 26, "Razzia!", 20, "bold", fill=ON_FELT),
              text(14, 46, f"round {view['round']} of {view['rounds']}", 13, fill=ON_FELT)]
@@ -198,9 +205,11 @@ def _header(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
                        key="police"))
     last = view.get("last_draw")
     if last:
-        parts.append(text(lx, ly, "last drawn", 12, fill=ON_FELT))
-        parts.append(text(vx, vy, f"{last['card']} (seat {last['seat']}, {seat_letter(last['seat'])})", 13,
-                          "bold", fill=ON_FELT))
+        # Who drew it on the first line, the card on the second: a name of NAME_CHARS characters and the
+        # longest card's would not fit one line beside the draw button.
+        who = f"{seat_ref(last['seat'])} ({seat_letter(last['seat'])})"
+        parts.append(text(lx, ly, f"last drawn by {who}", 12, fill=ON_FELT))
+        parts.append(text(vx, vy, last["card"], 13, "bold", fill=ON_FELT))
     left = sum(view["piles"])
     parts.append(button(g.width - (152 if g.narrow else 160), 7, 140 if g.narrow else 146, "draw a card",
                         "draw a card", f"{left} cards left",
@@ -247,39 +256,45 @@ def _auction(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
     below = [y + 42]  # a narrow drawing's next line: under the centre cheque and the buttons
 
     def say(wide_y: float, content: str, size: int, weight: str = "normal") -> list[str]:
-        """A line of the auction: right of the centre cheque (wide), or wrapped under it (narrow)."""
+        """A line of the auction: right of the centre cheque (wide: from `wide_y`, wrapped to the drawing's
+        edge, which only the last line of all may need), or wrapped under it (narrow)."""
         if not g.narrow:
-            return [text(160, wide_y, content, size, weight, fill=ON_FELT)]
+            return _wrapped(160, wide_y, content, size, weight, WIDTH - 174, ON_FELT, 16)[0]
         said, below[0] = _wrapped(14, below[0], content, size, weight, g.width - 28, ON_FELT, 18)
         return said
 
     bx, by, bh = (g.width - 112, y - 20, TARGET) if g.narrow else (WIDTH - 100, y - 16, 0)
     auction = view.get("auction")
     if auction:
-        bids = ", ".join(f"{seat_letter(seat)} {value}" for seat, value in auction["bids"]) or "none yet"
+        # Every answer so far, as the terminal shows them (passes and seats that could not beat the
+        # high bid too), each seat by its letter (its badge's): five names would not fit one line.
+        answers = ", ".join(f"{seat_letter(seat)} {answer}" for seat, answer in auction_answers(view))
         high = auction["high_bidder"]
         caller = auction["caller"]
-        head = (f"{auction['kind']} auction called by seat {caller} ({seat_letter(caller)})"
-                f"; high bid {auction['high_bid'] or '-'}"
-                f"{'' if high is None else f' by seat {high} ({seat_letter(high)})'}")
+        head = f"{auction['kind']} auction called by {seat_ref(caller)} ({seat_letter(caller)})"
         parts += [*say(y - 2, head, 14, "bold"),
-                  *say(y + 18, f"bids so far: {bids}", 13),
+                  *say(y + 17, f"answers in turn: {answers}", 13),
+                  *say(y + 35, "no bid yet" if high is None else
+                       f"high bid {auction['high_bid']} by {seat_ref(high)} ({seat_letter(high)})", 13),
                   button(bx, by, 86, "pass", "pass", title="pass: bid nothing in this auction", height=bh)]
         return parts
     to_act = view.get("to_act")
     if to_act is None:
-        line = "The game is over."
+        head, line = "The game is over.", ""
     elif view["phase"] == "thieves":
-        line = f"Seat {to_act} ({seat_letter(to_act)}) may use a thief: {view['thieves_left']} left"
+        head, line = (f"{seat_ref(to_act)} ({seat_letter(to_act)}) uses thieves",
+                      f"{view['thieves_left']} left: steal a lot or stop stealing")
     else:
-        line = (f"Seat {to_act} ({seat_letter(to_act)}) to play: draw a card, call a court auction or use "
-                "a thief")
-    parts += say(y + 4, line, 14, "bold")
+        head, line = f"{seat_ref(to_act)} ({seat_letter(to_act)}) to play", or_list(turn_choices(view))
+    parts += say(y - 2, head, 14, "bold")
+    if line:
+        parts += say(y + 17, line, 13)
     last = view.get("last_auction")
     if last:
         won = ", ".join(last["cards"]) or "nothing"
-        who = "nobody" if last["winner"] is None else f"seat {last['winner']} ({seat_letter(last['winner'])})"
-        parts += say(y + 24, f"last auction: {who} took {won}"
+        who = ("nobody" if last["winner"] is None
+               else f"{seat_ref(last['winner'])} ({seat_letter(last['winner'])})")
+        parts += say(y + 35, f"last auction: {who} took {won}"
                      + (f" for {last['bid']}" if last.get("bid") else ""), 12)
     if view["phase"] == "thieves":
         parts.append(button(bx - 50 if g.narrow else WIDTH - 150, by, 136, "stop stealing", "stop stealing",
@@ -431,8 +446,11 @@ def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str, g: 
     parts = [rect(8, top, g.width - 16, g.seat_height - 8, "#fff3c4" if to_act else "#fbfaf6",
                   "#b8860b" if to_act else "#bbbbbb", 8, f'stroke-width="{3 if to_act else 1}"'),
              seat_badge(30, top + 19, seat, 12),
-             text(50, top + 24, f"Seat {seat}{' (you)' if me else ''}{'  - to act' if to_act else ''}", 15,
-                  "bold"),
+             text(50, top + 24, seat_ref(seat), 15, "bold"),
+             # The seat's name (the page fills in up to NAME_CHARS characters) leaves no room on its line:
+             # "to act" goes under it (wide), or at the end of the round's line (narrow).
+             *([text(g.width - 22, top + 46, "to act", 12, "bold", "end", "#7a5200") if g.narrow
+                else text(50, top + 38, "to act", 12, "bold", "start", "#7a5200")] if to_act else []),
              group(text(rx, ry, round_line, 13, "normal", anchor),
                    title="what this round's scoring gives (businesses and cheques only after round 3)",
                    key=f"now:{seat}"),
@@ -541,7 +559,7 @@ def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
     players = view["players"]
     top = g.seat_top(view["row_limit"])
     height = top + players * g.seat_height + 4
-    who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
+    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
     table = _table(view, g)
     order = list(range(players))
     mine = view.get("seat")

@@ -12,10 +12,10 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from gangland.engine import HELP_ROWS, SCREEN_WIDTH
+from gangland.engine import HELP_ROWS, SCREEN_WIDTH, seat_column, seat_ref, terminal_len, terminal_wrap
 
 from .cards import BUSINESSES, KIND_NAMES, TRINKETS
-from .view import auction_answers, cheque_text, lots_text, points_if_scored_now, seat_name, wrap
+from .view import auction_answers, cheque_text, lots_text, points_if_scored_now
 
 TRINKET_LETTERS = "RWBCD"
 """Ring, watch, brooch, chain, diamond: the trinket column shows the letter of each kind held."""
@@ -26,24 +26,25 @@ LEGEND = ("RWBCD ring watch brooch chain diamond   now: points if the round ende
           "CTFHENR casino transport film horse racing real estate night club restaurant")
 
 COLUMNS: tuple[tuple[str, int, str], ...] = (
-    # (heading, width, alignment): the estate table, one line per player.
-    ("seat", 5, "<"), ("score", 5, ">"), ("cheques [won]", 13, "<"), ("guard", 5, ">"),
+    # (heading, width, alignment): the estate table, one line per player, after the seat's name.
+    ("score", 5, ">"), ("cheques [won]", 13, "<"), ("guard", 5, ">"),
     ("car", 3, ">"), ("drv", 3, ">"), ("thief", 5, ">"), ("gold", 4, ">"),
     (TRINKET_LETTERS, 5, "<"), (BUSINESS_LETTERS, 7, "<"), ("now", 4, ">"),
 )
-GAPS = (2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1)
-"""Spaces before each column (after the two-column marker of the seat to act)."""
+GAPS = (2, 2, 1, 1, 1, 1, 1, 1, 1, 1)
+"""Spaces before each column (after the marker of the seat to act, a space and the seat's name)."""
 
 
-def _table_line(cells: list[str], marker: str, keep: int) -> str:
-    parts = [marker]
+def _table_line(name: str, cells: list[str], marker: str, keep: int) -> str:
+    parts = [marker, " ", name]
     for (_, width, align), gap, cell in list(zip(COLUMNS, GAPS, cells, strict=True))[:keep]:
         parts.append(" " * gap + f"{cell:{align}{width}}")
     return "".join(parts).rstrip()
 
 
-def _table_width(keep: int) -> int:
-    return 1 + sum(width + gap for (_, width, _), gap in list(zip(COLUMNS, GAPS, strict=True))[:keep])
+def _table_width(keep: int, name_width: int) -> int:
+    columns = list(zip(COLUMNS, GAPS, strict=True))[:keep]
+    return 2 + name_width + sum(width + gap for (_, width, _), gap in columns)
 
 
 def _seat_cells(view: dict[str, Any], seat: int, now: int) -> list[str]:
@@ -53,30 +54,36 @@ def _seat_cells(view: dict[str, Any], seat: int, now: int) -> list[str]:
                        for letter, kind in zip(TRINKET_LETTERS, TRINKETS, strict=True))
     businesses = "".join(str(n) if (n := estate.get(KIND_NAMES[kind], 0)) else "."
                          for kind in BUSINESSES)
-    label = f"{seat} you" if seat == view["seat"] else str(seat)
-    return [label, str(view["scores"][seat]), cheque_text(info), str(estate.get("bodyguard", 0)),
+    return [str(view["scores"][seat]), cheque_text(info), str(estate.get("bodyguard", 0)),
             str(estate.get("car", 0)), str(estate.get("driver", 0)), str(estate.get("thief", 0)),
             str(estate.get("gold coin", 0)), trinkets, businesses, f"{now:+d}"]
 
 
 def estate_table(view: dict[str, Any], width: int) -> list[str]:
-    """The players' table: a heading and one line per player, with as many columns as `width` holds
-    (the 'now' column goes first; a narrower terminal folds each line)."""
-    keep = len(COLUMNS) if _table_width(len(COLUMNS)) <= width else len(COLUMNS) - 1
+    """The players' table: a heading and one line per player, named as the terminal names seats
+    (`seat_column`), with as many columns as `width` holds (the 'now' column goes first; a narrower
+    terminal folds each line)."""
+    you = view["seat"]
+    name_width = max(terminal_len(seat_ref(seat), you) for seat in range(view["players"]))
+    keep = len(COLUMNS) if _table_width(len(COLUMNS), name_width) <= width else len(COLUMNS) - 1
     now = points_if_scored_now(view)
-    lines = [_table_line([heading for heading, _, _ in COLUMNS], " ", keep)]
+    lines = [_table_line(f"{'seat':<{name_width}}", [heading for heading, _, _ in COLUMNS], " ", keep)]
     for seat in range(view["players"]):
         marker = ">" if seat == view["to_act"] else " "
-        lines.append(_table_line(_seat_cells(view, seat, now[seat]), marker, keep))
-    if _table_width(keep) <= width:
+        lines.append(_table_line(seat_column(seat, name_width, you), _seat_cells(view, seat, now[seat]),
+                                 marker, keep))
+    if _table_width(keep, name_width) <= width:
         return lines
-    return [folded for line in lines for folded in _fold(line, width, indent=6)]
+    return [folded for line in lines for folded in _fold(line, width, you, indent=6)]
 
 
-def _fold(text: str, width: int, indent: int = 2) -> list[str]:
-    """`text` wrapped to `width` columns, later lines indented (a single line if it fits; Razzia!'s
-    text is ASCII, one column a character)."""
-    return [text] if len(text) <= width else wrap(text, max(width, indent + 10), later=" " * indent)
+def _fold(text: str, width: int, you: int | None, indent: int = 2) -> list[str]:
+    """`text` wrapped to `width` columns as the terminal shows it (seats filled in for `you`), later
+    lines indented (a single line if it fits; Razzia!'s text is ASCII, one column a character)."""
+    if terminal_len(text, you) <= width:
+        return [text]
+    return terminal_wrap(text, max(width, indent + 10), you, subsequent_indent=" " * indent,
+                         break_on_hyphens=False)
 
 
 def _header(view: dict[str, Any]) -> str:
@@ -88,9 +95,9 @@ def _header(view: dict[str, Any]) -> str:
 
 
 def auction_origin(view: dict[str, Any]) -> str:
-    """Which auction is under way and whose it is: "Court auction called by seat 2"."""
+    """Which auction is under way and whose it is: "Court auction called by ⟨s2⟩"."""
     auction = view["auction"]
-    caller = "you" if auction["caller"] == view["seat"] else f"seat {auction['caller']}"
+    caller = seat_ref(auction["caller"])
     return {"court": f"Court auction called by {caller}",
             "normal": f"Normal auction ({caller} drew police)",
             "full row": f"Full-row auction ({caller} drew the 7th lot)"}[auction["kind"]]
@@ -101,8 +108,7 @@ def _auction_lines(view: dict[str, Any]) -> list[str]:
     if auction is None:
         return []
     head = f"{auction_origin(view)}: top bid takes the lots and cheque {view['centre_cheque']}"
-    answers = ", ".join(f"{'you' if seat == view['seat'] else seat} {answer}"
-                        for seat, answer in auction_answers(view))
+    answers = ", ".join(f"{seat_ref(seat)} {answer}" for seat, answer in auction_answers(view))
     return [head, f"  bids in turn: {answers}"]
 
 
@@ -113,11 +119,32 @@ def can_steal(view: dict[str, Any]) -> bool:
         takes_thief or lot != "thief" for lot in view["row"])
 
 
+def turn_choices(view: dict[str, Any]) -> list[str]:
+    """What the seat to act may do on its turn (no auction, no thieves in use), as the rules in play
+    and the view allow it: "draw a card" (cards left), "call a court auction" (lots, or the rules allow
+    an empty row) and "use a thief" (only with a thief and a lot it may take: `can_steal`)."""
+    choices = ["draw a card"] if sum(view["piles"]) else []
+    if view["row"] or view["options"]["court_on_empty_row"]:
+        choices.append("call a court auction")
+    if can_steal(view):
+        choices.append("use a thief")
+    return choices
+
+
+def or_list(items: list[str]) -> str:
+    """"a, b or c".
+
+    >>> or_list(["draw a card", "call a court auction", "use a thief"])
+    'draw a card, call a court auction or use a thief'
+    """
+    return " or ".join(part for part in (", ".join(items[:-1]), items[-1] if items else "") if part)
+
+
 def _to_act_line(view: dict[str, Any]) -> str:
     seat = view["to_act"]
     if seat is None:
         return "The game is over: 'more' shows the scores."
-    who = seat_name(view, seat)
+    who = seat_ref(seat)
     if view["auction"] is not None:
         auction = view["auction"]
         if auction["high_bidder"] is not None:
@@ -129,20 +156,20 @@ def _to_act_line(view: dict[str, Any]) -> str:
         left = view["thieves_left"]
         thieves = "thief" if left == 1 else "thieves"
         return f"To act: {who}, {left} {thieves} left to use: steal a lot or stop."
-    thief = " or use a thief" if can_steal(view) else ""
-    return f"To act: {who}, draw a card{',' if thief else ' or'} call a court auction{thief}."
+    return f"To act: {who}, {or_list(turn_choices(view))}."
 
 
 def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
     """The Razzia! board for the terminal: at most BOARD_ROWS lines of at most `width` columns at
     SCREEN_WIDTH."""
-    lines = [*_fold(_header(view), width), *_fold(lots_text(view), width, indent=4)]
+    you = view["seat"]
+    lines = [*_fold(_header(view), width, you), *_fold(lots_text(view), width, you, indent=4)]
     for line in _auction_lines(view):
-        lines.extend(_fold(line, width, indent=4))
+        lines.extend(_fold(line, width, you, indent=4))
     lines.extend(estate_table(view, width))
     for line in LEGEND:
-        lines.extend(_fold(line, width))
-    lines.extend(_fold(_to_act_line(view), width))
+        lines.extend(_fold(line, width, you))
+    lines.extend(_fold(_to_act_line(view), width, you))
     return "\n".join(lines)
 
 
@@ -152,12 +179,13 @@ SCORING_HELP = (
     "and gold then leave; after round 3 also businesses and cheque sums (most +5, least -5).")
 
 
-def _help(items: list[str], *extra: str) -> str:
-    """Help text: each item wrapped to SCREEN_WIDTH ("- " items hang), then the `extra` paragraphs as
-    far as HELP_ROWS lines allow."""
+def _help(items: list[str], *extra: str, you: int | None = None) -> str:
+    """Help text: each item wrapped to SCREEN_WIDTH as the terminal shows it to `you` ("- " items
+    hang), then the `extra` paragraphs as far as HELP_ROWS lines allow."""
     lines: list[str] = []
     for item in items:
-        lines += textwrap.wrap(item, SCREEN_WIDTH, subsequent_indent="  " if item.startswith("- ") else "")
+        hang = "  " if item.startswith("- ") else ""
+        lines += terminal_wrap(item, SCREEN_WIDTH, you, subsequent_indent=hang)
     for paragraph in extra:
         more = textwrap.wrap(paragraph, SCREEN_WIDTH)
         if len(lines) + len(more) <= HELP_ROWS:
@@ -199,7 +227,7 @@ def _auction_help(view: dict[str, Any]) -> str:
         f"If all pass, {if_all_pass}. Play goes on left of the caller.",
     ]
     return _help(items, "A player with no open cheques takes no more turns this round; the round "
-                 "ends when all are spent or the last police comes.", SCORING_HELP)
+                 "ends when all are spent or the last police comes.", SCORING_HELP, you=view["seat"])
 
 
 def _thief_help(view: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gangland.engine import CachedLegalState, Result, rank_by, splitmix64
+from gangland.engine import CachedLegalState, Result, rank_by, seat_label, splitmix64
 from gangland.engine.rng import mix_seed
 
 from .cards import (
@@ -191,32 +191,33 @@ class RazziaState(CachedLegalState):
         if self.phase == OVER:
             return f"cannot {name}: the game is over"
         seat = self.to_act
+        who = seat_label(seat if seat is not None else 0)  # (the game is not over: a seat is to act)
         if self.phase == AUCTION:
             if action == PASS:
-                return (f"seat {seat} cannot pass: the caller of a court auction must bid "
+                return (f"{who} cannot pass: the caller of a court auction must bid "
                         "when all others passed")
             if is_bid(action):
                 value = action - BID_BASE
                 if value not in self.up[seat]:  # type: ignore[index]
-                    return f"seat {seat} cannot {name}: it holds no open cheque {value}"
-                return f"seat {seat} cannot {name}: a bid must beat the highest bid so far ({self.a_bid})"
-            return f"seat {seat} cannot {name} during an auction: bid or pass"
+                    return f"{who} cannot {name}: it holds no open cheque {value}"
+                return f"{who} cannot {name}: a bid must beat the highest bid so far ({self.a_bid})"
+            return f"{who} cannot {name} during an auction: bid or pass"
         if action >= STEAL_BASE:
             kind = KIND_NAMES[action - STEAL_BASE]
             if self.phase == TURN and not self.estate[self.turn][THIEF]:
-                return f"seat {seat} cannot {name}: it has no thief in its estate"
+                return f"{who} cannot {name}: it has no thief in its estate"
             if action - STEAL_BASE not in self.row:
-                return f"seat {seat} cannot {name}: there is no {kind} in the row"
-            return f"seat {seat} cannot {name}: a thief may not take a thief under these rules"
+                return f"{who} cannot {name}: there is no {kind} in the row"
+            return f"{who} cannot {name}: a thief may not take a thief under these rules"
         if self.phase == THIEF_USE:
-            return f"seat {seat} cannot {name} while using thieves: steal or stop"
+            return f"{who} cannot {name} while using thieves: steal or stop"
         if action == COURT:
-            return f"seat {seat} cannot {name}: the row is empty and the rules in play forbid it"
+            return f"{who} cannot {name}: the row is empty and the rules in play forbid it"
         if action == DRAW:
-            return f"seat {seat} cannot {name}: both piles are empty"
+            return f"{who} cannot {name}: both piles are empty"
         if action == DONE:
-            return f"seat {seat} cannot {name} now: it is not using thieves"
-        return f"seat {seat} cannot {name} now: it is not an auction"
+            return f"{who} cannot {name} now: it is not using thieves"
+        return f"{who} cannot {name} now: it is not an auction"
 
     def result(self) -> Result:
         breakdown = [dict.fromkeys(CATEGORIES, 0) for _ in range(self._players)]

@@ -8,11 +8,11 @@ the spectator's view plus which seat it is. The counts of unseen cards are publi
 
 from __future__ import annotations
 
-import textwrap
 from collections import Counter
 from typing import Any, Final, Protocol
 
-from gangland.engine import Result
+from gangland.engine import Result, seat_ref, terminal_wrap
+from gangland.engine.svg import seat_letter
 
 from .cards import BOOTY_KINDS, BUSINESSES, KIND_NAMES, POLICE, ROUNDS, ROW_LIMIT, TRINKETS
 from .phases import AUCTION, AUCTION_NAMES, NOBODY, OVER, PHASE_NAMES, THIEF_USE
@@ -126,11 +126,6 @@ RENDER_WIDTH: Final = 76
 """Columns `render` keeps to: the terminal's 'more' shows it in a box on an 80-column screen."""
 
 
-def seat_name(view: dict[str, Any], seat: int) -> str:
-    """"Seat 2", or "Seat 2 (you)" for the seat the view belongs to."""
-    return f"Seat {seat}" + (" (you)" if seat == view["seat"] else "")
-
-
 def cheque_text(info: dict[str, Any]) -> str:
     """A player's open cheques, then the face-down ones in brackets: "2 7 16 [1 9]"."""
     open_ = " ".join(str(c) for c in info["open_cheques"])
@@ -206,9 +201,10 @@ def estate_words(estate: dict[str, int]) -> str:
     return "; ".join(part for part in parts if part)
 
 
-def wrap(text: str, width: int, indent: str = "", later: str = "    ") -> list[str]:
-    """`text` wrapped to `width` columns, the first line indented by `indent`, later ones by `later`."""
-    return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=later,
+def wrap(text: str, width: int, indent: str = "", later: str = "    ", you: int | None = None) -> list[str]:
+    """`text` wrapped to `width` columns as the terminal shows it to `you` (seats filled in), the first
+    line indented by `indent`, later ones by `later`."""
+    return terminal_wrap(text, width, you, initial_indent=indent, subsequent_indent=later,
                          break_on_hyphens=False) or [indent]
 
 
@@ -220,37 +216,39 @@ def render_view(view: dict[str, Any]) -> str:
              f"cards left {sum(piles)} ({piles[0]}+{piles[1]})"]
     lines += wrap(lots_text(view), RENDER_WIDTH)
     for seat, info in enumerate(view["seats"]):
+        # The seat's name (of any length, once a front end fills it in) ends its part of the line.
         marker = ">" if view["to_act"] == seat else " "
         cheques = " ".join(str(c) for c in info["open_cheques"]) or "spent"
         down = " ".join(str(c) for c in sorted(info["face_down_cheques"]))
-        lines.append(f"{marker} {seat_name(view, seat):<14} score {view['scores'][seat]:>4}   "
+        lines.append(f"{marker} {seat_ref(seat)}: score {view['scores'][seat]}   "
                      f"cheques {cheques}" + (f"   won [{down}]" if down else ""))
         lines += wrap(estate_words(info["estate"]), RENDER_WIDTH, indent="    ", later="      ")
     auction = view["auction"]
     if auction is not None:
-        high = (f"high bid {auction['high_bid']} by seat {auction['high_bidder']}"
+        high = (f"high bid {auction['high_bid']} by {seat_ref(auction['high_bidder'])}"
                 if auction["high_bidder"] is not None else "no bid yet")
-        lines.append(f"{auction['kind'].capitalize()} auction called by seat {auction['caller']}: {high}")
-        answers = ", ".join(f"{seat_name(view, seat).lower()} {answer}"
-                            for seat, answer in auction_answers(view))
-        lines += wrap(f"bids in turn: {answers}", RENDER_WIDTH, indent="  ")
+        caller = seat_ref(auction["caller"])
+        lines.append(f"{auction['kind'].capitalize()} auction called by {caller}: {high}")
+        answers = ", ".join(f"{seat_ref(seat)} {answer}" for seat, answer in auction_answers(view))
+        lines += wrap(f"bids in turn: {answers}", RENDER_WIDTH, indent="  ", you=view["seat"])
     if view["thieves_left"]:
         lines.append(f"Thieves left to use this turn: {view['thieves_left']}")
     unseen = ", ".join(f"{n} {name}" for name, n in view["unseen"].items())
     lines += wrap(f"Unseen cards: {unseen or 'none'}", RENDER_WIDTH)
     last = view["last_auction"]
     if last is not None:
-        lines += wrap(f"Last auction ({last['kind']}): {auction_outcome(view, last)}", RENDER_WIDTH)
+        lines += wrap(f"Last auction ({last['kind']}): {auction_outcome(view, last)}", RENDER_WIDTH,
+                      you=view["seat"])
     if view["to_act"] is not None:
-        lines.append(f"To act: {seat_name(view, view['to_act'])}")
+        lines.append(f"To act: {seat_ref(view['to_act'])}")
     return "\n".join(lines)
 
 
 def auction_outcome(view: dict[str, Any], auction: dict[str, Any]) -> str:
-    """What an ended auction did: "Seat 1 wins car with cheque 9 and takes cheque 1"."""
+    """What an ended auction did: "⟨s1⟩ wins car with cheque 9 and takes cheque 1"."""
     if auction["winner"] is not None:
         cards = ", ".join(auction["cards"]) or "no booty"
-        return (f"{seat_name(view, auction['winner'])} wins {cards} with cheque {auction['bid']} "
+        return (f"{seat_ref(auction['winner'])} wins {cards} with cheque {auction['bid']} "
                 f"and takes cheque {auction['took_cheque']}")
     if auction["cards"]:
         return f"nobody bids: {', '.join(auction['cards'])} go to the box"
@@ -259,12 +257,13 @@ def auction_outcome(view: dict[str, Any], auction: dict[str, Any]) -> str:
 
 def render_scores(view: dict[str, Any], width: int = 80) -> str:
     """A table of every scoring so far by category, and the totals, in at most `width` columns: one
-    column per seat ("you" marks the view's own), in as many blocks of seats as the width needs."""
+    column per seat, headed by its letter (a line under the table names the seats: names of any length
+    fit no column), in as many blocks of seats as the width needs."""
     rounds = view["round_scores"]
     if not rounds:
         return "No scoring yet."
     players = view["players"]
-    labels = [f"you ({s})" if s == view["seat"] else f"seat {s}" for s in range(players)]
+    labels = [seat_letter(s) for s in range(players)]
     rows: list[tuple[str, list[int] | None]] = []
     for number, scores in enumerate(rounds, start=1):
         rows.append((f"Round {number}", None))
@@ -277,7 +276,7 @@ def render_scores(view: dict[str, Any], width: int = 80) -> str:
     result = view["result"]
     if result is not None:
         rows.append(("rank", list(result["ranks"])))
-    column = 1 + max(len(label) for label in labels)
+    column = 1 + max(4, *(len(str(v)) for _, values in rows for v in values or ()))
     label_width = min(max(len(label) for label, _ in rows) + 1, max(width - column, 8))
     rows = [(label[:label_width - 1], values) for label, values in rows]  # cut only when very narrow
     per_block = max(1, (width - label_width) // column)
@@ -290,15 +289,17 @@ def render_scores(view: dict[str, Any], width: int = 80) -> str:
         for label, values in rows:
             cells = "".join(f"{values[s]:>{column}}" for s in seats) if values is not None else ""
             lines.append(f"{label:<{label_width}}{cells}".rstrip())
+    lines += wrap("Columns: " + ", ".join(f"{labels[s]} {seat_ref(s)}" for s in range(players)), width,
+                  you=view["seat"])
     if result is not None:
-        names = " and ".join(seat_name(view, s) for s in result["winners"])
+        names = " and ".join(seat_ref(s) for s in result["winners"])
         lines.append(f"Winner: {names}" + (" (shared)" if len(result["winners"]) > 1 else ""))
     return "\n".join(lines)
 
 
 def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
     """One line of what a step did, from one seat's views before and after it."""
-    who = seat_name(after, actor)
+    who = seat_ref(actor)
     parts = [f"{who}: {action_text}"]
     draw = after["last_draw"]
     if action_text.startswith("draw") and draw is not None:

@@ -57,9 +57,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from gangland.engine.seats import SEAT_REFS
+
 DONE: Final = 0
 CHAR0: Final = 1
 ROLES: Final = ("killer", "vamp", "dealer")
+CHARACTER_NAMES: Final = tuple(f"{SEAT_REFS[c // 3]}'s {ROLES[c % 3]}" for c in range(3 * 6))
+"""Who each character is in game text ("⟨s1⟩'s vamp": its gang's seat marker, `gangland.engine.seats`)."""
 MAX_SEATS: Final = 4
 RACKET: Final = CHAR0 + MAX_SEATS * len(ROLES)
 PURCHASE: Final = RACKET + 1

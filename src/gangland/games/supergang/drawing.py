@@ -31,6 +31,7 @@ from functools import partial
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
+from ...engine.seats import seat_ref
 from ...engine.svg import INK, document, group, rect, seat_colour, seat_letter, text
 from . import constants as rule
 from .board import Board, Move, Place, section_bar
@@ -340,10 +341,20 @@ def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[
         inner.append(text(x + CELL - 4, y + 13, KIND_MARK[shop.kind], 12, "bold", "end", INK))
     inner += [_manager(x + 8 + 7 * i, y + CELL - 4) for i in range(shop.managers)]
     inner += _shop_tags(table.view, sid, owner, racket, x, y)
-    inner += chips(here, x + 1, y + 15, CELL - 2, CELL - 16)
+    inner += chips(_with_shop_acts(here, acts), x + 1, y + 15, CELL - 2, CELL - 16)
     body.append(group(inner, key=f"shop:{sid}"))
     body += _routes(table, top, sid)  # outside the shop's key: the route comes and goes with the move
     return group(body, title="; ".join(what) + hint, act=acts, cls="shop")
+
+
+def _with_shop_acts(here: Sequence[Piece], acts: list[str]) -> list[Piece]:
+    """The pieces in a shop, each one a click may act on standing also for the shop's own `acts`: a
+    piece covers most of its shop, and a click on it is the innermost thing clicked, so that an enemy
+    standing where the acting character is would else hide the stick-up (issue 31). The chooser the page
+    opens for the piece then offers both (attack him, or stick up the shop)."""
+    if not acts:
+        return list(here)
+    return [replace(p, acts=(*p.acts, *(a for a in acts if a not in p.acts))) if p.acts else p for p in here]
 
 
 def _manager(cx: float, bottom: float) -> str:
@@ -458,6 +469,6 @@ def view_svg(view: dict[str, Any]) -> str:
     y = board_top + lift + board.height * CELL + 14
     below, height = panels_below(table, y, width)
     parts += below
-    who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
+    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
     return document(width, height, f"Supergang, round {view.get('round', '?')}, as {who} sees it", parts)
 

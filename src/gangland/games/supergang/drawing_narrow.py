@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...engine.seats import seat_ref
 from ...engine.svg import INK, NARROW_WIDTH, TARGET, document, group, rect, seat_colour, text
 from .drawing import CELL, board_layer
 from .drawing_panels import header, panels_below
@@ -196,7 +197,7 @@ def view_svg(view: dict[str, Any]) -> str:
     y += used
     below, height = panels_below(table, y, NARROW_WIDTH, narrow=True)
     parts += below
-    who = "a spectator" if view.get("seat") is None else f"seat {view['seat']}"
+    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
     title = f"Supergang, round {view.get('round', '?')}, as {who} sees it"
     return document(NARROW_WIDTH, height, title, parts)
 

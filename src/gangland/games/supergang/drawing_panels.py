@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...engine.seats import seat_ref
 from ...engine.svg import (
     INK,
     MUTED,
@@ -19,6 +20,7 @@ from ...engine.svg import (
     seat_colour,
     seat_letter,
     text,
+    text_width,
 )
 from . import constants as rule
 from .actions import MAX_PAIRS, PRICES
@@ -41,7 +43,9 @@ from .drawing_table import (
 from .render import option
 from .textmap import characters, gangs_of, patrols_of, shop_marks
 
-PANEL_HEIGHT = 150
+PANEL_HEIGHT = 164
+"""A gang's panel: its name (as long as the page lets a name be) on its colour, its money, whether it
+acts, its holdings on two lines, and a row per character."""
 HEADER = 104
 """Height of the band above the board: title, phase line and the decision buttons."""
 ROW = 22
@@ -68,8 +72,11 @@ def phase_line(table: Table) -> str:
         best = [g for g, key in enumerate(keys) if key == max(keys, default=None)]
         return (f"Game over, no gang won outright: most shops, then most money: "
                 f"{' and '.join(seat_label(view, g) for g in best) or 'nobody'}.")
-    who = seat_label(view, view.get("to_act"))
+    to_act = view.get("to_act")
+    who = seat_label(view, to_act)
     actor = view.get("actor")
+    if table.actor is not None and table.actor[0] == to_act:
+        actor = f"its {table.actor[1]}"  # (the seat's name once on the line is enough)
     die = ""
     if table.actor is not None:
         die = str(gangs_of(view)[table.actor[0]]["characters"][table.actor[1]].get("die") or "")
@@ -156,9 +163,10 @@ def header(table: Table, width: float, narrow: bool = False) -> tuple[list[str],
     parts = [text(PAD, 26, f"Supergang \u2014 {rounds}", 18, "bold")]
     turn = view.get("turn_player")
     if isinstance(turn, int) and not view.get("over"):
-        label = f"{seat_label(view, turn)}'s gang turn"
-        lx, ly = (PAD, 38) if narrow else (width - PAD - len(label) * 7.6 - 36, 8)
-        right = lx + len(label) * 7.6 + 36 if narrow else width - PAD
+        # Narrow: the seat by its marker alone (its letter is on the disc), so that the longest name fits.
+        label = f"gang turn of {seat_ref(turn) if narrow else seat_label(view, turn)}"
+        lx, ly = (PAD, 38) if narrow else (width - PAD - text_width(label, 13, "bold") - 36, 8)
+        right = lx + text_width(label, 13, "bold") + 36 if narrow else width - PAD
         badge = rect(lx, ly, right - lx, 26, tint(seat_colour(turn), 0.8), seat_colour(turn), 13)
         disc = f'<circle cx="{lx + 13:g}" cy="{ly + 13:g}" r="10" fill="{seat_colour(turn)}" stroke="#111"/>'
         letter = text(lx + 13, ly + 17, seat_letter(turn), 11, "bold", "middle", "#ffffff")
@@ -195,30 +203,34 @@ def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: floa
     height = PANEL_HEIGHT + 3 * (row_height - ROW)
     frame = rect(x, y, w, height, "#fff3c4" if to_act else "#fbfaf6", GOLD if to_act else "#bbbbbb", 8,
                  f'stroke-width="{3 if to_act else 1}"')
+    # The band holds the name alone (the page fills in up to NAME_CHARS characters and " (you)"); the
+    # gang's letter is on its characters' chips below.
     head = [rect(x, y, w, 24, colour, colour, 8), rect(x, y + 12, w, 12, colour, colour, 0),
-            text(x + 10, y + 17, seat_label(view, g), 13, "bold", "start", "#ffffff")]
+            text(x + 10, y + 17, seat_ref(g), 13, "bold", "start", "#ffffff")]
     status = "to act" if to_act else "its turn" if turn else ""
     if status:
-        head.append(text(x + w - 10, y + 17, status, 12, "bold", "end", "#ffffff"))
+        head.append(text(x + w - 10, y + 44, status, 12, "bold", "end", INK))
     # A sample of the gang's pawn bar, so that its mark on the sidewalls reads as this gang's.
-    sx = x + w - 10 - (len(status) * 7 + 8 if status else 0) - 34
-    head.append(group([rect(sx, y + 5, 34, 14, "#ffffff", "#ffffff", 7), *pawn_bar(sx + 4, y + 9, 26, 6, g)],
-                      title=f"{seat_label(view, g)}'s traffic pawns on the sidewalls: a bar drawn "
+    sx = x + w - 10 - (text_width(status, 12, "bold") + 8 if status else 0) - 34
+    sample = [rect(sx, y + 31, 34, 14, "#ffffff", "#bbbbbb", 7), *pawn_bar(sx + 4, y + 35, 26, 6, g)]
+    head.append(group(sample,
+                      title=f"the traffic pawns of {seat_label(view, g)} on the sidewalls: a bar drawn "
                             f"{pawn_mark(g)}", cls="legend"))
     tokens, stock, supply = gang.get("tokens", 0), gang.get("pawn_stock", 0), gang.get("pawn_supply", 0)
     stats = [rect(x, y, w, height, "none", "none", 8),
-             text(x + 10, y + 44, f"${gang.get('money', 0)}", 18, "bold", "start", INK),
-             text(x + w - 10, y + 44, f"{count(len(owned), 'shop')} \u00b7 {count(len(rackets), 'racket')}",
-                  12, "normal", "end", INK),
-             text(x + 10, y + 60, fit(f"{count(tokens, 'token')} \u00b7 pawns {placed} out, {stock} in "
-                                       f"stock, {supply} to buy", w - 20, 11), 11, "normal", "start", MUTED)]
+             text(x + 10, y + 46, f"${gang.get('money', 0)}", 18, "bold", "start", INK),
+             text(x + 10, y + 62, fit(f"{count(len(owned), 'shop')} \u00b7 {count(len(rackets), 'racket')} "
+                                       f"\u00b7 {count(tokens, 'token')}", w - 20, 11), 11, "normal", "start",
+                  INK),
+             text(x + 10, y + 77, fit(f"pawns: {placed} out, {stock} stock, {supply} to buy", w - 20, 11),
+                  11, "normal", "start", MUTED)]
     stats_title = (f"{seat_label(view, g)}: ${gang.get('money', 0)}; shops: {' '.join(owned) or 'none'}; "
                    f"rackets: {' '.join(rackets) or 'none'}; {tokens} tokens left; traffic pawns: {placed} "
                    f"on the sidewalls, {stock} in stock, {supply} still to buy")
     parts = [frame, *head, group(stats, title=stats_title, key=f"seat:{g}")]
     for i, (role, char) in enumerate(characters(gang)):
         piece = character_piece(table, g, role, char)
-        ry = y + 68 + i * (row_height + 4)
+        ry = y + 84 + i * (row_height + 4)
         mid = ry + (row_height - ROW) / 2  # the row's chip and text, centred in it
         record = int(char.get("record") or 0) + int(char.get("pending") or 0)
         notes = [f"rec {record}"] if record else []
@@ -237,9 +249,13 @@ def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: floa
     return parts
 
 
-def _city_panel(table: Table, x: float, y: float, w: float, h: float, narrow: bool = False) -> list[str]:
-    """The bank, the cops and the patrols; in a narrow drawing each patrol a row TARGET high, touched to
-    attack it (its chip on the board is too small for a thumb there)."""
+Line = tuple[str, int, str]
+"""A line of text, its size and its weight."""
+
+
+def _city_lines(table: Table, w: float, narrow: bool) -> tuple[list[Line], list[tuple[int, str]]]:
+    """The city panel's lines wrapped to its width `w` (line, size, weight), and in a narrow drawing the
+    patrols' rows (patrol, what it says), which the wide one has among the lines."""
     view = table.view
     cops = view.get("cops_owner")
     police = view.get("police_seat")
@@ -252,7 +268,7 @@ def _city_panel(table: Table, x: float, y: float, w: float, h: float, narrow: bo
         where = "in the sewers" if at == "sewer" else f"at {at}"
         more = f", die {patrol['die']}" if patrol.get("die") else ""
         if patrol.get("returns_with") is not None:
-            more += f", back on seat {patrol['returns_with']}'s turn"
+            more += f", back in the turn of {seat_ref(patrol['returns_with'])}"
         if narrow:
             rows.append((i, f"patrol {i + 1} {where}{more}"))
         else:
@@ -263,6 +279,24 @@ def _city_panel(table: Table, x: float, y: float, w: float, h: float, narrow: bo
     clock = view.get("turn_clock")
     if isinstance(clock, Mapping):
         lines.append((f"turn clock: {clock.get('seconds')} s a gang turn", 12, "normal"))
+    return [(line, size, weight) for content, size, weight in lines
+            for line in wrap(content, w - 20, size)], rows
+
+
+def city_height(table: Table, w: float, narrow: bool = False) -> float:
+    """How tall the city panel `w` wide is: its lines (a name as long as the page lets it be may take a
+    line of its own) and a narrow drawing's patrol rows."""
+    lines, rows = _city_lines(table, w, narrow)
+    kept = 4 if narrow else 4 + len(patrols_of(table.view))  # (the lines kept whatever they say)
+    return 40 + 17 * max(len(lines), kept) + len(rows) * (TARGET + 4)
+
+
+def _city_panel(table: Table, x: float, y: float, w: float, h: float, narrow: bool = False) -> list[str]:
+    """The bank, the cops and the patrols; in a narrow drawing each patrol a row TARGET high, touched to
+    attack it (its chip on the board is too small for a thumb there)."""
+    view = table.view
+    police = view.get("police_seat")
+    lines, rows = _city_lines(table, w, narrow)
     out = [rect(x, y, w, h, "#eef1f8", "#9aa5c4", 8), text(x + 10, y + 20, "The city", 13, "bold")]
     if police is not None:  # the police player's seat, by its colour and letter like a gang's
         out.append(f'<circle cx="{x + w - 20:g}" cy="{y + 16:g}" r="10" fill="{seat_colour(police)}" '
@@ -270,18 +304,21 @@ def _city_panel(table: Table, x: float, y: float, w: float, h: float, narrow: bo
         out.append(text(x + w - 20, y + 20, seat_letter(police), 11, "bold", "middle", "#ffffff"))
         out.append(text(x + w - 36, y + 20, "police", 12, "bold", "end", INK))
     ty = y + 40
-    for content, size, weight in lines:
-        for line in wrap(content, w - 20, size):
-            out.append(text(x + 10, ty, line, size, weight, "start", INK))
-            ty += 17
+    for line, size, weight in lines:
+        out.append(text(x + 10, ty, line, size, weight, "start", INK))
+        ty += 17
     drawn = [group(out, key="city", title="the bank, the cops and the patrols")]
     patrols = patrols_of(view)
     for i, content in rows:
         piece = patrol_piece(table, i, patrols[i])
         ry = ty - 12
+        said = wrap(content, w - 56, 12)  # (two lines at most: a seat's name in the second)
+        said = [*said[:1], fit(" ".join(said[1:]), w - 56, 12)] if len(said) > 1 else said
+        first = ry + 29 - 8 * (len(said) - 1)  # the row's one or two lines, centred in it
         drawn.append(group([rect(x + 6, ry, w - 12, TARGET, "#ffffff", "#dddddd", 4),
                             f"<g>{''.join(chip_shape(piece, x + 10, ry + 15, 30, 18))}</g>",
-                            text(x + 46, ry + 29, fit(content, w - 56, 12), 12, "normal", "start", INK)],
+                            *(text(x + 46, first + 16 * k, line, 12, "normal", "start", INK)
+                              for k, line in enumerate(said))],
                            title=piece.title, act=piece.acts, cls="row"))
         ty += TARGET + 4
     return drawn
@@ -356,15 +393,14 @@ def panels_below(table: Table, y: float, width: float, narrow: bool = False) -> 
         for g in order:
             parts += _gang_panel(table, g, gangs[g], PAD, y, width - 2 * PAD, TARGET)
             y += PANEL_HEIGHT + 3 * (TARGET - ROW) + 10
-        patrols = len(patrols_of(view))
-        city = 40.0 + 17 * 4 + patrols * (TARGET + 4)
+        city = city_height(table, width - 2 * PAD, narrow=True)
         parts += _city_panel(table, PAD, y, width - 2 * PAD, city, narrow=True)
         events, events_h = _events_panel(table, PAD, y + city + 10, width - 2 * PAD)
         parts += events
         return parts, y + city + 10 + events_h + PAD
     city_w = 290.0
     events, events_h = _events_panel(table, PAD + city_w + 10, y, width - 2 * PAD - city_w - 10)
-    city_h = max(events_h, 40 + 17 * (4 + len(patrols_of(view))))
+    city_h = max(events_h, city_height(table, city_w))
     parts += _city_panel(table, PAD, y, city_w, city_h)
     parts += events
     return parts, y + max(city_h, events_h) + PAD

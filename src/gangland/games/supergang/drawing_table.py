@@ -4,17 +4,17 @@ and the small text helpers the board and the panels share (drawing.py puts it to
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.svg import rect, seat_colour, seat_letter, text
+from ...engine.seats import SEAT_OPEN, SEAT_REF, seat_ref
+from ...engine.svg import fit_lines, rect, seat_colour, seat_letter, text, text_width
 from . import constants as rule
 from .actions import DIRECTIONS
 from .board import Board, Move
 from .movement import arrival_heading, move_choices
-from .render import option, vamping_notes
+from .render import character_name, option, vamping_notes
 from .textmap import (
     ROLE_LETTER,
     characters,
@@ -41,15 +41,14 @@ def _phase(view: Mapping[str, Any]) -> int:
 
 
 def seat_label(view: Mapping[str, Any], seat: int | None) -> str:
-    """"seat 1 (B)", with "police" and "you" where they hold."""
+    """"⟨s1⟩ (B)": the seat's marker (the page fills its name in, and "(you)") and its letter, with
+    "police" where it holds."""
     if seat is None or seat < 0:
         return "nobody"
     notes = [seat_letter(seat)]
     if seat == view.get("police_seat"):
         notes.append("police")
-    if seat == view.get("seat"):
-        notes.append("you")
-    return f"seat {seat} ({', '.join(notes)})"
+    return f"{seat_ref(seat)} ({', '.join(notes)})"
 
 
 def tint(colour: str, amount: float) -> str:
@@ -59,7 +58,20 @@ def tint(colour: str, amount: float) -> str:
 
 
 def fit(content: str, width: float, size: int) -> str:
-    """`content` cut to about `width` units of text of `size`, with an ellipsis where it was cut."""
+    """`content` cut to about `width` units of text of `size`, with an ellipsis where it was cut. A seat's
+    marker counts as the longest name the page fills in (`text_width`) and is never cut."""
+    if SEAT_OPEN in content:
+        if text_width(content, size) <= width:
+            return content
+        atoms: list[str] = []  # its characters, a marker as one
+        at = 0
+        for marker in SEAT_REF.finditer(content):
+            atoms += [*content[at:marker.start()], marker.group(0)]
+            at = marker.end()
+        atoms += content[at:]
+        while atoms and text_width("".join(atoms) + "\u2026", size) > width:
+            atoms.pop()
+        return "".join(atoms).rstrip() + "\u2026"
     room = max(4, int(width / (size * 0.56)))
     return content if len(content) <= room else content[:room - 1] + "\u2026"
 
@@ -69,8 +81,9 @@ def count(n: int, thing: str) -> str:
 
 
 def wrap(content: str, width: float, size: int = 12) -> list[str]:
-    """`content` in lines of about `width` units of text of `size` (an average letter is 0.55 em)."""
-    return textwrap.wrap(content, max(10, int(width / (size * 0.55))), break_on_hyphens=False) or [""]
+    """`content` in lines of at most `width` units of text of `size` (`text_width`'s estimate: a seat's
+    name as long as the page lets it be)."""
+    return fit_lines(content.split(), width, size) or [""]
 
 
 # -- what may be acted on --------------------------------------------------------------------------
@@ -121,7 +134,7 @@ def _mover(view: Mapping[str, Any]) -> tuple[tuple[int, str] | None, int | None]
         return None, int(number) - 1 if number.isdigit() else None
     for g, gang in enumerate(gangs_of(view)):
         for role, _ in characters(gang):
-            if actor == f"seat {g}'s {role}":
+            if actor == character_name(g, role):
                 return (g, role), None
     return None, None
 
@@ -203,7 +216,7 @@ def vamp_free(table: Table) -> bool:
 
 def character_acts(table: Table, g: int, role: str, char: Mapping[str, Any]) -> list[str]:
     """What clicking a character could do in the view's phase."""
-    name = f"seat {g}'s {role}"
+    name = character_name(g, role)
     at = char.get("at")
     if table.phase == rule.CHOOSE and char.get("die") and not char.get("moved"):
         return [f"move {name}"]
@@ -278,7 +291,7 @@ def whereabouts(char: Mapping[str, Any]) -> str:
 
 
 def character_piece(table: Table, g: int, role: str, char: Mapping[str, Any]) -> Piece:
-    name = f"seat {g}'s {role}"
+    name = character_name(g, role)
     vamp = char.get("vamped_by")
     acts = character_acts(table, g, role, char)
     notes = [whereabouts(char)]

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from gangland.engine.encoding import Layout, LayoutWriter, Segment, ViewEncoding
+from gangland.engine.seats import SEAT_REF
 from gangland.engine.state import JSON
 
 from .actions import PATROLS, PRICES, ROLES
@@ -235,11 +236,13 @@ def _table(players: int, options: Mapping[str, JSON]) -> _Table:
 
 
 def _character(name: str) -> tuple[int, int]:
-    """(gang, role) of a character's name in the view: "seat 1's vamp"."""
-    parts = name.split(" ")
-    if len(parts) != 3 or parts[0] != "seat" or not parts[1].endswith("'s"):
+    """(gang, role) of a character's name in the view: "⟨s1⟩'s vamp" (its gang's seat marker,
+    `gangland.engine.seats`)."""
+    found = SEAT_REF.match(name)
+    role = name[found.end() + len("'s "):] if found is not None else ""
+    if found is None or name[found.end():found.end() + len("'s ")] != "'s " or role not in ROLES:
         raise ValueError(f"not a character's name: {name!r}")
-    return int(parts[1][:-2]), ROLES.index(parts[2])
+    return int(found.group(1)), ROLES.index(role)
 
 
 class SupergangEncoding(ViewEncoding):

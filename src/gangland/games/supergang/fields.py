@@ -14,10 +14,10 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from gangland.engine import CachedLegalState
+from gangland.engine import SEAT_REFS, CachedLegalState
 from gangland.engine.rng import splitmix64
 
-from .actions import PATROLS, ROLES
+from .actions import CHARACTER_NAMES, PATROLS, ROLES
 from .constants import (
     ARRESTED,
     CLINIC,
@@ -131,8 +131,10 @@ class StateFields(CachedLegalState):
     # -- what is where -----------------------------------------------------------------------------
 
     def character_name(self, character: int) -> str:
-        """Who a character is, for events and action names: "seat 1's vamp"."""
-        return f"seat {character // 3}'s {ROLES[character % 3]}"
+        """Who a character is, for events and action names: "⟨s1⟩'s vamp" (`CHARACTER_NAMES`)."""
+        if character < len(CHARACTER_NAMES):
+            return CHARACTER_NAMES[character]
+        return f"{SEAT_REFS[character // 3]}'s {ROLES[character % 3]}"
 
     def actor_name(self) -> str | None:
         """The patrol or the character moving or acting now, or None."""
@@ -193,7 +195,7 @@ class StateFields(CachedLegalState):
             self.money[gang] += paid
         if paid or amount:
             short = f" (the bank had only {paid})" if paid < amount else ""
-            self.events.append(f"seat {gang} earns {paid} from {why}{short}")
+            self.events.append(f"{SEAT_REFS[gang]} earns {paid} from {why}{short}")
 
     def _transfer(self, payer: int, payee: int, amount: int) -> int:
         """Money from one gang to another (or the bank: -1); no more than the payer has. The amount paid."""

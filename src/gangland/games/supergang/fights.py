@@ -4,6 +4,8 @@ clinic, and fighting a patrol."""
 
 from __future__ import annotations
 
+from gangland.engine.seats import SEAT_REFS
+
 from .actions import (
     ATTACK_PATROL0,
     CLINIC_KILL0,
@@ -174,20 +176,22 @@ class FightRules(PoliceRules):
         if success:
             self.robbed.add(i)
             if ownership:
-                self.events.append(f"the stick-up succeeds: seat {gang} takes {here} from seat {owner}")
+                self.events.append(f"the stick-up succeeds: {SEAT_REFS[gang]} takes {here} "
+                                   f"from {SEAT_REFS[owner]}")
                 self._take_shop(gang, here)
             else:
                 amount = self.stickup_yield(here)
                 if owner >= 0:  # S34: the victim pays all it has
                     paid = self._transfer(owner, gang, amount)
-                    self.events.append(f"the stick-up succeeds: seat {owner} pays seat {gang} {paid}")
+                    self.events.append(f"the stick-up succeeds: {SEAT_REFS[owner]} pays {SEAT_REFS[gang]} "
+                                       f"{paid}")
                 else:
                     self._pay_from_bank(gang, amount, f"the stick-up of {here}")
                 racketeer = self.racket[i]
                 if racketeer >= 0 and racketeer != gang:  # L54: the defender's racket token is removed
                     self.racket[i] = -1
                     self.tokens[racketeer] += 1
-                    self.events.append(f"seat {racketeer}'s racket token on {here} goes back")
+                    self.events.append(f"the racket token of {SEAT_REFS[racketeer]} on {here} goes back")
         else:
             self.events.append("the stick-up fails")
         self._fall(c, result.status[ATTACKER][0])
@@ -232,7 +236,8 @@ class FightRules(PoliceRules):
         if any(s != "standing" for s in result.status[DEFENDER]):
             self.ppos[p], self.pprev[p], self.pentry[p] = JAIL, None, None
             self.preturn[p] = self.gang_of(c)
-            self.events.append(f"patrol {p + 1} is out: back from the jail on seat {self.preturn[p]}'s turn")
+            self.events.append(f"patrol {p + 1} is out: back from the jail in the turn of "
+                               f"{SEAT_REFS[self.preturn[p]]}")
         self._fall(c, result.status[ATTACKER][0], by_police=True)
         if arrested and self.is_free(c) and self.patrol_on_board(p):  # the duel stopped undecided
             self._imprison(c, self.record[c])

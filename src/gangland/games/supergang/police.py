@@ -4,6 +4,8 @@ buying the cops."""
 
 from __future__ import annotations
 
+from gangland.engine.seats import SEAT_REFS
+
 from .actions import PATROLS
 from .board import Move
 from .constants import ARRESTED, CHOOSE, CUSTODY_YEARS, JAIL, PATROL_ACT, PATROL_MOVE, PATROL_PLACE, SEWER
@@ -51,7 +53,7 @@ class PoliceRules(ShopRules):
         self.patrol = -1
         self.phase = CHOOSE
         if all(self.moved):
-            self.events.append(f"seat {self.turn_player} has no character that can move")
+            self.events.append(f"{SEAT_REFS[self.turn_player]} has no character that can move")
             self._next_gang_turn()
 
     def _ask_patrol_move(self) -> bool:
@@ -117,4 +119,4 @@ class PoliceRules(ShopRules):
         self.money[g] -= price
         self.bank += price
         self.cops_owner = g
-        self.events.append(f"seat {g} buys the cops for {price}: it moves the patrols from now on")
+        self.events.append(f"{SEAT_REFS[g]} buys the cops for {price}: it moves the patrols from now on")

@@ -11,6 +11,8 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from gangland.engine import seat_ref, terminal_wrap
+
 from .options import DEFAULTS
 from .textmap import (
     MAP_KEY,
@@ -62,13 +64,17 @@ def crowded_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
-    """A seat as the person reads it: "seat 2", with " (police)" and " (you)" where they hold;
-    "nobody" for None or a negative seat."""
+    """A seat by its marker (`gangland.engine.seats`: each front end fills its name in, and "(you)"),
+    with " (police)" where it holds; "nobody" for None or a negative seat."""
     if seat is None or seat < 0:
         return "nobody"
     police = " (police)" if seat == view.get("police_seat") else ""
-    you = " (you)" if seat == view.get("seat") else ""
-    return f"seat {seat}{police}{you}"
+    return f"{seat_ref(seat)}{police}"
+
+
+def character_name(gang: int, role: str) -> str:
+    """A character as the events, the actions and the view's `actor` name it: "⟨s1⟩'s vamp"."""
+    return f"{seat_ref(gang)}'s {role}"
 
 
 def whereabouts(char: Mapping[str, Any]) -> str:
@@ -103,7 +109,7 @@ def vamping_notes(char: Mapping[str, Any]) -> list[str]:
     notes = ["freed: no vamping it until it moves"] if char.get("protected") else []
     victim = char.get("last_victim")
     if isinstance(victim, Mapping):
-        notes.append(f"may not vamp seat {victim['gang']}'s {victim['role']} next")
+        notes.append(f"may not vamp {character_name(victim['gang'], victim['role'])} next")
     return notes
 
 
@@ -117,7 +123,7 @@ def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[
     if vamp is not None:
         served = char.get("vamp_turns_served", 0)
         over = "; free when he next moves" if served >= option(view, "vamp_turns") else ""
-        parts.append(f"vamped by seat {vamp} ({served} turn{'s' if served != 1 else ''} served{over})")
+        parts.append(f"vamped by {seat_ref(vamp)} ({served} turn{'s' if served != 1 else ''} served{over})")
     parts += vamping_notes(char)
     if char.get("die"):
         parts.append(f"die {char['die']}")
@@ -132,13 +138,17 @@ def gang_lines(view: Mapping[str, Any], gang: int, info: Mapping[str, Any]) -> l
     owned = sorted(s for s, (o, _) in shops.items() if o == gang)
     rackets = sorted(s for s, (_, r) in shops.items() if r == gang)
     placed = sum(1 for g in (view.get("pawns") or {}).values() if g == gang)
-    head = (f"{seat_name(view, gang)}: ${info.get('money', 0)}, {info.get('tokens', 0)} tokens, pawns "
-            f"{placed} placed/{info.get('pawn_stock', 0)} stock/{info.get('pawn_supply', 0)} to buy")
+    # "gang 2" is the digit of its pieces and marks on the map (textmap: counted from 1, as seats are)
+    head = (f"gang {gang + 1}, {seat_name(view, gang)}: ${info.get('money', 0)}, {info.get('tokens', 0)} "
+            f"tokens, pawns {placed} placed/{info.get('pawn_stock', 0)} stock/{info.get('pawn_supply', 0)} "
+            "to buy")
     holdings = (f"  shops {len(owned)}: {' '.join(owned) or '-'}; "
                 f"rackets {len(rackets)}: {' '.join(rackets) or '-'}")
-    lines = [head, *textwrap.wrap(holdings, LINE, subsequent_indent="    ")]
+    you = view.get("seat")
+    lines = [*terminal_wrap(head, LINE, you, subsequent_indent="    "),
+             *textwrap.wrap(holdings, LINE, subsequent_indent="    ")]
     for role, char in characters(info):
-        lines += textwrap.wrap(character_line(view, gang, role, char), LINE, subsequent_indent="      ")
+        lines += terminal_wrap(character_line(view, gang, role, char), LINE, you, subsequent_indent="      ")
     return lines
 
 
@@ -149,12 +159,12 @@ def patrol_text(index: int, patrol: Mapping[str, Any]) -> str:
     if patrol.get("die"):
         text += f" (die {patrol['die']})"
     if patrol.get("returns_with") is not None:
-        text += f" (back on seat {patrol['returns_with']}'s turn)"
+        text += f" (back in the turn of {seat_ref(patrol['returns_with'])})"
     return text
 
 
 def dice_text(view: Mapping[str, Any]) -> str:
-    """The turn player's dice: K4 V2 D6, and a vamped captive's as 2v3 (seat 2's vamp, die 3)."""
+    """The turn player's dice: K4 V2 D6, and a vamped captive's as 2v3 (gang 2's vamp, die 3)."""
     turn = view.get("turn_player")
     dice = view.get("dice")
     parts: list[str] = []
@@ -172,16 +182,19 @@ def dice_text(view: Mapping[str, Any]) -> str:
 
 def status_lines(view: Mapping[str, Any]) -> list[str]:
     """Round, turn, phase, dice, bank, cops, patrols, then each gang, then the last events."""
-    out = [f"Supergang - round {view.get('round', '?')}, turn of {seat_name(view, view.get('turn_player'))} "
-           f"(first player: seat {view.get('first', '?')})"]
+    first = view.get("first")
+    you = view.get("seat")
+    out = terminal_wrap(f"Supergang - round {view.get('round', '?')}, turn of "
+                        f"{seat_name(view, view.get('turn_player'))} (first player: "
+                        f"{seat_name(view, first if isinstance(first, int) else None)})", LINE, you)
     if view.get("over"):
         winner = view.get("winner", -1)
         out.append(f"Game over: {seat_name(view, winner)} wins." if isinstance(winner, int) and winner >= 0
                    else "Game over: no gang won outright (the result ranks the seats).")
     else:
         actor = f"; acting: {view['actor']}" if view.get("actor") else ""
-        out += textwrap.wrap(f"{seat_name(view, view.get('to_act'))} to act: {view.get('phase', '?')}{actor}",
-                             LINE, subsequent_indent="  ")
+        out += terminal_wrap(f"{seat_name(view, view.get('to_act'))} to act: {view.get('phase', '?')}{actor}",
+                             LINE, you, subsequent_indent="  ")
         price = view.get("asked_price")
         # A recruit in another gang's shop waits on the price its owner named (S17).
         asked = f"; price asked for the recruit: ${price}" if price is not None else ""
@@ -191,12 +204,12 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
     police = view.get("police_seat")
     who = (f"played by {seat_name(view, police)}" if police is not None
            else seat_name(view, cops) if cops is not None else "nobody (for sale)")
-    out.append(f"bank ${view.get('bank', 0)}; cops: {who}"
-               + (f"; stuck up this turn: {' '.join(robbed)}" if robbed else ""))
+    out += terminal_wrap(f"bank ${view.get('bank', 0)}; cops: {who}"
+                         + (f"; stuck up this turn: {' '.join(robbed)}" if robbed else ""), LINE, you)
     patrols = patrols_of(view)
     if patrols:
-        out += textwrap.wrap("patrols: " + "; ".join(patrol_text(i, p) for i, p in enumerate(patrols)),
-                             LINE, subsequent_indent="  ")
+        out += terminal_wrap("patrols: " + "; ".join(patrol_text(i, p) for i, p in enumerate(patrols)),
+                             LINE, you, subsequent_indent="  ")
     for g, gang in enumerate(gangs_of(view)):
         out += gang_lines(view, g, gang)
     if police is not None:
@@ -206,7 +219,7 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
         out.append("events:")
         for event in events:
             # Not at hyphens: "s05_04 -> s05_05" must stay whole.
-            out += textwrap.wrap(event, LINE, initial_indent="  ", subsequent_indent="    ",
+            out += terminal_wrap(event, LINE, you, initial_indent="  ", subsequent_indent="    ",
                                  break_on_hyphens=False)
     return out
 
@@ -225,7 +238,7 @@ def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[st
     """One line of what a step did: the seat and its action, then what followed (the after view's
     events; a long run of them, such as a duel's volleys, keeps its first and last ones)."""
     police = " (police)" if actor == before.get("police_seat") else ""
-    line = f"Seat {actor}{police}: {action_text}"
+    line = f"{seat_ref(actor)}{police}: {action_text}"
     events = [" ".join(str(e).split()) for e in after.get("events") or []]
     if len(events) > MAX_EVENTS:
         skipped = len(events) - MAX_EVENTS + 1

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import Any
 
-from gangland.engine import HELP_ROWS, SCREEN_WIDTH
+from gangland.engine import HELP_ROWS, SCREEN_WIDTH, seat_ref, terminal_len, terminal_wrap
 
 from .actions import (
     ARREST0,
@@ -32,7 +32,7 @@ from .actions import (
     dest_parts,
 )
 from .constants import PAIR_PRICE, PHASE_NAMES
-from .render import dice_text, option, seat_name
+from .render import character_name, dice_text, option, seat_name
 from .state import SupergangState
 from .textmap import MAP_KEY, characters, gangs_of, map_lines, patrol_glyph, patrols_of
 
@@ -43,16 +43,16 @@ PLACES = ("jail", "clinic", "graveyard")
 
 
 def _actor(view: Mapping[str, Any]) -> tuple[str, str | None, int]:
-    """Who acts, as the person reads it ("your vamp", "seat 2's dealer", "patrol 1 (P)"), where, and
-    its die (the arrested gangster, when one is asked to surrender or rebel)."""
+    """Who acts, as the person reads it ("its vamp" for the seat to act's own, "⟨s2⟩'s dealer",
+    "patrol 1 (P)"), where, and its die (the arrested gangster, when one is asked to surrender or rebel)."""
     actor = view.get("arrested") if view.get("phase") == ARRESTED else view.get("actor")
     found: list[tuple[str, Mapping[str, Any]]] = []
     for g, gang in enumerate(gangs_of(view)):
         for role, char in characters(gang):
-            if actor == f"seat {g}'s {role}":
-                name = f"your {role}" if g == view.get("seat") else str(actor)
+            if actor == character_name(g, role):
+                name = f"its {role}" if g == view.get("to_act") else str(actor)
                 vamp = char.get("vamped_by")
-                found.append((name + (f" (vamped by seat {vamp})" if vamp is not None else ""), char))
+                found.append((name + (f" (vamped by {seat_ref(vamp)})" if vamp is not None else ""), char))
     found += [(f"patrol {i + 1} ({patrol_glyph(i)})", patrol) for i, patrol in enumerate(patrols_of(view))
               if actor == f"patrol {i + 1}"]
     if not found:
@@ -92,14 +92,16 @@ def _dice(view: Mapping[str, Any]) -> str:
     return "dice " + " ".join([*([gangsters] if gangsters != "-" or not patrols else []), *patrols])
 
 
-def _fit(parts: list[str], width: int) -> str:
-    """The parts joined by ' · ' while they fit `width` (the first is cut if it alone is too long); on a
-    terminal narrower than 80 columns, all of them, wrapped."""
+def _fit(parts: list[str], width: int, you: int | None) -> str:
+    """The parts joined by ' · ' while they fit `width` as the terminal shows them to `you` (seats
+    filled in; the first is cut if it alone is too long); on a terminal narrower than 80 columns, all
+    of them, wrapped."""
     if width < SCREEN_WIDTH:
-        return "\n".join(textwrap.wrap(SEP.join(parts), width, subsequent_indent="  "))
-    line = parts[0][:width]
+        return "\n".join(terminal_wrap(SEP.join(parts), width, you, subsequent_indent="  "))
+    head = parts[0]
+    line = head[:width - (terminal_len(head, you) - len(head))]  # (a seat's name comes early in it)
     for part in parts[1:]:
-        if len(line) + len(SEP) + len(part) > width:
+        if terminal_len(line + SEP + part, you) > width:
             break
         line += SEP + part
     return line
@@ -111,13 +113,13 @@ def decision_line(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
         winner = view.get("winner", -1)
         result = (f"Game over: {seat_name(view, winner)} wins" if isinstance(winner, int) and winner >= 0
                   else "Game over: no gang won outright (the ranking decides)")
-        return _fit([result, f"round {view.get('round', '?')}"], width)
+        return _fit([result, f"round {view.get('round', '?')}"], width, view.get("seat"))
     to_act, turn = view.get("to_act"), view.get("turn_player")
     head = f"Round {view.get('round', '?')}, {seat_name(view, to_act)}: {_task(view)}"
     parts = [head, _dice(view)]
     if turn != to_act:
-        parts.append(f"turn of seat {turn}")
-    return _fit(parts, width)
+        parts.append(f"turn of {seat_name(view, turn)}")
+    return _fit(parts, width, view.get("seat"))
 
 
 def money_line(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
@@ -126,11 +128,12 @@ def money_line(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
     parts = []
     for g, gang in enumerate(gangs_of(view)):
         owned = sum(1 for info in shops.values() if isinstance(info, dict) and info.get("owner") == g)
-        parts.append(f"{g} ${gang.get('money', 0)}/{owned}")
+        parts.append(f"{g + 1} ${gang.get('money', 0)}/{owned}")  # the gang's digit, as on the map
     police, cops = view.get("police_seat"), view.get("cops_owner")
-    patrols = (f"police seat {police}" if police is not None else f"cops seat {cops}" if cops is not None
-               else "cops for sale")
-    return _fit([f"money/shops: {', '.join(parts)}", f"bank ${view.get('bank', 0)}", patrols], width)
+    patrols = (f"police {seat_ref(police)}" if police is not None else f"cops {seat_ref(cops)}"
+               if cops is not None else "cops for sale")
+    return _fit([f"money/shops: {', '.join(parts)}", f"bank ${view.get('bank', 0)}", patrols], width,
+                view.get("seat"))
 
 
 def screen(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:

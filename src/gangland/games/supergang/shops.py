@@ -4,6 +4,8 @@ changing hands with its traffic pawns (S15, L32), and the district victory."""
 
 from __future__ import annotations
 
+from gangland.engine.seats import SEAT_REFS
+
 from .constants import EARLY_ROUNDS, F_DUEL, GRAVEYARD, RECRUITS
 from .movement import MovementRules
 
@@ -71,7 +73,7 @@ class ShopRules(MovementRules):
         for sec in self.geo.board.sections_lining(shop):
             if self.pawns.get(sec, gang) != gang:
                 self.pawns[sec] = gang
-                self.events.append(f"the traffic pawn on {sec} takes seat {gang}'s colour")
+                self.events.append(f"the traffic pawn on {sec} takes the colour of {SEAT_REFS[gang]}")
         self._check_district(gang, shop)
 
     def _check_district(self, gang: int, shop: str) -> None:
@@ -81,7 +83,7 @@ class ShopRules(MovementRules):
         if all(self.owner[geo.shop_index[s.id]] == gang
                for s in board.shops.values() if s.district == district):
             self.winner = gang
-            self.events.append(f"seat {gang} owns every shop of district {district} and wins")
+            self.events.append(f"{SEAT_REFS[gang]} owns every shop of district {district} and wins")
             self._end_game()
 
     def _recruit_into(self, recruit: int, shop: str, how: str) -> None:

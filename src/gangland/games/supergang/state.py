@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from gangland.engine import Result, rank_by
+from gangland.engine import SEAT_REFS, Result, fill_seats, plain_names, rank_by, seat_label
 from gangland.engine.errors import OptionError
 from gangland.engine.rng import mix_seed
 
@@ -180,11 +180,12 @@ class SupergangState(TurnRules):
         throwing = list(range(self.gangs))
         while True:
             totals = {seat: self._die() + self._die() + self._die() for seat in throwing}
-            self.events.append("first player throw: " + ", ".join(f"seat {s} {t}" for s, t in totals.items()))
+            thrown = ", ".join(f"{SEAT_REFS[s]} {t}" for s, t in totals.items())
+            self.events.append(f"first player throw: {thrown}")
             best = max(totals.values())
             throwing = [seat for seat, t in totals.items() if t == best]
             if len(throwing) == 1:
-                self.events.append(f"seat {throwing[0]} plays first")
+                self.events.append(f"{SEAT_REFS[throwing[0]]} plays first")
                 return throwing[0]
 
     # -- the State contract ------------------------------------------------------------------------
@@ -248,8 +249,11 @@ class SupergangState(TurnRules):
             return f"{action!r} is not a Supergang action id (0..{NUM_ACTIONS - 1})"
         if self.done:
             return f"{self.action_text(action)!r}: the game is over"
-        choices = "; ".join(self.action_text(a) for a in self._legal or [])
-        return (f"{self.action_text(action)!r} is not legal now: seat {self.to_act} is asked to "
+        # (an error names seats as the terminal does: it is not narration a front end fills in)
+        names = plain_names(self._players)
+        choices = fill_seats("; ".join(self.action_text(a) for a in self._legal or []), names)
+        asked = seat_label(self.to_act) if self.to_act is not None else "nobody"
+        return (f"{fill_seats(self.action_text(action), names)!r} is not legal now: {asked} is asked to "
                 f"{PHASE_NAMES[self.phase]}; legal now: {choices}")
 
     def clone(self) -> SupergangState:
@@ -535,13 +539,15 @@ class SupergangState(TurnRules):
                 self._fight_patrol(t, self.patrol, arrested=True)
             self._after_arrest()
         elif phase == PRICE:
+            seller = self.to_act
+            assert seller is not None  # (the shop's owner is asked for a price)
             if action == REFUSE:
-                self.events.append(f"seat {self.to_act} refuses to sell the recruit")
+                self.events.append(f"{SEAT_REFS[seller]} refuses to sell the recruit")
                 self.phase = ACT
                 self._after_act()
             else:
                 self.asked_price = action - PRICE0
-                self.events.append(f"seat {self.to_act} asks {PRICES[self.asked_price]} for the recruit")
+                self.events.append(f"{SEAT_REFS[seller]} asks {PRICES[self.asked_price]} for the recruit")
                 self.phase = OFFER
         else:  # OFFER
             price, self.asked_price = PRICES[self.asked_price], -1
@@ -550,7 +556,8 @@ class SupergangState(TurnRules):
                 shop = self.pos[self.actor]
                 owner = self.owner[self.geo.shop_index[shop]]
                 self._transfer(self.gang_of(self.actor), owner, price)
-                self._recruit_into(self._recruitable(self.actor), shop, f"for {price} paid to seat {owner}")
+                paid_to = SEAT_REFS[owner]
+                self._recruit_into(self._recruitable(self.actor), shop, f"for {price} paid to {paid_to}")
             else:
                 self.events.append("the recruiter declines the price")
             self._after_act()

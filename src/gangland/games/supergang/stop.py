@@ -4,6 +4,8 @@ back (L85), and the fights (fights.py)."""
 
 from __future__ import annotations
 
+from gangland.engine.seats import SEAT_REFS
+
 from .actions import (
     ATTACK_PATROL0,
     BUY0,
@@ -105,7 +107,7 @@ class StopRules(FightRules):
             self._transfer(gang, -1, price)
             if self.racket[i] >= 0:  # L19: "the racket token is removed"
                 self.tokens[self.racket[i]] += 1
-                self.events.append(f"seat {self.racket[i]}'s racket token on {here} goes back")
+                self.events.append(f"the racket token of {SEAT_REFS[self.racket[i]]} on {here} goes back")
                 self.racket[i] = -1
             self.flags |= F_PURCHASE
             self.events.append(f"{self.character_name(c)} buys {here} for {price}")
@@ -146,7 +148,7 @@ class StopRules(FightRules):
             else:
                 self.racket[j] = -1
             self.tokens[gang] += 1
-            self.events.append(f"seat {gang} takes its {kind} token off {shop} (no token left, L85)")
+            self.events.append(f"{SEAT_REFS[gang]} takes its {kind} token off {shop} (no token left, L85)")
         elif action in (STICKUP_MONEY, STICKUP_OWNERSHIP):
             self.flags |= F_DUEL
             self._stickup(action == STICKUP_OWNERSHIP)

@@ -2,11 +2,12 @@
 so that the whole board fits an 80 x 24 terminal (issue 15) with room for the decision under it.
 
 The edges carry the coordinates the names use: square s05_12 is in column 05 (the numbers along the
-top) and row 12 (the numbers down the left side). A shop shows its id (R1) and a mark: its owner's seat
-as a superscript digit (R1²), a racket token's seat as a subscript digit (R1₂). A gangster is its gang's
-digit and its role letter (1K: seat 1's killer; V vamp, D dealer; lower case while vamped), a patrol P
+top) and row 12 (the numbers down the left side). A gang's digit is its seat's number counted from 1, as
+a person counts seats (gang 2 is the second seat's). A shop shows its id (R1) and a mark: its owner's gang
+as a superscript digit (R1²), a racket token's gang as a subscript digit (R1₂). A gangster is its gang's
+digit and its role letter (2K: gang 2's killer; V vamp, D dealer; lower case while vamped), a patrol P
 or p, and '+' ends a cell holding more. Pieces in a shop stand in its yard, an empty cell beside it,
-behind an arrow pointing at the shop (^1K: in the shop above); the jail, the clinic and the graveyard
+behind an arrow pointing at the shop (^2K: in the shop above); the jail, the clinic and the graveyard
 list theirs in their own cells and around them (+3: three more).
 """
 
@@ -25,9 +26,9 @@ PLACE_LABEL = {"jail": "jail", "clinic": "clinic", "graveyard": "grave"}
 PATROL_GLYPHS = ("P", "p")
 """Patrols 1 and 2 on the map: one letter, since "P1" and "P2" name shops of the purple district."""
 OWNER_MARK = str.maketrans("0123456789", "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
-"""An owner's seat as a superscript digit."""
+"""An owner's gang (its seat counted from 1) as a superscript digit."""
 RACKET_MARK = str.maketrans("0123456789", "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089")
-"""A racketeer's seat as a subscript digit."""
+"""A racketeer's gang (its seat counted from 1) as a subscript digit."""
 ARROWS = {(0, 1): "^", (0, -1): "v", (1, 0): "<", (-1, 0): ">"}
 """A yard's arrow by the yard's offset from its shop: below the shop '^' (the shop is above), ..."""
 ROW_LABEL = 3
@@ -35,8 +36,8 @@ ROW_LABEL = 3
 cell keeps two, so that a line is 80 columns at most."""
 MAP_KEY = (
     "map: s05_12 is column 05 (top), row 12 (left); . street, o manhole, = bridge",
-    "R1 a shop: R1\u00b2 owned by seat 2, R1\u2082 seat 2's racket; 1K seat 1's killer (V vamp,",
-    "D dealer; 1k vamped); P p patrols; 1K+ more; ^1K in the shop above (v < > also)",
+    "R1 a shop: R1\u00b2 owned by gang 2, R1\u2082 gang 2's racket; 2K gang 2's killer (V vamp,",
+    "D dealer; 2k vamped); P p patrols; 2K+ more; ^2K in the shop above (v < > also)",
 )
 """The map's key in three lines of at most 80 columns (the screen's '?' and the whole table's legend)."""
 
@@ -58,13 +59,14 @@ def view_board(view: Mapping[str, Any]) -> Board:
 
 
 def glyph(gang: int, role: str, vamped: bool = False) -> str:
-    """Two characters for a gangster: its gang's digit and role letter, lower case while vamped.
+    """Two characters for a gangster: its gang's digit (its seat counted from 1) and role letter, lower
+    case while vamped.
 
     >>> glyph(1, "killer"), glyph(2, "dealer", vamped=True)
-    ('1K', '2d')
+    ('2K', '3d')
     """
     letter = ROLE_LETTER.get(role, role[:1].upper() or "?")
-    return f"{gang}{letter.lower() if vamped else letter}"
+    return f"{gang + 1}{letter.lower() if vamped else letter}"
 
 
 def patrol_glyph(index: int) -> str:
@@ -224,8 +226,8 @@ def map_lines(view: Mapping[str, Any]) -> list[str]:
     marks = shop_marks(view)
     for shop in board.shops.values():
         owner, racket = marks.get(shop.id, (-1, -1))
-        mark = str(owner).translate(OWNER_MARK) if owner >= 0 else (
-            str(racket).translate(RACKET_MARK) if racket >= 0 else " ")
+        mark = str(owner + 1).translate(OWNER_MARK) if owner >= 0 else (
+            str(racket + 1).translate(RACKET_MARK) if racket >= 0 else " ")
         grid[shop.y][shop.x] = shop.id[:2].ljust(2) + mark[-1]
     for where, glyphs in pieces(view).items():
         spot = board.squares.get(where)

@@ -4,6 +4,8 @@ stopped; the turn clock; the next gang turn and round; the last-gang and police-
 
 from __future__ import annotations
 
+from gangland.engine.seats import SEAT_REFS
+
 from .actions import PATROLS
 from .board import Move
 from .constants import (
@@ -107,13 +109,14 @@ class TurnRules(StopRules):
             self.pdice[p] = self._die() if in_play and not waiting else 0
         thrown = [f"{self.character_name(c)} {self.dice[c]}" for c in range(len(self.pos)) if self.dice[c]]
         thrown += [f"patrol {p + 1} {self.pdice[p]}" for p in range(PATROLS) if self.pdice[p]]
-        self.events.append(f"round {self.round}, seat {g}'s turn: dice " + (", ".join(thrown) or "none"))
+        self.events.append(f"round {self.round}, the turn of {SEAT_REFS[g]}: dice "
+                           + (", ".join(thrown) or "none"))
         self.patrol = -1
         self._next_patrol()
 
     def _time_up(self) -> None:
         """S35 (L86): every character not moved when the clock runs out goes to the jail for the next turn."""
-        self.events.append(f"seat {self.turn_player}'s time is up")
+        self.events.append(f"time is up for {SEAT_REFS[self.turn_player]}")
         for c in range(len(self.pos)):
             if not self.moved[c]:
                 self._leave_board(c, JAIL)
@@ -207,5 +210,5 @@ class TurnRules(StopRules):
                     if (self.pos[c] != GRAVEYARD if alive else self.is_free(c) and self.captor[c] < 0)}
         if len(standing) == 1:
             (self.winner,) = standing
-            self.events.append(f"seat {self.winner} is the last gang standing and wins")
+            self.events.append(f"{SEAT_REFS[self.winner]} is the last gang standing and wins")
             self._end_game()

@@ -24,9 +24,9 @@ let hinted = null;        // the last hint answered: {step, action, name, bot, l
 let asking = false;       // a hint was asked and no answer came yet
 let seenState = false;    // a state came: this page was at the table (a rematch takes it there)
 
-/** Seat references in game text (⟨sN⟩) filled in with the seats' names, and " (you)" for this page's seat. */
+/** Seat references in game text (⟨sN⟩) filled in with the seats' names, " (you)" for this page's seat. */
 function fill(text) {
-  return common.fillSeats(text, common.seatLabels(current?.seats), current?.seat ?? null);
+  return common.fillSeats(String(text ?? ""), common.seatLabels(current?.seats), current?.seat ?? null);
 }
 
 function autoplayOn() {
