@@ -45,7 +45,8 @@ function seatTags(s, msg, toAct) {
   // Each tag after an unseen ", ": read aloud or copied, the seat's facts come apart ("Anna, invited").
   const tag = (text, kind = "") => tags.push(el("span", { class: "offscreen" }, ", "),
     el("span", { class: `tag ${kind}`.trim() }, text));
-  if (s.kind === "bot") tag(`${s.level ?? "Other"} bot`, "bot");
+  const level = `${s.level ?? "Other"} bot`;
+  if (s.kind === "bot" && !String(s.label ?? "").includes(level)) tag(level, "bot"); // said once, not twice
   else if (!s.joined) tag(s.open ? "open seat" : "invited");
   if (s.away) tag(`away: ${s.away_level ? `${s.away_level} bot` : "a bot"} plays`, "away");
   if (s.muted) tag("muted");
