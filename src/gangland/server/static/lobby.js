@@ -42,6 +42,8 @@ function valueLabel(value) {
   if (value === false) return "no";
   if (value === "") return "none";
   if (value === 0) return "0 (off)";
+  const seat = typeof value === "string" ? value.match(/^seat(\d)$/) : null; // "seat0": the engine's seat id
+  if (seat) return `seat ${Number(seat[1]) + 1}`;
   return typeof value === "string" ? value.replace(/_/g, " ") : String(value);
 }
 
