@@ -42,6 +42,7 @@ from .limits import (
     SeatSockets,
     TooManyTables,
     keep_frames_out_of_logs,
+    next_frame,
     origin_allowed,
 )
 from .lobbysocket import serve_lobby
@@ -672,13 +673,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
             await socket.send_text(encode(message))
 
     try:
-        while True:
-            raw = await socket.receive()
-            if raw["type"] == "websocket.disconnect":
-                break
-            data = raw.get("text")
-            if data is None:
-                data = raw.get("bytes") or b""
+        while (data := await next_frame(socket)) is not None:
             try:
                 budget.admit()
                 message = parse_client(data)

@@ -24,6 +24,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from starlette.websockets import WebSocket
+
 from .protocol import Refusal
 
 FLOOD_CLOSE = 4429
@@ -224,3 +226,12 @@ def keep_frames_out_of_logs() -> None:
         logger = logging.getLogger(name)
         if not any(isinstance(f, NoFrameContents) for f in logger.filters):
             logger.addFilter(NoFrameContents())
+
+
+async def next_frame(socket: WebSocket) -> str | bytes | None:
+    """The next frame a client sent on `socket` (its text, else its bytes), or None once it left."""
+    raw = await socket.receive()
+    if raw["type"] == "websocket.disconnect":
+        return None
+    text: str | None = raw.get("text")
+    return text if text is not None else raw.get("bytes") or b""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .limits import FLOOD_CLOSE, ORIGIN_CLOSE, SLOW_CLOSE, Limits, MessageBudget, origin_allowed
+from .limits import FLOOD_CLOSE, ORIGIN_CLOSE, SLOW_CLOSE, Limits, MessageBudget, next_frame, origin_allowed
 from .protocol import Refusal, encode, json_object
 
 if TYPE_CHECKING:
@@ -153,13 +153,7 @@ async def serve_lobby(socket: WebSocket, hub: Hub, limits: Limits) -> None:
 
     pushing = asyncio.create_task(pusher())
     try:
-        while True:
-            raw = await socket.receive()
-            if raw["type"] == "websocket.disconnect":
-                break
-            data = raw.get("text")
-            if data is None:
-                data = raw.get("bytes") or b""
+        while (data := await next_frame(socket)) is not None:
             try:
                 budget.admit()
                 message = parse_lobby(data)
