@@ -68,6 +68,8 @@ def test_two_friends_a_phone_a_laptop_and_a_stranger(browser_server: Server, bro
         page.select_option("#seat-2", "heuristic")
         page.select_option("#seat-3", "heuristic")
         expect(page.locator("#seat-2 option[value='heuristic']")).to_have_text("Easy bot")
+        page.select_option("#options [data-option='edition']", '"2013"')
+        page.check("#allow-undo")
         page.click("#create")
         created = page.locator("#created")
         expect(created).to_be_visible()
@@ -75,6 +77,10 @@ def test_two_friends_a_phone_a_laptop_and_a_stranger(browser_server: Server, bro
         created.get_by_role("link", name="Open your seat").click()
         expect(page.locator("#who")).to_have_text("You are Anna · seat 1")
         table_id = page.url.split("/t/", 1)[1].split("#", 1)[0]
+        # The table's rules in plain words, the decisions behind a link: what differs from the game's own.
+        rules = page.locator("#table-rules")
+        expect(rules).to_contain_text("Edition: 2013 · moves may be taken back")
+        assert rules.get_by_role("link").get_attribute("href") == "/rules/downtown/decisions"
 
         # A stranger in the lobby sees the table being played, but no Join for Boris's invited seat, and
         # the API refuses it.

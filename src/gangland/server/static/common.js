@@ -295,6 +295,31 @@ export function fillDrawing(root, labels, mySeat = null, max = 12) {
 
 // ---------------------------------------------------------------- formatting
 
+/** An option's value in plain words: yes and no, words for names ("highest_cheque": "highest cheque"). */
+export function valueLabel(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (value === "") return "none";
+  if (value === 0) return "0 (off)";
+  const seat = typeof value === "string" ? value.match(/^seat(\d)$/) : null; // "seat0": the engine's seat id
+  if (seat) return `seat ${Number(seat[1]) + 1}`;
+  return typeof value === "string" ? value.replace(/_/g, " ") : String(value);
+}
+
+/** An option's name in plain words, first letter up. */
+export function optionLabel(name) {
+  const words = String(name).replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The rules decision an option's text cites ("(S22)", "(D25 ...)"), for a link to the decisions page. */
+export function decisionOf(doc) {
+  // Decisions are D (Downtown), C (Protection Racket) and S (Supergang); L is a line of Supergang's fragment.
+  const m = String(doc ?? "").match(/\(([DCS]\d{1,2})\b/);
+  return m ? m[1] : null;
+}
+
+
 /** Format a date given as ISO text or epoch seconds / milliseconds. */
 export function formatTime(value) {
   if (value === null || value === undefined || value === "") return "";

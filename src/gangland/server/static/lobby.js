@@ -1,7 +1,8 @@
 // The lobby: create a table, list listed tables, and this browser's seats ("Your tables").
 import {
   api, el, setChildren, saveSeat, saveHost, loadSeats, dropSeats, fragmentParams, seatLink,
-  absoluteLink, copyField, formatTime, loadName, saveName, seatLabels, seatName,
+  absoluteLink, copyField, formatTime, loadName, saveName, seatLabels, seatName, valueLabel, optionLabel,
+  decisionOf,
 } from "/static/common.js";
 import { watchMySeats } from "/static/lobbypush.js";
 
@@ -34,30 +35,6 @@ function botNames(game) {
 
 function currentGame() {
   return games.find((g) => g.id === $("game").value) ?? null;
-}
-
-/** An option's value in plain words: yes and no, words for names ("highest_cheque": "highest cheque"). */
-function valueLabel(value) {
-  if (value === true) return "yes";
-  if (value === false) return "no";
-  if (value === "") return "none";
-  if (value === 0) return "0 (off)";
-  const seat = typeof value === "string" ? value.match(/^seat(\d)$/) : null; // "seat0": the engine's seat id
-  if (seat) return `seat ${Number(seat[1]) + 1}`;
-  return typeof value === "string" ? value.replace(/_/g, " ") : String(value);
-}
-
-/** An option's name in plain words, first letter up. */
-function optionLabel(name) {
-  const words = String(name).replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** The rules decision an option's text cites ("(S22)", "(D25 ...)"), for a link to the decisions page. */
-function decisionOf(doc) {
-  // Decisions are D (Downtown), C (Protection Racket) and S (Supergang); L is a line of Supergang's fragment.
-  const m = String(doc ?? "").match(/\(([DCS]\d{1,2})\b/);
-  return m ? m[1] : null;
 }
 
 /** The bots a person picks from: by level (one bot each), then the rest under their exact names. */

@@ -1,7 +1,8 @@
 // Who is at the table: the seats with their names, your name, your seat's own link (to play from another
 // device), the host's seat controls, and the page that stops on a link that opens nothing.
 import {
-  api, el, setChildren, hostTokenFor, saveSeat, seatLink, copyField, loadName, saveName, MAX_NAME,
+  api, el, setChildren, hostTokenFor, saveSeat, seatLink, copyField, loadName, saveName, MAX_NAME, valueLabel,
+  optionLabel,
 } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -200,6 +201,35 @@ export async function renderMyLink(msg, tableId, token, fresh) {
     }
   } catch {
     image.replaceWith(el("p", { class: "muted small-text" }, "The QR code could not be made; copy the link instead."));
+  }
+}
+
+// ---------------------------------------------------------------- the table's rules
+
+const HOUSE_RULES = { undo: "moves may be taken back", hint: "hints allowed", spectator_chat: "spectators may chat" };
+let rulesShownFor = null;
+
+/** Under the status line, once: the table's rule options that differ from the game's defaults, in plain
+ * words, with the rules decisions behind a link, and the house rules the host turned on. */
+export async function renderTableRules(tableId, gameId) {
+  if (!gameId || rulesShownFor === tableId) return;
+  rulesShownFor = tableId;
+  const box = document.getElementById("table-rules");
+  try {
+    const [summary, games] = await Promise.all([api(`/api/tables/${encodeURIComponent(tableId)}`), api("/api/games")]);
+    const game = (Array.isArray(games) ? games : []).find((g) => g.id === gameId);
+    const options = game && Array.isArray(game.options) ? game.options : [];
+    const chosen = options.filter((o) => JSON.stringify(summary?.options?.[o.name]) !== JSON.stringify(o.default))
+      .map((o) => `${optionLabel(o.name)}: ${valueLabel(summary.options[o.name])}`);
+    const house = Object.entries(summary?.settings ?? {}).filter(([, on]) => on).map(([k]) => HOUSE_RULES[k] ?? k);
+    const parts = [...chosen, ...house];
+    if (!box || !parts.length) return;
+    setChildren(box, `This table: ${parts.join(" · ")} (`, el("a", {
+      href: `/rules/${encodeURIComponent(gameId)}/decisions`, target: "_blank", rel: "noopener",
+    }, "why these rules"), ")");
+    box.classList.remove("hidden");
+  } catch {
+    rulesShownFor = null; // looked at again with the next state
   }
 }
 

@@ -3,7 +3,7 @@ import {
   SVG_NS, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
   loadName, seatLabels, fillSeats, fillDrawing,
 } from "/static/common.js";
-import { renderSeats, renderName, askName, renderMyLink, stopPage } from "/static/people.js";
+import { renderSeats, renderName, askName, renderMyLink, renderTableRules, stopPage } from "/static/people.js";
 import { createChat } from "/static/chat.js";
 import { createNotifier } from "/static/notify.js";
 import { startInGame, inGameState, inGameMessage } from "/static/ingame.js";
@@ -313,6 +313,7 @@ function renderState(msg) {
   renderName(msg, sendName);
   $("name-change").classList.toggle("hidden", !playing);
   renderMyLink(msg, tableId, seatToken, freshLink);
+  renderTableRules(msg.table_id ?? tableId, msg.game?.id);
   freshLink = false;
   renderEnding(msg, msg.table_id ?? tableId);
   mailState(msg);
