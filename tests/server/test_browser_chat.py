@@ -163,7 +163,10 @@ def test_chat_outlives_a_restart_shows_in_the_replay_and_the_page_says_it_reconn
     table_id = created["table_id"]
     anna.open(browser_server, created["creator_link"])
     anna.say("before the restart")
-    expect(anna.page.locator("#chat-lines li")).to_have_count(1)
+    # The line is kept once the server sends it back: wait for it (a count of one list item would also be
+    # met by the empty chat's placeholder, and a kill before the line was kept would lose it).
+    expect(anna.page.locator("#chat-lines li:not(.muted)")).to_have_count(1)
+    expect(anna.page.locator("#chat-lines li").first).to_contain_text("before the restart")
     expect(anna.page.locator("#seats .dot.on")).to_have_count(1)  # Anna herself
 
     browser_server.kill()
