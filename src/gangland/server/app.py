@@ -34,16 +34,15 @@ from .ending import IDLE_DAYS, end_table
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
-    ORIGIN_CLOSE,
     SLOW_CLOSE,
     Limits,
     MessageBudget,
     OpenTables,
     SeatSockets,
     TooManyTables,
+    accept_own_page,
     keep_frames_out_of_logs,
     next_frame,
-    origin_allowed,
 )
 from .lobbysocket import serve_lobby
 from .mail import SmtpServer, TurnMails, mail_routes, set_address
@@ -601,12 +600,8 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def play(socket: WebSocket, table_id: str) -> None:
         # A page of another site must not play (or watch) with a visitor's links: refused before the
         # handshake completes (an HTTP 403). Clients that are not browsers send no Origin.
-        headers = socket.headers
-        if not origin_allowed(headers.get("origin"), headers.get("host"), socket.url.scheme,
-                              limits.allowed_origins):
-            await socket.close(ORIGIN_CLOSE)
+        if not await accept_own_page(socket, limits):
             return
-        await socket.accept()
         try:
             table = await hub.table(table_id) if TABLE_ID.fullmatch(table_id) else None
         except StorageError as exc:

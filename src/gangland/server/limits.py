@@ -235,3 +235,16 @@ async def next_frame(socket: WebSocket) -> str | bytes | None:
         return None
     text: str | None = raw.get("text")
     return text if text is not None else raw.get("bytes") or b""
+
+
+async def accept_own_page(socket: WebSocket, limits: Limits) -> bool:
+    """Accept a WebSocket from a page of this server (or an allowed origin, or a client that is no browser
+    and sends no Origin); refuse any other before the handshake completes (ORIGIN_CLOSE: an HTTP 403).
+    True if it was accepted."""
+    headers = socket.headers
+    if not origin_allowed(headers.get("origin"), headers.get("host"), socket.url.scheme,
+                          limits.allowed_origins):
+        await socket.close(ORIGIN_CLOSE)
+        return False
+    await socket.accept()
+    return True

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .limits import FLOOD_CLOSE, ORIGIN_CLOSE, SLOW_CLOSE, Limits, MessageBudget, next_frame, origin_allowed
+from .limits import FLOOD_CLOSE, SLOW_CLOSE, Limits, MessageBudget, accept_own_page, next_frame
 from .protocol import Refusal, encode, json_object
 
 if TYPE_CHECKING:
@@ -103,12 +103,8 @@ def turns(seats: list[dict[str, Any] | None]) -> list[Any]:
 
 async def serve_lobby(socket: WebSocket, hub: Hub, limits: Limits) -> None:
     """Serve one lobby socket until it closes: its watch messages, pings, and the pushes."""
-    headers = socket.headers
-    if not origin_allowed(headers.get("origin"), headers.get("host"), socket.url.scheme,
-                          limits.allowed_origins):
-        await socket.close(ORIGIN_CLOSE)
+    if not await accept_own_page(socket, limits):
         return
-    await socket.accept()
     budget = MessageBudget(limits)
     watcher = Watcher()
     sending = asyncio.Lock()
