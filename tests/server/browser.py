@@ -17,7 +17,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .realserver import RealServer as Server
 
@@ -36,6 +36,13 @@ GAME_SECONDS = 90.0
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
+class Site(Protocol):
+    """Where a browser reaches the server: the server itself, or a proxy in front of it (caddy.py)."""
+
+    base: str
+    """scheme://host:port and the sub-path if any, without a slash at the end."""
+
+
 @contextlib.contextmanager
 def running_server(folder: Path) -> Iterator[Server]:
     """`gangland serve --bot-delay 0` on a SQLite file in `folder`, started, and stopped when the block
@@ -53,13 +60,16 @@ class Window:
     action), every state's step it receives, and every `error` message the server sends it."""
 
     def __init__(self, browser: Any, name: str, seed: int,
-                 viewport: dict[str, int] | None = None, person: str | None = None) -> None:
+                 viewport: dict[str, int] | None = None, person: str | None = None,
+                 ignore_https_errors: bool = False) -> None:
         self.name = name
         self.person = person
         """The name its person goes by: this browser remembers it, as if given at an earlier table (None:
         none, so a seat's page asks for one)."""
         self.rng = random.Random(seed)
-        self.context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+        # ignore_https_errors: for a certificate of an authority only the test trusts (test_browser_caddy.py)
+        self.context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800},
+                                           ignore_https_errors=ignore_https_errors)
         if person is not None:
             self.context.add_init_script(f"localStorage.setItem('gangland.name', {json.dumps(person)});")
         self.context.set_default_timeout(PAGE_TIMEOUT_MS)

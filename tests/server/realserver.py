@@ -42,6 +42,28 @@ def gangland_executable() -> Path:
     return exe
 
 
+def stop_process(process: subprocess.Popen[bytes] | None, seconds: float) -> None:
+    """Stop `process` if it runs: SIGTERM, up to `seconds` to exit, then SIGKILL (and reap it)."""
+    if process is None or process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+
+
+def log_tail(log: Path) -> str:
+    """The end of a subprocess's log file (what it printed so far)."""
+    try:
+        return log.read_text(errors="replace")[-4000:]
+    except OSError:
+        return ""
+
+
 class RealServer:
     """`gangland serve --port PORT --db URL` as a subprocess; its output goes to `log`, and its user data
     folder (XDG_DATA_HOME) is `data` beside `log`, so it never writes into the user's own."""
@@ -99,23 +121,11 @@ class RealServer:
     def stop(self) -> None:
         """Stop the server if it runs: SIGTERM, up to 15 s to exit, then SIGKILL."""
         process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(process.pid, signal.SIGKILL)
-            process.wait(timeout=30)
+        stop_process(process, 15)
 
     def output(self) -> str:
         """What the server printed so far (the end of it)."""
-        try:
-            return self.log.read_text(errors="replace")[-4000:]
-        except OSError:
-            return ""
+        return log_tail(self.log)
 
     def __enter__(self) -> RealServer:
         return self

@@ -22,7 +22,7 @@ import pytest
 from gangland.engine import GameRecord
 from gangland.games import get
 
-from .browser import GAME_SECONDS, WEBSOCKET_REFUSED, Server, Window, play_to_end
+from .browser import GAME_SECONDS, WEBSOCKET_REFUSED, Server, Site, Window, play_to_end
 
 GAMES = [
     # (game id, players, rule options typed into the form)
@@ -40,7 +40,7 @@ WHOLE_GAME_SECONDS = 600.0
 machine may be three times slower under load)."""
 
 
-def open_table(server: Server, a: Window, b: Window | None, game: str, players: int,
+def open_table(server: Site, a: Window, b: Window | None, game: str, players: int,
                options: dict[str, str]) -> str:
     """Window A creates the table through the lobby's form and opens its own seat (0); window B opens the
     seat 1 invitation link A's page shows (without B, seat 1 is a bot too). The table's id."""
