@@ -23,10 +23,23 @@ from gangland.server.app import create_app
 from gangland.server.protocol import LOG_LINES
 
 
+class LocalClient(TestClient):
+    """A test client that reaches the app as localhost, its WebSockets too: the test client's own name,
+    "testserver", is no host the app answers to (server/hosts.py)."""
+
+    def __init__(self, app: Any, base_url: str = "http://localhost", **kwargs: Any) -> None:
+        super().__init__(app, base_url=base_url, **kwargs)
+
+    def websocket_connect(self, url: str, *args: Any, **kwargs: Any) -> WebSocketTestSession:
+        """A WebSocket to `url`, which a path ("/ws/...") takes below the base URL (and its path, if any)."""
+        base = str(self.base_url).replace("http", "ws", 1).rstrip("/")
+        return super().websocket_connect(base + url if url.startswith("/") else url, *args, **kwargs)
+
+
 @contextmanager
 def server(database_url: str, **kwargs: Any) -> Iterator[TestClient]:
-    """The app on `database_url`, started (its lifespan run) for the block."""
-    with TestClient(create_app(database_url, **kwargs)) as client:
+    """The app on `database_url`, started (its lifespan run) for the block, reached as http://localhost."""
+    with LocalClient(create_app(database_url, **kwargs)) as client:
         yield client
 
 

@@ -251,7 +251,7 @@ def fuzz_operation(client: TestClient, cases: st.SearchStrategy[Any], checks: li
     @given(case=cases)
     def fuzz(case: Any) -> None:
         nonlocal tried
-        request = case.as_transport_kwargs(base_url="http://testserver")
+        request = case.as_transport_kwargs(base_url=str(client.base_url))
         if not request.get("cookies"):
             request.pop("cookies", None)  # (per-request cookies are deprecated in the test client)
         response = client.request(**request)

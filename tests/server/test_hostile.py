@@ -170,20 +170,20 @@ def test_connections_per_seat(tmp_path: Path) -> None:
 
 def test_a_foreign_origin_is_refused_before_the_handshake(tmp_path: Path) -> None:
     """docs/security.md, cross-site WebSocket hijacking: a browser's socket whose Origin is not the server's
-    own (scheme, host and port of its Host header) is refused before it is accepted (close code 4403; on
-    uvicorn an HTTP 403); no Origin at all (not a browser) is let in, and so is an origin allowed by
-    `--allow-origin`."""
+    own (scheme, host and port of its Host header, here localhost) is refused before it is accepted (close
+    code 4403; on uvicorn an HTTP 403); no Origin at all (not a browser) is let in, and so is an origin
+    allowed by `--allow-origin`."""
     allowed = frozenset({"https://games.example"})
     with server(f"sqlite:///{tmp_path}/g.db", limits=Limits(allowed_origins=allowed)) as client:
         created = create(client, "razzia", 2, [None, None], listed=True)
         table_id, token = created["table_id"], token_of(created["creator_link"])
-        for origin in ("http://evil.example", "null", "http://testserver:8080", "https://testserver",
-                       "http://testserver.evil.example", "https://games.example:8443", "ftp://testserver"):
+        for origin in ("http://evil.example", "null", "http://localhost:8080", "https://localhost",
+                       "http://localhost.evil.example", "https://games.example:8443", "ftp://localhost"):
             with pytest.raises(WebSocketDisconnect) as refused, \
                     client.websocket_connect(f"/ws/{table_id}", headers={"origin": origin}):
                 pass
             assert refused.value.code == 4403, origin
-        for origin in ("http://testserver", "http://TestServer:80", "https://games.example"):
+        for origin in ("http://localhost", "http://LocalHost:80", "https://games.example"):
             with client.websocket_connect(f"/ws/{table_id}", headers={"origin": origin}) as socket:
                 seat = Seat(socket)
                 seat.send({"type": "hello", "token": token})
@@ -209,14 +209,16 @@ def test_every_answer_has_the_security_headers(tmp_path: Path) -> None:
             assert policy["script-src"] == "'self'", path
             assert policy["style-src"] == "'self'", path
             assert policy["img-src"] == "'self' data:", path
-            assert policy["connect-src"] == "'self' ws://testserver wss://testserver", path
+            assert policy["connect-src"] == "'self' ws://localhost wss://localhost", path
             assert policy["frame-ancestors"] == "'none'" and policy["base-uri"] == "'none'", path
             assert policy["default-src"] == "'none'", path
             assert headers["x-content-type-options"] == "nosniff", path
             assert headers["referrer-policy"] == "no-referrer", path
             assert headers["x-frame-options"] == "DENY", path
             assert headers["cross-origin-opener-policy"] == "same-origin", path
-        # A Host header that could break out of the policy is not written into it.
+    # A Host header that could break out of the policy is not written into it (with the Host check off:
+    # it refuses such a Host before anything else).
+    with server(f"sqlite:///{tmp_path}/g.db", limits=Limits(allowed_hosts=frozenset({"*"}))) as client:
         hostile = client.get("/", headers={"host": "x; script-src *"}).headers["content-security-policy"]
         assert "script-src *" not in hostile and "connect-src 'self';" in hostile
 

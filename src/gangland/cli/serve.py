@@ -65,6 +65,17 @@ def serve_command(
     mail_from: Annotated[str | None, typer.Option(
         show_default=False, metavar="ADDRESS",
         help="The address the turn mails come from (default: gangland@ this machine's name).")] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        show_default=False, metavar="HOST",
+        help="Another Host the server answers to, e.g. games.example.org (any port) or "
+        "games.example.org:8443; it always answers to localhost, IP addresses and --public-url's host, and "
+        "to no other name (a page of another site could reach it by DNS rebinding). '*' answers to any host "
+        "(unsafe); repeatable.")] = None,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        show_default=False, metavar="ADDRESS",
+        help="The IP address or network (127.0.0.1, 10.0.0.0/8) of a reverse proxy in front of the server: "
+        "its X-Forwarded-For and X-Forwarded-Proto headers are believed, from any other peer ignored "
+        "(default: none); repeatable.")] = None,
     idle_days: Annotated[float, typer.Option(
         help="An unfinished table no person moved at for this many days leaves the lobby's lists (its links "
         "still play it).")] = 14.0,
@@ -93,6 +104,12 @@ def serve_command(
             fail(f"--smtp or --mail-from: {exc}")
     elif mail_from is not None:
         fail("--mail-from needs --smtp: the SMTP server that sends the mails")
+    from gangland.server.hosts import allowed_hosts_option, trusted_proxies_option
+
+    try:
+        hosts, proxies = allowed_hosts_option(allowed_host or []), trusted_proxies_option(trusted_proxy or [])
+    except ValueError as exc:
+        fail(str(exc))
     for origin in allow_origin or ():
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
             fail(f"--allow-origin {origin!r} is not an origin: use scheme://host[:port], e.g. https://example.org")
@@ -123,17 +140,20 @@ def serve_command(
     from gangland.server.limits import Limits
 
     if public_url is None and host not in ("0.0.0.0", "::"):
-        public_url = f"http://{host}:{port}"
+        public_url = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
     if public_url is not None and (len(public_url) > 200 or not public_url.startswith(("http://", "https://"))):
         fail(f"--public-url {public_url!r} is not an address: use http(s)://host[:port][/path], at most 200 "
              "characters")
     if mail is not None and public_url is None:
         fail("--smtp needs --public-url when the server listens on every interface: the mails' links must "
              "say where it answers")
-    app = create_app(url, bot_delay=bot_delay, search_workers=search_workers, address=public_url,
-                     limits=Limits(allowed_origins=frozenset(allow_origin or ()),
-                                   open_tables_per_address=tables_per_address),
-                     mail=mail, idle_days=idle_days)
+    try:
+        app = create_app(url, bot_delay=bot_delay, search_workers=search_workers, address=public_url,
+                         limits=Limits(allowed_origins=frozenset(allow_origin or ()), allowed_hosts=hosts,
+                                       open_tables_per_address=tables_per_address),
+                         mail=mail, idle_days=idle_days)
+    except ValueError as exc:  # a public URL whose path cannot be the sub-path
+        fail(f"--public-url: {exc}")
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     from gangland.engine.compiled import build
 
@@ -145,5 +165,7 @@ def serve_command(
     from gangland.server.deflate import websocket_protocol
 
     protocol = websocket_protocol(deflate)
+    # Forwarded headers from the --trusted-proxy peers alone (uvicorn by itself believes 127.0.0.1's).
     uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
-                ws=protocol or "auto", ws_per_message_deflate=deflate > 0)
+                ws=protocol or "auto", ws_per_message_deflate=deflate > 0,
+                proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)

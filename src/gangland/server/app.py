@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 import segno
 from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
@@ -31,6 +31,7 @@ from gangland.engine import Game, GanglandError, OptionError, all_games
 from . import ingame
 from .bots import BotRunner, bot_names
 from .ending import IDLE_DAYS, end_table
+from .hosts import HostCheck
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
@@ -43,6 +44,7 @@ from .limits import (
     accept_own_page,
     keep_frames_out_of_logs,
     next_frame,
+    served_at,
 )
 from .lobbysocket import serve_lobby
 from .mail import SmtpServer, TurnMails, mail_routes, set_address
@@ -65,6 +67,7 @@ from .protocol import (
 from .rules import decisions_page, rules_page
 from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
 from .storage import LeaseLost, Storage, StorageError
+from .subpath import page, rooted_html, route_path, serve_under
 from .tables import Client, LiveTable, seat_facts, summary
 
 STATIC = Path(__file__).with_name("static")
@@ -232,9 +235,10 @@ NO_TABLE = ("There is no table at this address. The link may be cut off (copy th
             "own in the lobby.")
 
 
-def notice_page(status: int, title: str, text: str, link: tuple[str, str] | None = None) -> HTMLResponse:
+def notice_page(status: int, title: str, text: str, link: tuple[str, str] | None = None, root: str = ""
+                ) -> HTMLResponse:
     """A page that says what happened and what to do, with a way back to the lobby (and `link`: (address,
-    label)); it runs no script."""
+    label)), its addresses under `root`; it runs no script."""
     more = "" if link is None else f'<a class="btn" href="{html.escape(link[0])}">{html.escape(link[1])}</a> '
     body = (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -244,12 +248,13 @@ def notice_page(status: int, title: str, text: str, link: tuple[str, str] | None
             f'<section class="panel notice"><h1>{html.escape(title)}</h1><p>{html.escape(text)}</p>'
             f'<p>{more}<a class="btn secondary" href="/">Go to the lobby</a></p></section></main>'
             '</body></html>')
-    return HTMLResponse(body, status_code=status)
+    return HTMLResponse(rooted_html(body, root), status_code=status)
 
 
-def seat_link(table_id: str, token: str) -> str:
-    """The address that plays a seat (the token in the fragment, which browsers never send to a server)."""
-    return f"/t/{table_id}#seat={token}"
+def seat_link(root: str, table_id: str, token: str) -> str:
+    """The address that plays a seat, under `root` (the token in the fragment, which browsers never send to
+    a server)."""
+    return f"{root}/t/{table_id}#seat={token}"
 
 
 class SecurityHeaders:
@@ -263,7 +268,8 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope["path"] == "/docs" or scope["path"].startswith("/docs/"):
+        path = route_path(scope)
+        if path == "/docs" or path.startswith("/docs/"):
             policy = DOCS_POLICY
         else:
             host = Headers(scope=scope).get("host", "")
@@ -295,7 +301,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             raise ValueError("turn mails need the server's public address (their links say where it answers)")
         hub.mail = TurnMails(mail, address, hub)
     hub.idle_seconds = idle_days * 24 * 3600
-    limits = limits or Limits()
+    limits = served_at(limits or Limits(), address)
     keep_frames_out_of_logs()
     open_tables = OpenTables(limits.open_tables_per_address)
     seat_sockets = SeatSockets(limits.sockets_per_seat)
@@ -373,35 +379,35 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     # -- pages ------------------------------------------------------------------------------------------
 
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "lobby.html")
+    async def lobby_page() -> HTMLResponse:
+        return page("lobby.html", hub.root)
 
     async def _page_table(table_id: str) -> LiveTable | HTMLResponse | None:
         """The table a page is for; a 404 page when there is none; None when it cannot be known now (the
         database is out of reach, another process plays it): the page itself then says what it can."""
         if not TABLE_ID.fullmatch(table_id):
-            return notice_page(404, "No such table", NO_TABLE)
+            return notice_page(404, "No such table", NO_TABLE, root=hub.root)
         try:
             table = await hub.table(table_id)
         except (StorageError, SQLAlchemyError, HeldElsewhere):
             return None
-        return notice_page(404, "No such table", NO_TABLE) if table is None else table
+        return notice_page(404, "No such table", NO_TABLE, root=hub.root) if table is None else table
 
     @app.get("/t/{table_id}", include_in_schema=False, response_model=None)
-    async def table_page(table_id: str) -> FileResponse | HTMLResponse:
+    async def table_page(table_id: str) -> HTMLResponse:
         found = await _page_table(table_id)
-        return found if isinstance(found, HTMLResponse) else FileResponse(STATIC / "table.html")
+        return found if isinstance(found, HTMLResponse) else page("table.html", hub.root)
 
     @app.get("/t/{table_id}/replay", include_in_schema=False, response_model=None)
-    async def replay_page(table_id: str) -> FileResponse | HTMLResponse:
+    async def replay_page(table_id: str) -> HTMLResponse:
         found = await _page_table(table_id)
         if isinstance(found, HTMLResponse):
             return found
         if found is not None and not found.over:
             return notice_page(409, "This game is not over yet",
                                "A game can be replayed step by step once it is over. Until then, open the "
-                               "table to watch or play it.", (f"/t/{table_id}", "Open the table"))
-        return FileResponse(STATIC / "replay.html")
+                               "table to watch or play it.", (f"/t/{table_id}", "Open the table"), hub.root)
+        return page("replay.html", hub.root)
 
     def game_named(game_id: str) -> Game:
         for game in all_games():
@@ -411,11 +417,11 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
 
     @app.get("/rules/{game_id}", include_in_schema=False)
     async def game_rules(game_id: str) -> HTMLResponse:
-        return HTMLResponse(rules_page(game_named(game_id)))
+        return HTMLResponse(rooted_html(rules_page(game_named(game_id)), hub.root))
 
     @app.get("/rules/{game_id}/decisions", include_in_schema=False)
     async def game_decisions(game_id: str) -> HTMLResponse:
-        return HTMLResponse(decisions_page(game_named(game_id)))
+        return HTMLResponse(rooted_html(decisions_page(game_named(game_id)), hub.root))
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(mail_routes(hub))
@@ -455,15 +461,15 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             open_tables.created(address, made)
         table_id = created.table.id
         creator = created.creator_seat
-        links = {seat: seat_link(table_id, token) for seat, token in created.seat_tokens.items()}
+        links = {seat: seat_link(hub.root, table_id, token) for seat, token in created.seat_tokens.items()}
         return TableCreated(
             table_id=table_id,
             host_token=created.host_token,
             creator_seat=creator,
             creator_link=None if creator is None else links[creator],
             seats=[SeatLink(seat=s, bot=b, link=links.get(s)) for s, b in enumerate(bots)],
-            spectator_link=f"/t/{table_id}#watch={created.spectator_token}",
-            table_url=f"/t/{table_id}",
+            spectator_link=f"{hub.root}/t/{table_id}#watch={created.spectator_token}",
+            table_url=f"{hub.root}/t/{table_id}",
         )
 
     @app.get("/api/tables", response_model=Lobby, responses=PROBLEMS)
@@ -491,7 +497,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             seat, token = await hub.join_open_seat(table, request.seat, name)
         except GanglandError as exc:
             raise HTTPException(409, str(exc)) from None
-        return Joined(seat=seat, link=seat_link(table_id, token))
+        return Joined(seat=seat, link=seat_link(hub.root, table_id, token))
 
     @app.post("/api/tables/{table_id}/seats/{seat}/link", responses=PROBLEMS)
     async def new_link(table_id: str, seat: int, request: HostRequest) -> Joined:
@@ -501,7 +507,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         if table.over:
             raise HTTPException(409, "the game is over")
         token = await table.reissue(seat)
-        return Joined(seat=seat, link=seat_link(table_id, token))
+        return Joined(seat=seat, link=seat_link(hub.root, table_id, token))
 
     @app.post("/api/qr", responses=PROBLEMS)
     async def qr_code(request: QrRequest) -> QrCode:
@@ -551,7 +557,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
                 raise HTTPException(503, refusal.message) from None
             finally:
                 open_tables.created(address, made if made in hub.live else None)
-        return Rematch(table_id=made, table_url=f"/t/{made}")
+        return Rematch(table_id=made, table_url=f"{hub.root}/t/{made}")
 
     @app.post("/api/tables/{table_id}/end", response_model=TableSummary, responses=PROBLEMS)
     async def end(table_id: str, request: EndRequest) -> dict[str, Any]:
@@ -620,6 +626,8 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             return
         await serve_socket(table, hub, socket, MessageBudget(limits), seat_sockets)
 
+    hub.root = serve_under(app, address)  # after every route: the root may not start like one of them
+    app.add_middleware(HostCheck, allowed=limits.allowed_hosts)  # the outermost: before anything else
     return app
 
 
@@ -700,7 +708,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                     writer = asyncio.create_task(write(client))
                     if own_token is not None:  # to this connection alone: the seat's link from now on
                         client.push(encode({"type": "seat_token", "seat": seat, "token": own_token,
-                                            "link": seat_link(table.id, own_token)}))
+                                            "link": seat_link(hub.root, table.id, own_token)}))
                     client.push(encode(table.chat.history()))  # the chat so far, before its first state
                     table.clients.add(client)
                     table.broadcast()

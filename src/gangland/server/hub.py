@@ -96,6 +96,9 @@ class Hub:
         """The turn mails (server/mail.py), when the operator named an SMTP server."""
         self.idle_seconds = IDLE_DAYS * 24 * 3600
         """An unfinished table no person moved at for this long leaves the lobby's lists."""
+        self.root = ""
+        """The sub-path the server is served under ("" or e.g. "/gangland", server/subpath.py): the links it
+        writes start with it."""
         self._loading = asyncio.Lock()  # one table leased and loaded at a time: never two live copies
         self.watchers = SeatWatchers()
         """The lobby sockets watching seats (lobbysocket.py): told of every move."""

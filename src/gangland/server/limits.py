@@ -7,8 +7,9 @@ them. The limits here are plain counters, kept in memory by the one server proce
   connection that goes on flooding is closed.
 - `SeatSockets`: how many connections hold one seat at once.
 - `OpenTables`: how many unfinished tables one client address has opened.
-- `origin_allowed`: a browser's WebSocket must come from a page of this server (or an origin allowed by
-  `gangland serve --allow-origin`), so that another site cannot open a seat with a visitor's link.
+- `origin_allowed`: a browser's WebSocket must come from a page of this server (its public URL's origin, or
+  its own when its Host passed the Host check of server/hosts.py, or an origin allowed by `gangland serve
+  --allow-origin`), so that another site cannot open a seat with a visitor's link.
 - `keep_frames_out_of_logs`: uvicorn's WebSocket library logs each frame's text at DEBUG, and a hello
   holds a token: the frames' contents are left out of those records.
 
@@ -21,11 +22,12 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 from starlette.websockets import WebSocket
 
+from .hosts import host_allowed, public_parts
 from .protocol import Refusal
 
 FLOOD_CLOSE = 4429
@@ -52,9 +54,22 @@ class Limits:
     """Unfinished tables one client address may have opened."""
     allowed_origins: frozenset[str] = field(default_factory=frozenset)
     """Origins (scheme://host[:port]) besides the server's own whose pages may open a WebSocket."""
+    allowed_hosts: frozenset[str] = field(default_factory=frozenset)
+    """Host header values (a name, or name:port) the server answers to besides loopback names and IP
+    literals (server/hosts.py); "*": any (the Host check off)."""
     send_seconds: float = 15.0
     """How long one message may take to go out to a connection (one that does not read holds it up) before
     the connection is closed as too slow; its queue of messages is bounded too (tables.Client)."""
+
+
+def served_at(limits: Limits, public_url: str | None) -> Limits:
+    """`limits` with the public URL's host among the hosts the server answers to, and its origin among
+    those whose pages may open a WebSocket."""
+    if public_url is None:
+        return limits
+    host, origin = public_parts(public_url)
+    return replace(limits, allowed_hosts=limits.allowed_hosts | {host},
+                   allowed_origins=limits.allowed_origins | {origin})
 
 
 class MessageBudget:
@@ -240,10 +255,12 @@ async def next_frame(socket: WebSocket) -> str | bytes | None:
 async def accept_own_page(socket: WebSocket, limits: Limits) -> bool:
     """Accept a WebSocket from a page of this server (or an allowed origin, or a client that is no browser
     and sends no Origin); refuse any other before the handshake completes (ORIGIN_CLOSE: an HTTP 403).
-    True if it was accepted."""
+    The page's origin counts as the server's own only if its Host is one the server answers to: a DNS
+    rebinding page's Origin is its own Host. True if it was accepted."""
     headers = socket.headers
-    if not origin_allowed(headers.get("origin"), headers.get("host"), socket.url.scheme,
-                          limits.allowed_origins):
+    host = headers.get("host")
+    own = host if host_allowed(host, limits.allowed_hosts) else None
+    if not origin_allowed(headers.get("origin"), own, socket.url.scheme, limits.allowed_origins):
         await socket.close(ORIGIN_CLOSE)
         return False
     await socket.accept()

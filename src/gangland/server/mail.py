@@ -28,12 +28,11 @@ import unicodedata
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from fastapi import APIRouter, HTTPException
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from gangland.engine import OptionError
@@ -41,6 +40,7 @@ from gangland.engine import OptionError
 from .protocol import Refusal, encode
 from .schema import PROBLEMS
 from .storage import LeaseLost, token_hash
+from .subpath import page
 from .tables import Client, LiveTable, new_token
 
 if TYPE_CHECKING:  # the hub holds the turn mails: it imports this module, not the other way round
@@ -55,7 +55,6 @@ RETRY_DELAYS = (10.0, 60.0, 300.0)
 """The waits before each new try of a mail the SMTP server did not take (then it is given up, logged)."""
 SMTP_SECONDS = 20.0
 """How long one conversation with the SMTP server may wait for an answer."""
-STATIC = Path(__file__).with_name("static")
 _SPECIALS = r"\s@<>()\[\],;:\"\\"
 ADDRESS = re.compile(rf"[^{_SPECIALS}]{{1,64}}@(?:[^{_SPECIALS}.]+\.)+[^{_SPECIALS}.]+")
 """A plain sanity check of an address: a local part, "@", a domain of two labels or more; no spaces, no
@@ -341,8 +340,8 @@ def mail_routes(hub: Hub) -> APIRouter:
     router = APIRouter()
 
     @router.get("/mail/stop", include_in_schema=False)
-    async def stop_page() -> FileResponse:
-        return FileResponse(STATIC / "mail-stop.html")
+    async def stop_page() -> HTMLResponse:
+        return page("mail-stop.html", hub.root)
 
     @router.post("/api/mail/stop", responses=PROBLEMS)
     async def stop(request: StopRequest) -> MailsStopped:

@@ -244,11 +244,13 @@ def state_message(
     rules_help: str | None = None,
     undo: dict[str, Any] | None = None,
     ended: str | None = None,
+    root: str = "",
 ) -> dict[str, Any]:
     """The state message for one seat (None: a spectator), from what that seat may see (`view`, `text` and
     `svg` None when the connection does not want them); `rules_help`: the rules of the decision in front of
     the seat to act (to that seat only), `undo`: the decision this seat may take back now (ingame.py);
-    `ended`: "abandoned" when the host ended the game (then nobody is to act, and there is no result)."""
+    `ended`: "abandoned" when the host ended the game (then nobody is to act, and there is no result);
+    `root`: the sub-path the server's links start with (server/subpath.py)."""
     over = to_act is None
     return {
         "type": "state",
@@ -270,7 +272,7 @@ def state_message(
         "over": over,
         "result": result if over else None,
         "ended": ended,
-        "replay": f"/t/{table_id}/replay" if over else None,
+        "replay": f"{root}/t/{table_id}/replay" if over else None,
         "rules_help": rules_help if seat is not None and seat == to_act else None,
         "undo": undo if seat is not None and not over else None,
     }

@@ -258,6 +258,7 @@ class LiveTable:
             "clock": self.clock(),
             "result": self.record.result,
             "ended": self.record.ended,
+            "root": self.hub.root,
         }
 
     def broadcast(self, only: Client | None = None) -> None:

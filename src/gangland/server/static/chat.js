@@ -1,7 +1,7 @@
 // The table's chat beside the log: lines from the people at the table and notes of the table's own, shown as
 // text only (never markup); an input with Send, one-tap messages for phones, an unread count while the chat is
 // out of sight, and (for the host) muting a seat. The server keeps the rules (docs/server.md, "Chat").
-import { api, el, setChildren, hostTokenFor, loadName, saveName } from "/static/common.js";
+import { api, el, setChildren, hostTokenFor, loadName, saveName } from "./common.js";
 
 const QUICK = ["Good game", "Your turn", "One moment", "Thanks"];
 const MAX_CHAT = 500;     // the server's chat.MAX_CHAT

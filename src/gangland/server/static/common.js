@@ -1,6 +1,21 @@
 // Shared helpers for the Gangland pages: fetch JSON, localStorage of seats and host tokens,
 // safe DOM building, and the result table. No framework, no build step.
 
+/** The sub-path the server is served under: "" at the root of its host, else e.g. "/gangland"; the server
+ * writes it into each page's <meta name="gangland-root">. */
+export const ROOT = document.querySelector('meta[name="gangland-root"]')?.getAttribute("content") || "";
+
+/** The address of the server's own `path` ("/t/abc", "/api/games") under its sub-path. */
+export function serverPath(path) {
+  return ROOT + path;
+}
+
+/** The WebSocket address of the server's `path` ("/ws/lobby"), over TLS when the page is. */
+export function socketAddress(path) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}${ROOT}${path}`;
+}
+
 const SEATS_KEY = "gangland.seats";
 const HOSTS_KEY = "gangland.hosts";
 
@@ -59,7 +74,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Fetch JSON from the API. Throws ApiError with the server's `detail` sentence on failure. */
+/** Fetch JSON from the API at `path` ("/api/...", under the sub-path). Throws ApiError with the server's
+ * `detail` sentence on failure. */
 export async function api(path, { method = "GET", body } = {}) {
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
@@ -68,7 +84,7 @@ export async function api(path, { method = "GET", body } = {}) {
   }
   let response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(serverPath(path), init);
   } catch (err) {
     throw new ApiError(`The server cannot be reached (${err.message || err}).`, 0);
   }
@@ -184,7 +200,7 @@ export function fragmentParams(link) {
 
 /** The table page address for a seat token. */
 export function seatLink(table_id, token) {
-  return `/t/${encodeURIComponent(table_id)}#seat=${encodeURIComponent(token)}`;
+  return serverPath(`/t/${encodeURIComponent(table_id)}#seat=${encodeURIComponent(token)}`);
 }
 
 /** Copy text to the clipboard; falls back to a selected hidden textarea. Resolves true on success. */
@@ -378,9 +394,10 @@ export function resultTable(result, labels = null, mySeat = null) {
     el("table", { class: "result" }, el("caption", {}, "Result"), el("thead", {}, head), el("tbody", {}, rows)), ending);
 }
 
-/** The table id from a path like /t/{id} or /t/{id}/replay. */
+/** The table id from a path like /t/{id} or /t/{id}/replay (under the sub-path, or without it). */
 export function tableIdFromPath(pathname = location.pathname) {
-  const m = pathname.match(/\/t\/([^/]+)/);
+  const below = ROOT && pathname.startsWith(`${ROOT}/`) ? pathname.slice(ROOT.length) : pathname;
+  const m = below.match(/^\/t\/([^/]+)/);
   return m ? decodeURIComponent(m[1]) : null;
 }
 

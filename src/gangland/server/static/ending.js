@@ -1,6 +1,6 @@
 // A game the host ends before its end: the host's "End this game" button (asked twice), and what the page
 // says of an ended game in place of a result (it has none, and is never rated).
-import { api, el, setChildren, hostTokenFor } from "/static/common.js";
+import { api, el, setChildren, hostTokenFor } from "./common.js";
 
 let confirming = false;
 let shown = null;  // what the box shows now, so that a state that changes nothing keeps the focus in it

@@ -2,9 +2,9 @@
 // only legal move played for you after a short pause, and the rematch. table.js calls `startInGame` once, then
 // `inGameState` after each state it draws and `inGameMessage` with the messages it does not handle itself.
 // docs/server.md ("Undo", "Hints", "The only move", "Rematch") has the messages.
-import * as common from "/static/common.js";
+import * as common from "./common.js";
 
-const { api, el, setChildren, hostTokenFor, saveHost } = common;
+const { api, el, setChildren, hostTokenFor, saveHost, serverPath } = common;
 const $ = (id) => document.getElementById(id);
 
 const AUTOPLAY_KEY = "gangland.autoplay"; // "off": the only legal move waits for a click
@@ -219,7 +219,7 @@ function showRematch(msg) {
 function goTo(tableId) {
   const host = hostTokenFor(hooks.tableId);
   if (host) saveHost(tableId, host);
-  location.assign(`/t/${encodeURIComponent(tableId)}${location.hash}`);
+  location.assign(serverPath(`/t/${encodeURIComponent(tableId)}${location.hash}`));
 }
 
 /** A message table.js does not handle itself; true if it was this module's. */
@@ -242,7 +242,7 @@ export function inGameMessage(msg) {
   if (msg.type === "rematch" && typeof msg.table_id === "string") {
     // Everyone at the table when it started goes there; a link of this page's own opens it later too.
     if (hooks.token() || seenState && msg.now !== false) goTo(msg.table_id);
-    else notice("The host started a rematch of this game. ", el("a", { href: `/t/${encodeURIComponent(msg.table_id)}` }, "Watch it"));
+    else notice("The host started a rematch of this game. ", el("a", { href: serverPath(`/t/${encodeURIComponent(msg.table_id)}`) }, "Watch it"));
     return true;
   }
   if (msg.type === "error") {

@@ -2,9 +2,9 @@
 import {
   api, el, setChildren, saveSeat, saveHost, loadSeats, dropSeats, fragmentParams, seatLink,
   absoluteLink, copyField, formatTime, loadName, saveName, seatLabels, seatName, valueLabel, optionLabel,
-  decisionOf,
-} from "/static/common.js";
-import { watchMySeats } from "/static/lobbypush.js";
+  decisionOf, serverPath,
+} from "./common.js";
+import { watchMySeats } from "./lobbypush.js";
 
 const REFRESH_MS = 5000;
 const $ = (id) => document.getElementById(id);
@@ -72,7 +72,7 @@ function onGameChange() {
 }
 
 function renderOptions(game) {
-  $("decisions-link").href = `/rules/${encodeURIComponent(game.id)}/decisions`;
+  $("decisions-link").href = serverPath(`/rules/${encodeURIComponent(game.id)}/decisions`);
   const box = $("options");
   const options = Array.isArray(game.options) ? game.options : [];
   if (!options.length) {
@@ -85,7 +85,7 @@ function renderOptions(game) {
     const docId = `opt-doc-${i}`;
     const decision = decisionOf(opt.doc);
     const doc = opt.doc ? el("span", { id: docId, class: "doc" }, opt.doc, decision ? el("a", {
-      class: "option-why", href: `/rules/${encodeURIComponent(game.id)}/decisions`, target: "_blank", rel: "noopener",
+      class: "option-why", href: serverPath(`/rules/${encodeURIComponent(game.id)}/decisions`), target: "_blank", rel: "noopener",
     }, `why (rules decision ${decision})`) : null) : null;
     let control;
     if (opt.free) {
@@ -335,12 +335,12 @@ function waitingRow(t) {
       "aria-label": seat === null ? `Join ${t.game_name ?? t.game} table` : `Join ${t.game_name ?? t.game} table as seat ${seat + 1}`,
       onclick: (e) => join(t, seat, e.currentTarget),
     }, seat === null ? "Join" : `Join seat ${seat + 1}`)),
-    el("a", { href: `/t/${encodeURIComponent(t.table_id)}`, class: "btn small secondary" }, "Watch")));
+    el("a", { href: serverPath(`/t/${encodeURIComponent(t.table_id)}`), class: "btn small secondary" }, "Watch")));
 }
 
 function playingRow(t) {
   return el("li", {}, tableWhat(t), el("div", { class: "actions" },
-    el("a", { href: `/t/${encodeURIComponent(t.table_id)}`, class: "btn small secondary" }, "Watch")));
+    el("a", { href: serverPath(`/t/${encodeURIComponent(t.table_id)}`), class: "btn small secondary" }, "Watch")));
 }
 
 function finishedRow(t) {
@@ -349,7 +349,7 @@ function finishedRow(t) {
     winners ? el("span", { class: "small-text" }, `won by ${winners.map((w) => seatName(w, seatLabels(t.seats))).join(" and ")}`) : null,
     t.ended === "abandoned" ? el("span", { class: "small-text" }, "ended by the host (no result)") : null,
     el("div", { class: "actions" },
-      el("a", { href: `/t/${encodeURIComponent(t.table_id)}/replay`, class: "btn small secondary" }, "Replay")));
+      el("a", { href: serverPath(`/t/${encodeURIComponent(t.table_id)}/replay`), class: "btn small secondary" }, "Replay")));
 }
 
 async function refreshTables() {
@@ -405,7 +405,7 @@ function mineRow(s) {
       s.own
         ? el("a", { href: link, class: "btn small" }, turn ? "Play" : "Open")
         : copyButton(link),
-      s.over ? el("a", { href: `/t/${encodeURIComponent(s.table_id)}/replay?seat=${s.seat}`, class: "btn small secondary" }, "Replay") : null,
+      s.over ? el("a", { href: serverPath(`/t/${encodeURIComponent(s.table_id)}/replay?seat=${s.seat}`), class: "btn small secondary" }, "Replay") : null,
       el("button", {
         type: "button", class: "small secondary", "aria-label": `Forget table ${s.table_id} seat ${Number(s.seat) + 1}`,
         onclick: () => { dropSeats([s.token]); lastRendered.mine = null; refreshMine().catch(() => {}); },

@@ -1,6 +1,6 @@
 // The lobby's socket (/ws/lobby): the server pushes whose turn it is at the seats this browser holds, right
 // after each move, so "Your tables" follows within moments rather than on the lobby's poll.
-import { loadSeats } from "/static/common.js";
+import { loadSeats, socketAddress } from "./common.js";
 
 const PING_MS = 25000;
 
@@ -22,10 +22,9 @@ export function watchMySeats(onSeats) {
   }
 
   function connect() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
     let ws;
     try {
-      ws = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+      ws = new WebSocket(socketAddress("/ws/lobby"));
     } catch {
       later();
       return;

@@ -1,6 +1,6 @@
 // The page of a turn mail's stop link (/mail/stop#TOKEN): it posts the token (which never left the browser
 // in the address: it is in the fragment) and says whether the mails stopped.
-import { api } from "/static/common.js";
+import { api, serverPath } from "./common.js";
 
 const status = document.getElementById("stop-status");
 const token = decodeURIComponent(location.hash.replace(/^#/, ""));
@@ -15,7 +15,7 @@ async function stop() {
     const answer = await api("/api/mail/stop", { method: "POST", body: { token } });
     status.textContent = "Done: no more turn mails for this seat. You can ask for them again on the table's page.";
     const link = document.getElementById("stop-table");
-    link.href = `/t/${encodeURIComponent(answer.table_id)}`;
+    link.href = serverPath(`/t/${encodeURIComponent(answer.table_id)}`);
     link.classList.remove("hidden");
   } catch (err) {
     status.textContent = err.message;

@@ -1,7 +1,7 @@
 // Turn mails on the table page: "E-mail me when it's my turn" for the seat this page plays. The form shows
 // only when the server sends mails: it says so in a `mail` message to this seat's own connections alone,
 // with the address they go to (no other seat, no spectator ever sees it).
-import { el, setChildren } from "/static/common.js";
+import { el, setChildren } from "./common.js";
 
 const MAIL_CODES = new Set(["bad_address", "no_mail"]);
 let send = () => false;

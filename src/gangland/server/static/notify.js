@@ -1,7 +1,7 @@
 // Knowing it is your turn when the page is not in front: a short sound (Web Audio, no file; can be turned
 // off), a mark in the title ("● Your turn · Game"), and a browser notification once the person allowed them
 // (asked only when they press "Notify me when it's my turn", never on load; a refusal is remembered).
-import { el, setChildren } from "/static/common.js";
+import { el, setChildren } from "./common.js";
 
 const SOUND_KEY = "gangland.sound";      // "off" turns the sound off
 const ASK_KEY = "gangland.notify";       // "no": the person refused notifications (not asked again)

@@ -2,8 +2,8 @@
 // device), the host's seat controls, and the page that stops on a link that opens nothing.
 import {
   api, el, setChildren, hostTokenFor, saveSeat, seatLink, copyField, loadName, saveName, MAX_NAME, valueLabel,
-  optionLabel,
-} from "/static/common.js";
+  optionLabel, serverPath,
+} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -225,7 +225,7 @@ export async function renderTableRules(tableId, gameId) {
     const parts = [...chosen, ...house];
     if (!box || !parts.length) return;
     setChildren(box, `This table: ${parts.join(" · ")} (`, el("a", {
-      href: `/rules/${encodeURIComponent(gameId)}/decisions`, target: "_blank", rel: "noopener",
+      href: serverPath(`/rules/${encodeURIComponent(gameId)}/decisions`), target: "_blank", rel: "noopener",
     }, "why these rules"), ")");
     box.classList.remove("hidden");
   } catch {
@@ -241,5 +241,5 @@ export function stopPage(title, text) {
   setChildren(document.querySelector("main"),
     el("section", { class: "panel notice", role: "alert" },
       el("h1", {}, title), el("p", {}, text),
-      el("p", {}, el("a", { class: "btn secondary", href: "/" }, "Go to the lobby"))));
+      el("p", {}, el("a", { class: "btn secondary", href: serverPath("/") }, "Go to the lobby"))));
 }

@@ -1,7 +1,9 @@
 // The replay page: a finished game step by step, as a spectator or as one seat saw it.
-import { api, el, parseDrawing, setChildren, tableIdFromPath, resultTable, fillSeats, fillDrawing } from "/static/common.js";
-import { showLines } from "/static/chat.js";
-import { layoutNow, watchLayout } from "/static/fit.js";
+import {
+  api, el, parseDrawing, setChildren, tableIdFromPath, resultTable, fillSeats, fillDrawing, serverPath,
+} from "./common.js";
+import { showLines } from "./chat.js";
+import { layoutNow, watchLayout } from "./fit.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = tableIdFromPath();
@@ -125,9 +127,9 @@ async function start() {
     showError("This address names no table.");
     return;
   }
-  $("record").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("record").href = serverPath(`/api/tables/${encodeURIComponent(tableId)}/record`);
   $("record").setAttribute("download", `gangland-${tableId}.json`);
-  $("back").href = `/t/${encodeURIComponent(tableId)}`;
+  $("back").href = serverPath(`/t/${encodeURIComponent(tableId)}`);
   $("first").addEventListener("click", () => go(0, { now: true }));
   $("prev").addEventListener("click", () => go(step - 1, { now: true }));
   $("next").addEventListener("click", () => go(step + 1, { now: true }));

@@ -1,15 +1,15 @@
 // The table page: one WebSocket to /ws/{table_id}; plays a seat (#seat=TOKEN) or watches (#watch=TOKEN or none).
 import {
   SVG_NS, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
-  loadName, seatLabels, fillSeats, fillDrawing,
-} from "/static/common.js";
-import { renderSeats, renderName, askName, renderMyLink, renderTableRules, stopPage } from "/static/people.js";
-import { createChat } from "/static/chat.js";
-import { createNotifier } from "/static/notify.js";
-import { startInGame, inGameState, inGameMessage } from "/static/ingame.js";
-import { setupMail, onMail, mailRefused, mailState } from "/static/mail.js";
-import { renderEnding, endedNote } from "/static/ending.js";
-import { keyAttributes, layoutNow, numbered, watchLayout } from "/static/fit.js";
+  loadName, seatLabels, fillSeats, fillDrawing, serverPath, socketAddress,
+} from "./common.js";
+import { renderSeats, renderName, askName, renderMyLink, renderTableRules, stopPage } from "./people.js";
+import { createChat } from "./chat.js";
+import { createNotifier } from "./notify.js";
+import { startInGame, inGameState, inGameMessage } from "./ingame.js";
+import { setupMail, onMail, mailRefused, mailState } from "./mail.js";
+import { renderEnding, endedNote } from "./ending.js";
+import { keyAttributes, layoutNow, numbered, watchLayout } from "./fit.js";
 
 const $ = (id) => document.getElementById(id);
 const FILTER_THRESHOLD = 12;
@@ -57,8 +57,7 @@ if (seatToken && tableId && TOKEN_SHAPE.test(seatToken)) saveSeat({ table_id: ta
 // ---------------------------------------------------------------- connection
 
 function socketUrl() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`;
+  return socketAddress(`/ws/${encodeURIComponent(tableId)}`);
 }
 
 function setConn(text, bad = false) {
@@ -288,7 +287,7 @@ function renderState(msg) {
   $("game-name").textContent = `${gameName} · table ${msg.table_id ?? tableId}`;
   if (msg.game?.id) {
     const rules = $("rules-link");
-    rules.href = `/rules/${encodeURIComponent(msg.game.id)}`;
+    rules.href = serverPath(`/rules/${encodeURIComponent(msg.game.id)}`);
     rules.textContent = `Rules of ${gameName}`;
     rules.classList.remove("hidden");
   }
@@ -683,12 +682,12 @@ function renderOver(msg) {
   }
   box.classList.remove("hidden");
   setChildren($("result"), endedNote(msg) ?? resultTable(msg.result, labels(), msg.seat ?? null));
-  let replay = msg.replay || `/t/${encodeURIComponent(tableId)}/replay`;
+  let replay = msg.replay || serverPath(`/t/${encodeURIComponent(tableId)}/replay`);
   if (msg.seat !== null && msg.seat !== undefined && !/[?&]seat=/.test(replay)) {
     replay += `${replay.includes("?") ? "&" : "?"}seat=${msg.seat}`;
   }
   setChildren($("replay-link"), el("a", { class: "btn", href: replay }, "Replay this game step by step"),
-    " ", el("a", { class: "btn secondary", href: "/" }, "Back to the lobby"));
+    " ", el("a", { class: "btn secondary", href: serverPath("/") }, "Back to the lobby"));
 }
 
 // ---------------------------------------------------------------- keyboard and filter
