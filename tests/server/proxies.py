@@ -22,6 +22,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import NamedTuple, Self, TypeVar
 
+import httpx
+
 from .dbservers import free_port
 from .realserver import RealServer, log_tail, stop_process
 
@@ -197,17 +199,54 @@ def handshake(port: int, path: str, host: str, origin: str, tls: ssl.SSLContext 
         return Answer(status, head.decode(errors="replace"), body.decode(errors="replace"))
 
 
+METRICS_DISGUISES = ("/metrics", "/metrics/", "//metrics", "/%6detrics", "/METRICS", f"{SUB_PATH}/metrics")
+"""/metrics under the sub-path as a client may write it to slip past a proxy's rule."""
+
+
+def check_metrics_kept_behind(proxy: ProxyProcess) -> None:
+    """The proxy answers /metrics under the sub-path itself with a 404 (no Content-Security-Policy, which
+    the server puts on every answer of its own), and none of its disguises reaches the server's metrics."""
+    with httpx.Client(verify=proxy.trusting_context(), trust_env=False, timeout=10) as client:
+        for path in METRICS_DISGUISES:
+            answer = client.get(proxy.base + path)
+            assert answer.status_code == 404 and "# TYPE" not in answer.text, (path, answer.text[:300])
+            if path == "/metrics":
+                assert "content-security-policy" not in answer.headers, \
+                    f"{proxy.name} passed /metrics on to the server: {answer.headers}"
+
+
 def rebinding_handshake(port: int, path: str, tls: ssl.SSLContext | None = None) -> Answer:
     """The outside probe's handshake, as a DNS-rebinding page at http://evil.example:PORT sends it to
     127.0.0.1:`port`: `Host: evil.example:PORT`, `Origin: http://evil.example:PORT`."""
     return handshake(port, path, f"evil.example:{port}", f"http://evil.example:{port}", tls)
 
 
-def listed_table_socket(server: RealServer) -> str:
-    """The path of the socket (under the sub-path) of a new listed table, one person and two bots, made at
-    the server directly: what a rebinding page would watch."""
+def same_refusal(through: Answer, direct: Answer) -> bool:
+    """Is `through` (an answer through a proxy) the server's own refusal `direct` of a foreign host? The
+    same status, and the same sentence up to the host it names (a proxy may pass the Host on without its
+    port)."""
+    before, host, _ = direct.body.partition("evil.example")
+    return bool(before and host) and through.status == direct.status \
+        and through.body.startswith(before + host)
+
+
+def check_rebinding_refused(server: RealServer, proxy: ProxyProcess, port: int,
+                            tls: ssl.SSLContext | None) -> str:
+    """The outside probe's handshake to a new listed table's socket (one person, two bots) is refused by
+    the server directly (421, a sentence naming the host), and through the proxy's `port` (over TLS with
+    `tls`) the server's own refusal comes back; the same handshake with the public Host and Origin is
+    accepted (101) through the proxy's site and directly. The socket's path."""
     seats = [{"bot": None}, {"bot": "random"}, {"bot": "random"}]
     status, created = server.post("/api/tables", {"game": "razzia", "players": 3, "listed": True,
                                                   "seats": seats})
     assert status == 201, created
-    return f"{SUB_PATH}/ws/{created['table_id']}"
+    path = f"{SUB_PATH}/ws/{created['table_id']}"
+    direct = rebinding_handshake(server.port, path)
+    assert direct.status == 421, direct
+    through = rebinding_handshake(port, path, tls)
+    assert same_refusal(through, direct), (through, direct)
+    assert handshake(proxy.port, path, f"localhost:{proxy.port}", proxy.origin,
+                     tls=proxy.trusting_context()).status == 101
+    # The loopback address is a host the server always answers to.
+    assert handshake(server.port, path, f"127.0.0.1:{server.port}", proxy.origin).status == 101
+    return path
