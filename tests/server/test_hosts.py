@@ -85,7 +85,7 @@ def probed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealServer]:
 
 def test_the_rebinding_handshake_is_refused(probed: RealServer) -> None:
     """The probe's handshake, raw: Host and Origin evil.example:PORT, to a listed table's socket and to the
-    lobby's, answer 421 with a sentence naming the host and --allowed-host, never 101. The same handshake
+    lobby's, answer 400 with a sentence naming the host and --allowed-host, never 101. The same handshake
     naming the server as 127.0.0.1 or localhost is accepted (so the refusal is the Host's)."""
     port = probed.port
     status, created = probed.post("/api/tables", {"game": "razzia", "players": 2, "listed": True,
@@ -93,14 +93,14 @@ def test_the_rebinding_handshake_is_refused(probed: RealServer) -> None:
     assert status == 201, created
     for path in (f"/ws/{created['table_id']}", "/ws/lobby"):
         status, body = handshake(port, path, f"{EVIL}:{port}", f"http://{EVIL}:{port}")
-        assert status == 421, (path, status, body)
+        assert status == 400, (path, status, body)
         assert f"does not answer to the host '{EVIL}:{port}'" in body and f"--allowed-host {EVIL}" in body
         for name in ("127.0.0.1", "localhost"):
             assert handshake(port, path, f"{name}:{port}", f"http://{name}:{port}")[0] == 101, (path, name)
 
 
 def test_the_lobby_api_is_refused_to_a_foreign_host(probed: RealServer) -> None:
-    """A rebinding page cannot read the lobby nor make a table: every request naming evil.example is a 421
+    """A rebinding page cannot read the lobby nor make a table: every request naming evil.example is a 400
     with the sentence (plain text), and changes nothing; the same requests naming 127.0.0.1 answer."""
     port = probed.port
     before = probed.get("/api/tables")[1]
@@ -108,7 +108,7 @@ def test_the_lobby_api_is_refused_to_a_foreign_host(probed: RealServer) -> None:
     for method, path, body in (("GET", "/api/tables", None), ("POST", "/api/tables", table),
                                ("GET", "/", None), ("GET", "/static/common.js", None)):
         status, text = request(port, method, path, body, Host=f"{EVIL}:{port}")
-        assert status == 421 and f"--allowed-host {EVIL}" in text, (method, path, status, text)
+        assert status == 400 and f"--allowed-host {EVIL}" in text, (method, path, status, text)
     assert probed.get("/api/tables")[1] == before
     assert request(port, "GET", "/api/tables", Host=f"127.0.0.1:{port}")[0] == 200
 
@@ -131,20 +131,20 @@ REFUSED = [EVIL, f"{EVIL}:8000", "third.example", "third.example:8444", "localho
 def test_configured_hosts_answer_and_others_are_refused(tmp_path: Path, allowed: bool) -> None:
     """Loopback names and IP literals always answer; with --allowed-host and --public-url, their hosts too
     (a name alone on any port, a name with a port on that one), over HTTP and WebSocket alike; every other
-    Host is refused (421, or the WebSocket's denial) before the app sees it."""
+    Host is refused (400, or the WebSocket's denial) before the app sees it."""
     limits = Limits(allowed_hosts=allowed_hosts_option(ALLOWED)) if allowed else Limits()
     with server(f"sqlite:///{tmp_path}/g.db", limits=limits, address=PUBLIC if allowed else None) as client:
         for host in ALWAYS + CONFIGURED + REFUSED:
             answers = host in ALWAYS or (allowed and host in CONFIGURED)
             http_status = client.get("/api/tables", headers={"host": host}).status_code
-            assert http_status == (200 if answers else 421), (host, http_status)
+            assert http_status == (200 if answers else 400), (host, http_status)
             try:
                 with client.websocket_connect("/ws/lobby", headers={"host": host}) as lobby:
                     lobby.send_text('{"type": "ping"}')
                     assert lobby.receive_json() == {"type": "pong"}
                     opened = True
             except WebSocketDenialResponse as denied:
-                assert denied.status_code == 421 and b"does not answer" in denied.content, host
+                assert denied.status_code == 400 and b"does not answer" in denied.content, host
                 opened = False
             assert opened == answers, host
 

@@ -33,11 +33,12 @@ HOST_HEADER = re.compile(r"(?P<name>[A-Za-z0-9_-][A-Za-z0-9._-]{0,252}|\[[0-9A-F
                          r"(?::(?P<port>[0-9]{1,5}))?")
 """A Host header value: a name or IPv4 address, or an IPv6 address in brackets, and maybe a port (no user
 part, no path: `urlsplit` would read `evil@127.0.0.1` as 127.0.0.1)."""
-REFUSED_STATUS = 421
-"""Misdirected Request: RFC 9110 says it is for a request the server is not configured to answer for the
-authority (scheme, host and port) it names, which is what a foreign Host is; 400 would say the request is
-malformed, and it is not."""
-HOST_CLOSE = 4421
+REFUSED_STATUS = 400
+"""Bad Request, as Django and Starlette's TrustedHostMiddleware answer a foreign Host. RFC 9110's 421
+(Misdirected Request: an authority this server is not configured for) would fit the words too, but here 421
+already means "another server process plays this table, try another" (docs/server.md, "Several
+processes"), and a proxy told to retry on it would try every process for each refused request."""
+HOST_CLOSE = 4400
 """The close code a WebSocket to a foreign host gets when the server cannot answer its handshake with an HTTP
 status (an ASGI server without the `websocket.http.response` extension)."""
 
@@ -164,7 +165,7 @@ def refusal_text(host: str | None) -> str:
 
 class HostCheck:
     """ASGI middleware: an HTTP request or a WebSocket whose Host the server does not answer to
-    (`host_allowed`) gets a 421 and `refusal_text`, and never reaches the app; a WebSocket is refused before
+    (`host_allowed`) gets a 400 and `refusal_text`, and never reaches the app; a WebSocket is refused before
     the handshake completes."""
 
     def __init__(self, app: ASGIApp, allowed: frozenset[str]) -> None:

@@ -12,7 +12,6 @@ it), and the links of API answers and messages are made with it (`Hub.root`).
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -77,14 +76,10 @@ def rooted_html(text: str, root: str) -> str:
         ROOT_META, f'<meta name="gangland-root" content="{root}">')
 
 
-@cache
-def _page_text(name: str, root: str) -> str:
-    return rooted_html((PAGES / name).read_text(encoding="utf-8"), root)
-
-
 def page(name: str, root: str) -> HTMLResponse:
-    """The page static/`name` (e.g. "lobby.html") served under `root`."""
-    return HTMLResponse(_page_text(name, root))
+    """The page static/`name` (e.g. "lobby.html") served under `root` (read at each request, as a file
+    answer would be: an edited page shows at once)."""
+    return HTMLResponse(rooted_html((PAGES / name).read_text(encoding="utf-8"), root))
 
 
 class SubPath:
