@@ -26,7 +26,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gangland.engine import Game, GanglandError, OptionError, all_games
+from gangland.engine import QUOTED_CHARS, Game, GanglandError, OptionError, all_games, quoted
 
 from . import ingame
 from .bots import BotRunner, bot_names
@@ -35,6 +35,7 @@ from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
     SLOW_CLOSE,
+    BodyLimit,
     Limits,
     MessageBudget,
     OpenTables,
@@ -317,6 +318,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     )
     app.state.hub = hub
     app.state.limits = limits
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)  # inside SecurityHeaders: its 413 gets them
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(RequestValidationError)
@@ -327,7 +329,9 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             if error.get("type") == "json_invalid":
                 problems.append("the request's body is not valid JSON")
                 continue
-            where = ".".join(str(part) for part in error.get("loc", ()) if part != "body") or "the request"
+            # A key of the request's own (an option's, a house rule's) is quoted short, never whole.
+            where = ".".join(str(part)[:QUOTED_CHARS] for part in error.get("loc", ()) if part != "body")
+            where = where or "the request"
             problems.append(f"{where}: {error.get('msg', 'is not valid')}")
         return JSONResponse({"detail": "; ".join(problems) or "the request is not valid"}, status_code=400)
 
@@ -407,7 +411,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         for game in all_games():
             if game.id == game_id:
                 return game
-        raise HTTPException(404, f"no game {game_id!r}")
+        raise HTTPException(404, f"no game {quoted(game_id)}")
 
     @app.get("/rules/{game_id}", include_in_schema=False)
     async def game_rules(game_id: str) -> HTMLResponse:
@@ -614,7 +618,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             return
         if table is None:
             await socket.send_text(
-                encode(Refusal("no_table", f"there is no table {table_id[:64]!r}").to_message())
+                encode(Refusal("no_table", f"there is no table {quoted(table_id)}").to_message())
             )
             await socket.close(4404)
             return

@@ -17,7 +17,7 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gangland.engine import Game, GameRecord, GanglandError, OptionError, State, seat_label, seat_ref
+from gangland.engine import Game, GameRecord, GanglandError, OptionError, State, quoted, seat_label, seat_ref
 
 from . import ingame
 from .bots import bot_names, fallback_bot
@@ -511,7 +511,7 @@ class LiveTable:
             raise OptionError(f"seat {seat + 1} is a bot's seat, not a person's")
         if bot is not None and bot not in bot_names(self.game):
             raise OptionError(
-                f"no bot {bot!r} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
+                f"no bot {quoted(bot)} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
             )
         async with self.lock:
             await self.save_seat(seat, away_bot=bot)
