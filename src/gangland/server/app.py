@@ -29,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gangland.engine import QUOTED_CHARS, Game, GanglandError, OptionError, all_games, quoted
 
 from . import ingame
+from .away import NotAway
 from .bots import BotRunner, bot_names
 from .ending import IDLE_DAYS, end_table
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
@@ -517,11 +518,15 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     @app.post("/api/tables/{table_id}/seats/{seat}/controller", response_model=TableSummary,
               responses=PROBLEMS)
     async def controller(table_id: str, seat: int, request: ControllerRequest) -> dict[str, Any]:
-        """The host hands an absent person's seat to a bot, or takes it back (bot null)."""
+        """The host hands an away person's seat to a bot (docs/server.md: no page of it open for a while, or
+        its clock ran out; 409 otherwise), or takes it back (bot null)."""
         table = await _hosted(table_id, request.host_token, seat)
         if table.over:
             raise HTTPException(409, "the game is over")
-        await table.set_away(seat, request.bot)
+        try:
+            await table.set_away(seat, request.bot, limits.away_seconds)
+        except NotAway as exc:
+            raise HTTPException(409, str(exc)) from None
         return table.summary()
 
     @app.post("/api/tables/{table_id}/seats/{seat}/mute", response_model=TableSummary, responses=PROBLEMS)

@@ -32,6 +32,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from .away import AWAY_SECONDS
 from .protocol import Refusal
 
 FLOOD_CLOSE = 4429
@@ -61,6 +62,9 @@ class Limits:
     send_seconds: float = 15.0
     """How long one message may take to go out to a connection (one that does not read holds it up) before
     the connection is closed as too slow; its queue of messages is bounded too (tables.Client)."""
+    away_seconds: float = AWAY_SECONDS
+    """How long no page of a person's seat must have been connected before the table's host may hand the
+    seat to a bot (away.py; also when its move clock ran out)."""
     body_bytes: int = 64 * 1024
     """The largest HTTP request body the server reads (`BodyLimit`). The largest request the API takes is
     my-seats with 200 tokens of at most 200 characters (about 41 KB); every other is a few KB at most."""

@@ -7,7 +7,7 @@ import {
 
 const $ = (id) => document.getElementById(id);
 
-/** The levels a host may hand an absent person's seat to, easiest first (the bots' agent names). */
+/** The levels a host may hand an away person's seat to, easiest first (the bots' agent names). */
 const STAND_INS = [["heuristic", "Easy"], ["ismcts:easy", "Medium"], ["ismcts", "Hard"], ["random", "Beginner"]];
 
 // ---------------------------------------------------------------- the seats
@@ -55,7 +55,10 @@ function seatTags(s, msg, toAct) {
   return tags;
 }
 
-/** The host's controls of a person's seat: a bot to play for them while away, and a new link. */
+/** The host's controls of a person's seat: a bot to play for them while they are away, and a new link. A
+ * seat whose page is open (and whose move clock did not run out) is theirs: the server refuses to hand it
+ * to a bot, so the page says so instead of offering it; one that has just left may be refused too, and the
+ * refusal says how long to wait (docs/server.md, "The host's bot"). */
 function hostControls(s, tableId) {
   const box = el("div", { class: "host-controls" });
   const seatText = `seat ${Number(s.seat) + 1}`;
@@ -64,6 +67,9 @@ function hostControls(s, tableId) {
       type: "button", class: "small secondary", "aria-label": `Take ${seatText} back from the bot`,
       onclick: (e) => setController(tableId, s.seat, null, e.currentTarget),
     }, "Take back from the bot"));
+  } else if (s.connected && !s.timed_out) {
+    box.appendChild(el("span", { class: "small-text muted host-note" },
+      "Here now: a bot can play this seat once they have been away a while, or their move clock ran out."));
   } else {
     const select = el("select", { "aria-label": `Bot to play ${seatText}` },
       STAND_INS.map(([bot, level]) => el("option", { value: bot }, `${level} bot`)));
