@@ -135,3 +135,20 @@ def test_a_seat_whose_clock_ran_out_is_handed_though_its_page_is_open(tmp_path: 
             assert refused.status_code == 409, refused.text
             assert_sentence(refused.json()["detail"], "has the table open now",
                             "or once its move clock ran out")
+
+
+def test_the_host_hands_their_own_seat_whenever_they_ask(tmp_path: Path) -> None:
+    """The host's own seat is theirs to give a bot, page open or not: the request carries the seat's own
+    token (the page's link). Another seat's token, or none, does not make a seat the host's own."""
+    with server(f"sqlite:///{tmp_path}/g.db") as client, two_people(client) as (created, seats):
+        table_id, host = created["table_id"], created["host_token"]
+        url = f"/api/tables/{table_id}/seats/0/controller"
+        theirs = token_now(seats[1], token_of(created["seats"][1]["link"]))
+        for token in (None, theirs, "not-a-token"):
+            answer = client.post(url, json={"host_token": host, "bot": "heuristic", "seat_token": token})
+            assert answer.status_code == 409, answer.text
+            assert_sentence(answer.json()["detail"], "Seat 1 has the table open now")
+        mine = client.post(url, json={"host_token": host, "bot": "heuristic",
+                                      "seat_token": token_of(created["creator_link"])})
+        assert mine.status_code == 200, mine.text
+        assert mine.json()["seats"][0]["away"] == "heuristic"

@@ -195,6 +195,8 @@ class ControllerRequest(BaseModel):
 
     host_token: str = Field(max_length=200)
     bot: str | None = Field(default=None, max_length=64)
+    seat_token: str | None = Field(default=None, max_length=200,
+                                   description="The seat's own token: the host hands their own seat")
 
 
 class MuteRequest(BaseModel):
@@ -524,7 +526,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         if table.over:
             raise HTTPException(409, "the game is over")
         try:
-            await table.set_away(seat, request.bot, limits.away_seconds)
+            await table.set_away(seat, request.bot, limits.away_seconds, request.seat_token)
         except NotAway as exc:
             raise HTTPException(409, str(exc)) from None
         return table.summary()

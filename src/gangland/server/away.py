@@ -5,7 +5,7 @@ A seat is away when no page of it has been connected for `Limits.away_seconds` (
 move clock ran out at its latest turn, or nobody has opened it yet. A page that loses its socket for a few
 seconds (a phone whose screen locks, a change of network, the server restarting) is not away: it is back
 within the page's reconnect delays (at most 10 s apart). Giving the seat back to its person is always
-allowed.
+allowed, and so is handing the host's own seat (`LiveTable.set_away` with that seat's token).
 
 A live table's `Connections` remember when each seat's last connection closed; a seat with none since the
 table came live in this process (created or loaded here) counts from then, so that a restart never makes

@@ -507,10 +507,11 @@ class LiveTable:
 
     # -- seats --------------------------------------------------------------------------------------------
 
-    async def set_away(self, seat: int, bot: str | None, away_seconds: float = AWAY_SECONDS) -> None:
+    async def set_away(self, seat: int, bot: str | None, away_seconds: float = AWAY_SECONDS,
+                       seat_token: str | None = None) -> None:
         """Hand a person's seat to `bot`, or (None) give it back to its person. NotAway (nothing changed)
         if its person is not away (away.py: no page of the seat open for `away_seconds`, or its clock ran
-        out)."""
+        out), unless `seat_token` opens the seat: its own person (the host at their own seat) asks."""
         record = self.record.seats[seat]
         if record.bot:
             raise OptionError(f"seat {seat + 1} is a bot's seat, not a person's")
@@ -519,7 +520,9 @@ class LiveTable:
                 f"no bot {quoted(bot)} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
             )
         async with self.lock:
-            refusal = None if bot is None else hand_over_refusal(self, seat, away_seconds)
+            own = seat_token is not None and record.token_hash is not None and hmac.compare_digest(
+                record.token_hash, token_hash(seat_token))
+            refusal = None if bot is None or own else hand_over_refusal(self, seat, away_seconds)
             if refusal is not None:
                 raise NotAway(refusal)
             await self.save_seat(seat, away_bot=bot)

@@ -35,7 +35,7 @@ export function renderSeats(msg, tableId) {
     const li = el("li", { class: toAct ? "to-act" : null }, parts);
     if (s.kind === "bot" && s.bot_detail) li.appendChild(el("details", { class: "bot-detail" },
       el("summary", {}, "which bot?"), el("p", { class: "small-text" }, s.bot_detail)));
-    if (hostToken && isPerson && !msg.over) li.appendChild(hostControls(s, tableId));
+    if (hostToken && isPerson && !msg.over) li.appendChild(hostControls(s, tableId, s.seat === msg.seat));
     return li;
   }));
 }
@@ -56,10 +56,11 @@ function seatTags(s, msg, toAct) {
 }
 
 /** The host's controls of a person's seat: a bot to play for them while they are away, and a new link. A
- * seat whose page is open (and whose move clock did not run out) is theirs: the server refuses to hand it
- * to a bot, so the page says so instead of offering it; one that has just left may be refused too, and the
- * refusal says how long to wait (docs/server.md, "The host's bot"). */
-function hostControls(s, tableId) {
+ * seat whose page is open (and whose move clock did not run out) is its person's: the server refuses to hand
+ * it to a bot, so the page says so instead of offering it; one that has just left may be refused too, and
+ * the refusal says how long to wait (docs/server.md, "The host's bot ..."). The host's `own` seat is handed
+ * whenever they ask. */
+function hostControls(s, tableId, own) {
   const box = el("div", { class: "host-controls" });
   const seatText = `seat ${Number(s.seat) + 1}`;
   if (s.away) {
@@ -67,7 +68,7 @@ function hostControls(s, tableId) {
       type: "button", class: "small secondary", "aria-label": `Take ${seatText} back from the bot`,
       onclick: (e) => setController(tableId, s.seat, null, e.currentTarget),
     }, "Take back from the bot"));
-  } else if (s.connected && !s.timed_out) {
+  } else if (s.connected && !s.timed_out && !own) {
     box.appendChild(el("span", { class: "small-text muted host-note" },
       "Here now: a bot can play this seat once they have been away a while, or their move clock ran out."));
   } else {
@@ -76,7 +77,7 @@ function hostControls(s, tableId) {
     box.appendChild(select);
     box.appendChild(el("button", {
       type: "button", class: "small secondary", "aria-label": `Hand ${seatText} to the chosen bot`,
-      onclick: (e) => setController(tableId, s.seat, select.value, e.currentTarget),
+      onclick: (e) => setController(tableId, s.seat, select.value, e.currentTarget, own),
     }, "Hand to bot"));
   }
   box.appendChild(el("button", {
@@ -86,12 +87,14 @@ function hostControls(s, tableId) {
   return box;
 }
 
-async function setController(tableId, seat, bot, button) {
+async function setController(tableId, seat, bot, button, own = false) {
   hostError("");
   button.disabled = true;
+  // The host's own seat goes to a bot whenever they ask: its token (the page's link) shows it is theirs.
+  const seatToken = own ? new URLSearchParams(location.hash.slice(1)).get("seat") : null;
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/controller`, {
-      method: "POST", body: { host_token: hostTokenFor(tableId), bot },
+      method: "POST", body: { host_token: hostTokenFor(tableId), bot, ...(seatToken ? { seat_token: seatToken } : {}) },
     });
   } catch (err) {
     hostError(err.message);
