@@ -20,6 +20,7 @@ def test_a_database_the_server_cannot_use_is_one_line_of_error(tmp_path: Path) -
                        "cannot open the database", "unable to open database file")
     assert_usage_error(run("serve", "--bot-delay", "-1"), "--bot-delay must be 0 to 60 seconds")
     assert_usage_error(run("serve", "--tables-per-address", "0"), "--tables-per-address must be 1 to 100000")
+    assert_usage_error(run("serve", "--away-seconds", "-1"), "--away-seconds must be 0 to 604800")
     assert_usage_error(run("serve", "--allow-origin", "evil.example"), "is not an origin")
 
 

@@ -16,11 +16,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from typer.testing import CliRunner
 
 import gangland.engine.registry as registry
 from gangland.cli import app
-from gangland.cli.saves import KEY_BYTES, key_path, read_save, saves_folder, seal, unseal
+from gangland.cli.saves import KEY_BYTES, NONCE_BYTES, key_path, read_save, saves_folder, seal, unseal
 from gangland.engine import Decision, GameRecord, OptionError, OptionSpec, RecordError
 from gangland.games import get
 from gangland.sim import SimConfig, simulate
@@ -199,7 +203,9 @@ def test_a_resumed_sealed_game_goes_on_as_if_it_had_never_stopped(user_data: Pat
     ("short key", ["is damaged (5 bytes"]),
     ("changed sealed text", ["does not open with this user's save key", "changed"]),
     ("changed nonce", ["does not open with this user's save key"]),
-    ("no mac", ["'sealed' is damaged"]),
+    ("cut tag", ["does not open with this user's save key"]),
+    ("no cipher text", ["'sealed' is damaged"]),
+    ("unknown cipher", ["'sealed' is damaged"]),
     # The plain fields are covered too: a changed rule or a bot made human would go unnoticed else.
     ("changed option", ["does not open with this user's save key", "changed"]),
     ("changed seat", ["does not open with this user's save key", "changed"]),
@@ -220,14 +226,18 @@ def test_a_missing_or_wrong_key_is_a_one_line_error_that_changes_nothing(user_da
         if spoil == "changed sealed text":
             sealed["text"] = f"{int(sealed['text'][:2], 16) ^ 1:02x}" + sealed["text"][2:]
         elif spoil == "changed nonce":
-            sealed["nonce"] = "00" * 16
+            sealed["nonce"] = "00" * NONCE_BYTES
+        elif spoil == "cut tag":
+            sealed["text"] = sealed["text"][:-2]
+        elif spoil == "unknown cipher":
+            sealed["cipher"] = "XOR"
         elif spoil == "changed option":
             options = data["options"]
             options["tiebreak"] = "shared" if options["tiebreak"] != "shared" else "highest_cheque"
         elif spoil == "changed seat":
             data["seats"] = ["human", *data["seats"][1:]][::-1]
         else:
-            del sealed["mac"]
+            del sealed["text"]
         saved.write_text(json.dumps(data))
     before = (saved.read_bytes(), key.read_bytes() if key.exists() else None)
     result = run("play", "--resume", str(saved), input=MANY_ONES)
@@ -247,6 +257,65 @@ def test_seal_round_trip_and_a_wrong_key() -> None:
         with pytest.raises(RecordError, match="does not open"):
             unseal(sealed, key, b"other plain fields")
     assert seal(7, key) != seal(7, key)  # a fresh nonce each time
+
+
+def test_an_unfinished_save_is_sealed_with_aes_gcm_over_its_plain_fields(user_data: Path) -> None:
+    # Issue 32: the home-made seal (an HMAC key stream) gave way to a vetted AEAD. Opened here with
+    # `cryptography` directly, as docs say: AES-256-GCM under a key derived by HKDF-SHA256 from the key
+    # file, the plain fields (canonical JSON) as associated data.
+    saved, record = quit_a_random_seed_game(user_data)
+    data = json.loads(saved.read_text())
+    sealed = data.pop("sealed")
+    assert sealed["cipher"] == "AES-256-GCM" and "mac" not in sealed
+    aes = AESGCM(HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+                      info=b"gangland save AES-256-GCM").derive(key_path().read_bytes()))
+    plain = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    opened = json.loads(aes.decrypt(bytes.fromhex(sealed["nonce"]), bytes.fromhex(sealed["text"]), plain))
+    assert opened == {"seed": record.seed, "actions": record.actions}
+    with pytest.raises(InvalidTag):  # another associated data (a changed plain field) does not open
+        aes.decrypt(bytes.fromhex(sealed["nonce"]), bytes.fromhex(sealed["text"]), plain + b" ")
+
+
+LEGACY_SAVE = Path(__file__).with_name("legacy-sealed-save.json")
+"""An unfinished Razzia! save sealed the legacy way (HMAC key stream, encrypt-then-MAC), written by that
+code before it was replaced, with seed 424242 and the key `LEGACY_KEY`."""
+LEGACY_KEY = bytes(range(100, 132))
+LEGACY_ACTIONS = [0, 0, 0, 0, 0, 0, 2, 6, 7]
+
+
+def legacy_save(tmp_path: Path) -> Path:
+    """A copy of LEGACY_SAVE, with its key as this user's save key."""
+    key_path().parent.mkdir(parents=True, exist_ok=True)
+    key_path().write_bytes(LEGACY_KEY)
+    path = tmp_path / "legacy.json"
+    path.write_bytes(LEGACY_SAVE.read_bytes())
+    return path
+
+
+def test_a_save_sealed_the_legacy_way_is_resumed_and_rewritten_with_aes_gcm(tmp_path: Path) -> None:
+    path = legacy_save(tmp_path)
+    assert "mac" in json.loads(path.read_text())["sealed"]
+    record = read_save(path)  # opened, not rewritten
+    assert (record.seed, record.actions) == (424242, LEGACY_ACTIONS)
+    assert path.read_bytes() == LEGACY_SAVE.read_bytes()
+    resumed = run("play", "--resume", str(path), input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Resuming after step 9" in resumed.stdout
+    sealed = json.loads(path.read_text())["sealed"]
+    assert sealed["cipher"] == "AES-256-GCM" and "mac" not in sealed
+    again = read_save(path)
+    assert (again.seed, again.actions, again.seats) == (424242, LEGACY_ACTIONS, record.seats)
+
+
+def test_a_legacy_save_still_has_its_mac_checked(tmp_path: Path) -> None:
+    path = legacy_save(tmp_path)
+    data = json.loads(path.read_text())
+    data["options"]["tiebreak"] = "shared"
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    result = run("play", "--resume", str(path), input=MANY_ONES)
+    assert_usage_error(result, "cannot resume", "does not open with this user's save key", "changed")
+    assert path.read_bytes() == before
 
 
 def test_old_saves_with_a_plain_seed_still_resume(tmp_path: Path) -> None:

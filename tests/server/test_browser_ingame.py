@@ -1,6 +1,7 @@
 """In the game, in real browser windows (issue 31): "undo and hint where allowed and refused where not", the
 only legal move played for the person after a short visible pause (and kept for a click on "Let me"), and
-the rematch taking both windows at a finished table to the new one.
+the rematch taking both windows at a finished table to the new one, and the host offered a bot only for an
+away seat (issue 32).
 
 The refusals themselves (each code and sentence) are tested over the WebSocket in test_ingame.py; here the
 page offers what the table allows and nothing else.
@@ -167,11 +168,10 @@ def test_a_rematch_takes_both_windows_to_the_new_table(browser_server: Server, w
     old_id, host = created["table_id"], created["host_token"]
     open_seat(browser_server, a, created["creator_link"], 0, old_id, host_token=host)
     open_seat(browser_server, b, created["seats"][1]["link"], 1, old_id)
-    # The host hands both seats to bots, which play the game to its end at once.
-    for seat in (0, 1):
-        status, answer = browser_server.post(f"/api/tables/{old_id}/seats/{seat}/controller",
-                                             {"host_token": host, "bot": "heuristic"})
-        assert status == 200, answer
+    # The host ends the game (both people are here, so their seats cannot go to bots: away.py); a rematch
+    # follows any finished game.
+    status, answer = browser_server.post(f"/api/tables/{old_id}/end", {"host_token": host})
+    assert status == 200, answer
     for w in windows:
         expect(w.page.locator("#over")).to_be_visible(timeout=60_000)
     expect(b.page.locator("#rematch")).to_have_count(0)  # only the host starts it
@@ -184,3 +184,36 @@ def test_a_rematch_takes_both_windows_to_the_new_table(browser_server: Server, w
     for w in windows:
         assert f"/t/{old['rematch']}#seat=" in w.page.url
         assert not w.server_errors and not w.errors, (w.name, w.server_errors, w.errors)
+
+
+def test_the_host_is_offered_a_bot_only_for_an_away_seat(browser_server: Server,
+                                                         windows: list[Window]) -> None:
+    """Issue 32 (the probe's finding): the host's page offers "Hand to bot" only for a seat whose person is
+    away; for one whose page is open it says why not. A seat that has just left is offered, and the
+    server's refusal (too soon: it waits a minute) shows as the host's error, saying how long to wait."""
+    from playwright.sync_api import expect
+
+    a, b = windows
+    created = new_table(browser_server, "razzia", [None, None])
+    table_id, host = created["table_id"], created["host_token"]
+    open_seat(browser_server, a, created["creator_link"], 0, table_id, host_token=host)
+    open_seat(browser_server, b, created["seats"][1]["link"], 1, table_id)
+    other = a.page.locator("#seats li").nth(1)
+    hand = other.get_by_role("button", name="Hand seat 2 to the chosen bot")
+    expect(other.locator(".host-note")).to_contain_text("Here now")
+    expect(hand).to_have_count(0)
+    expect(other.get_by_role("button", name="Make a new link for seat 2")).to_have_count(1)
+
+    b.page.close()  # seat 2's person leaves
+    expect(hand).to_have_count(1)
+    expect(other.locator(".host-note")).to_have_count(0)
+    hand.click()
+    error = a.page.locator("#host-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("left the table")
+    expect(error).to_contain_text("try again in")
+    status, summary = browser_server.get(f"/api/tables/{table_id}")
+    assert status == 200 and summary["seats"][1]["away"] is None
+    # The browser notes the refused request itself (a 409) in the console: that one is expected.
+    others = [e for e in a.errors if "status of 409" not in e]
+    assert not others and len(a.errors) == 1 and not a.server_errors, (a.errors, a.server_errors)

@@ -240,12 +240,12 @@ def test_the_pages_have_no_inline_script_or_style() -> None:
 
 
 @contextlib.contextmanager
-def uvicorn_server(database_url: str) -> Iterator[str]:
-    """The app on uvicorn in a thread of this process, its access log on and its records propagated (so
-    that caplog sees them, as a log file would); the base URL."""
+def uvicorn_server(database_url: str, **kwargs: Any) -> Iterator[str]:
+    """The app (`create_app`'s `kwargs`) on uvicorn in a thread of this process, its access log on and its
+    records propagated (so that caplog sees them, as a log file would); the base URL."""
     from gangland.server.app import create_app
 
-    with on_uvicorn(create_app(database_url)) as address:
+    with on_uvicorn(create_app(database_url, **kwargs)) as address:
         yield address
 
 
@@ -298,7 +298,8 @@ def test_tokens_never_reach_a_log_nor_the_database(tmp_path: Path, caplog: pytes
     holds only their SHA-256 hashes."""
     caplog.set_level(logging.DEBUG)
     database = tmp_path / "g.db"
-    with uvicorn_server(f"sqlite:///{database}") as address:
+    # away_seconds=0: the host hands seat 1 to a bot a moment after its page left.
+    with uvicorn_server(f"sqlite:///{database}", limits=Limits(away_seconds=0)) as address:
         http = httpx.Client(base_url=f"http://{address}")
         created = http.post("/api/tables", json={"game": "razzia", "players": 2,
                                                  "seats": [{"bot": None}, {"bot": None}]}).json()

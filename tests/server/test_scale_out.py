@@ -60,7 +60,8 @@ def test_two_processes_share_the_tables_and_one_takes_over_when_the_other_dies(
     known: dict[str, int] = {}
     over: set[str] = set()
     with RealServer(url, tmp_path / "first.log") as first, RealServer(url, tmp_path / "second.log") as second:
-        first.start(bot_delay=0.05)
+        # --away-seconds 0: the host hands the unattended table's seat to a bot at once (below).
+        first.start(bot_delay=0.05, options=("--away-seconds", "0"))
         second.start(bot_delay=0.05)
         people: list[Person] = []
         for owner, players in ((first, 3), (first, 4), (second, 3)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from importlib.util import find_spec
 
-from gangland.engine import Agent, Decision, Game, OptionError
+from gangland.engine import Agent, Decision, Game, OptionError, quoted
 
 from .ismcts import ISMCTSAgent, ismcts_names
 
@@ -66,6 +66,7 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
         return PolicyAgent.from_name(name, game, seed)
     factory = game.bots.get(name) or GENERIC_AGENTS.get(name)
     if factory is None:
-        raise OptionError(f"no agent {name!r} for {game.name}; choose from: {', '.join(agent_names(game))}")
+        raise OptionError(f"no agent {quoted(name)} for {game.name}; choose from: "
+                          f"{', '.join(agent_names(game))}")
     agent: Agent = factory(seed)
     return agent

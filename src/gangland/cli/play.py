@@ -303,8 +303,9 @@ def new_session(game_id: str | None, players: int | None, bots: str | None, seed
 def resume_session(path: Path, game_id: str | None, number: int | None, save: Path | None,
                    console: Console) -> PlaySession:
     """Continue a saved game, the person in its human seat or the one they number `number` (from 1);
-    GanglandError if the record is corrupt, cannot be unsealed, or has no seat for the person."""
-    record = read_save(path)
+    GanglandError if the record is corrupt, cannot be unsealed, or has no seat for the person. A save
+    sealed the legacy way is rewritten sealed the new way as it is opened."""
+    record = read_save(path, reseal=True)
     game = get(record.game)
     if game_id is not None and game_id != record.game:
         raise OptionError(f"{str(path)!r} is a game of {record.game}, not {game_id}")

@@ -8,12 +8,18 @@ paths, so that it works pasted into any folder.
 
 Sealing: a game record's seed fixes every face-down card, and its action ids hold the other seats'
 secret choices (a face-down note, a bid), so an unfinished save must hold neither in plain. It holds
-instead a random nonce, the JSON of seed and actions XOR a key stream of HMAC-SHA256(key, nonce,
-block number) blocks, and a MAC over nonce and sealed text (encrypt-then-MAC), where the key is 32
-random bytes kept in the user data folder (mode 0600, made on first use); "steps" says how many moves
-were made. Resuming unseals both; a missing key or a MAC that does not match (the wrong key, or a
-changed file) is an error that changes nothing. A finished game is saved in full, seed included: the
-game is over, and the record is for replay.
+instead the JSON of seed and actions encrypted with AES-256-GCM (the `cryptography` package's AESGCM): a
+random 12-byte nonce and the cipher text with its tag, the save's plain fields (game, options, seats,
+steps...) being the associated data, so that a changed option or seat fails to open as a changed cipher
+text does. The AES key is derived (HKDF-SHA256) from 32 random bytes kept in the user data folder (mode
+0600, made on first use); "steps" says how many moves were made. Resuming opens it; a missing key or a
+tag that does not match (the wrong key, or a changed file) is an error that changes nothing. A finished
+game is saved in full, seed included: the game is over, and the record is for replay. AES-GCM rather
+than Fernet: it binds the plain fields as associated data (Fernet has none: a MAC of our own would be
+needed beside it again), and the key file's 32 bytes serve it as they are.
+
+Saves sealed before (an HMAC-SHA256 key stream with encrypt-then-MAC, with the same key file) are opened by
+`_open_legacy` only, and `play --resume` rewrites them sealed the new way at once.
 
 This hides the cards from anyone who reads the file, not from someone who also reads the key in
 the person's own data folder; it is a table manner, not a vault.
@@ -30,6 +36,11 @@ import shlex
 import sys
 from pathlib import Path
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
 from gangland.engine import JSON, GameRecord, OptionError, RecordError
 
 SEALED = "sealed"
@@ -40,9 +51,11 @@ SAVES_ENV = "GANGLAND_SAVES"
 KEY_FILE = "save-key"
 """The key's file name in the user data folder."""
 KEY_BYTES = 32
-NONCE_BYTES = 16
-BLOCK = 32
-"""Bytes of key stream one HMAC-SHA256 gives."""
+CIPHER = "AES-256-GCM"
+"""The cipher a sealed field names (a field without one is sealed the legacy way)."""
+NONCE_BYTES = 12
+"""AES-GCM's nonce: 96 random bits a save (NIST SP 800-38D's random construction)."""
+LEGACY_NONCE_BYTES = 16
 
 
 # -- folders and commands --------------------------------------------------------------------------
@@ -133,31 +146,22 @@ def user_key(create: bool) -> bytes:
     return key
 
 
-def _digest(key: bytes, purpose: bytes, *parts: bytes) -> bytes:
-    return hmac.new(key, purpose + b"".join(parts), hashlib.sha256).digest()
-
-
-def _stream(key: bytes, nonce: bytes, size: int) -> bytes:
-    blocks = (size + BLOCK - 1) // BLOCK
-    return b"".join(_digest(key, b"gangland save stream\0", nonce, n.to_bytes(8, "big"))
-                    for n in range(blocks))[:size]
-
-
-def _mac(key: bytes, nonce: bytes, sealed: bytes, context: bytes) -> str:
-    # The context (the save's plain fields) is covered too: a changed option or seat fails to open.
-    return _digest(key, b"gangland save mac\0", nonce, len(sealed).to_bytes(8, "big"), sealed,
-                   context).hex()
+def _aes_key(key: bytes) -> AESGCM:
+    """The AES-256-GCM cipher of the user's key: a key of its own, derived with HKDF, so that the legacy
+    MAC (`_open_legacy`) and the cipher never share one."""
+    derived = HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"gangland save AES-256-GCM")
+    return AESGCM(derived.derive(key))
 
 
 def _context(plain: dict[str, JSON]) -> bytes:
-    """The canonical text of a save's plain fields, which the MAC covers."""
+    """The canonical text of a save's plain fields, which the seal covers (as associated data)."""
     return json.dumps({k: v for k, v in plain.items() if k != SEALED}, sort_keys=True,
                       separators=(",", ":")).encode()
 
 
 def seal(secret: JSON, key: bytes, context: bytes = b"") -> dict[str, JSON]:
-    """The sealed form of `secret` (JSON data): nonce, sealed text and a MAC over both and `context`
-    (data kept in plain beside it), as hex.
+    """The sealed form of `secret` (JSON data): the cipher's name, a fresh nonce, and the AES-GCM cipher
+    text with its tag over `secret` and `context` (data kept in plain beside it), as hex.
 
     >>> key = bytes(range(32))
     >>> unseal(seal({"seed": 12345, "actions": [3, 1]}, key), key)
@@ -165,33 +169,84 @@ def seal(secret: JSON, key: bytes, context: bytes = b"") -> dict[str, JSON]:
     """
     plain = json.dumps(secret, separators=(",", ":")).encode()
     nonce = secrets.token_bytes(NONCE_BYTES)
-    sealed = bytes(a ^ b for a, b in zip(plain, _stream(key, nonce, len(plain)), strict=True))
-    return {"nonce": nonce.hex(), "text": sealed.hex(), "mac": _mac(key, nonce, sealed, context)}
+    sealed = _aes_key(key).encrypt(nonce, plain, context)
+    return {"cipher": CIPHER, "nonce": nonce.hex(), "text": sealed.hex()}
 
 
 def unseal(sealed: JSON, key: bytes, context: bytes = b"") -> JSON:
     """The data `seal` sealed with `key` and `context`; RecordError if the fields are malformed or the
-    MAC does not match (another key, or a changed file: the sealed text or the context)."""
-    damaged = RecordError(f"its field {SEALED!r} is damaged")
+    tag does not match (another key, or a changed file: the sealed text or the context). A save sealed
+    the old way (`is_legacy`) is opened by `_open_legacy`."""
     fields = sealed if isinstance(sealed, dict) else {}
-    nonce_hex, text_hex, mac = (fields.get(name) for name in ("nonce", "text", "mac"))
-    if not (isinstance(nonce_hex, str) and isinstance(text_hex, str) and isinstance(mac, str)):
-        raise damaged
+    if is_legacy(fields):
+        return _open_legacy(fields, key, context)
+    nonce, text = _hex_fields(fields, "nonce", "text")
+    if fields.get("cipher") != CIPHER or len(nonce) != NONCE_BYTES:
+        raise _damaged()
     try:
-        nonce, text = bytes.fromhex(nonce_hex), bytes.fromhex(text_hex)
-    except ValueError:
-        raise damaged from None
-    if len(nonce) != NONCE_BYTES:
-        raise damaged
-    if not hmac.compare_digest(_mac(key, nonce, text, context), mac):
-        raise RecordError(f"it does not open with this user's save key ({str(key_path())!r}): it was "
-                          "saved by another user or with another key, or the file was changed")
-    plain = bytes(a ^ b for a, b in zip(text, _stream(key, nonce, len(text)), strict=True))
+        plain = _aes_key(key).decrypt(nonce, text, context)
+    except InvalidTag:
+        raise _wrong_key() from None
+    return _json_of(plain)
+
+
+def _hex_fields(fields: dict[str, JSON], *names: str) -> list[bytes]:
+    """The bytes of the hex fields `names` of a sealed field; RecordError if one is missing or not hex."""
+    found = []
+    for name in names:
+        value = fields.get(name)
+        if not isinstance(value, str):
+            raise _damaged()
+        try:
+            found.append(bytes.fromhex(value))
+        except ValueError:
+            raise _damaged() from None
+    return found
+
+
+def _damaged() -> RecordError:
+    return RecordError(f"its field {SEALED!r} is damaged")
+
+
+def _wrong_key() -> RecordError:
+    return RecordError(f"it does not open with this user's save key ({str(key_path())!r}): it was saved by "
+                       "another user or with another key, or the file was changed")
+
+
+def _json_of(plain: bytes) -> JSON:
     try:
         data: JSON = json.loads(plain)
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise damaged from None
+        raise _damaged() from None
     return data
+
+
+# -- legacy: saves sealed before AES-GCM, opened (never written) ------------------------------------
+
+def is_legacy(sealed: JSON) -> bool:
+    """True for a sealed field written before AES-GCM (it has a "mac" and names no cipher)."""
+    return isinstance(sealed, dict) and "cipher" not in sealed and "mac" in sealed
+
+
+def _open_legacy(fields: dict[str, JSON], key: bytes, context: bytes) -> JSON:
+    """LEGACY: open a save sealed by the home-made construction used before AES-GCM (a key stream of
+    HMAC-SHA256(key, nonce, block number) blocks XORed with the text, and an HMAC over nonce, text and
+    context: encrypt-then-MAC). Only opening is kept, so that such saves can be resumed (and rewritten
+    sealed with AES-GCM); nothing is sealed this way any more."""
+    nonce, text = _hex_fields(fields, "nonce", "text")
+    mac = fields.get("mac")
+    if len(nonce) != LEGACY_NONCE_BYTES or not isinstance(mac, str):
+        raise _damaged()
+
+    def digest(purpose: bytes, *parts: bytes) -> bytes:
+        return hmac.new(key, purpose + b"".join(parts), hashlib.sha256).digest()
+
+    expected = digest(b"gangland save mac\0", nonce, len(text).to_bytes(8, "big"), text, context).hex()
+    if not hmac.compare_digest(expected, mac):
+        raise _wrong_key()
+    blocks = (len(text) + 31) // 32
+    stream = b"".join(digest(b"gangland save stream\0", nonce, n.to_bytes(8, "big")) for n in range(blocks))
+    return _json_of(bytes(a ^ b for a, b in zip(text, stream, strict=False)))
 
 
 # -- saves -----------------------------------------------------------------------------------------
@@ -213,27 +268,38 @@ def write_save(record: GameRecord, path: Path) -> None:
         raise
 
 
-def read_save(path: Path) -> GameRecord:
+def read_save(path: Path, reseal: bool = False) -> GameRecord:
     """A save written by `write_save`, its seed unsealed, or any plain record (older saves hold the
-    seed in plain); RecordError naming the file if it cannot be read or opened."""
+    seed in plain); RecordError naming the file if it cannot be read or opened. With `reseal`, a save
+    sealed the legacy way is rewritten at once sealed with AES-GCM (the same record)."""
     text = GameRecord.read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: record is not valid JSON: {exc}") from None
+    legacy = False
     if isinstance(data, dict) and "seed" not in data and SEALED in data:
+        legacy = is_legacy(data[SEALED])
         try:
             secret = unseal(data[SEALED], user_key(create=False), _context(data))
             if not isinstance(secret, dict) or set(secret) != {"seed", "actions"}:
-                raise RecordError(f"its field {SEALED!r} is damaged")
+                raise _damaged()
         except RecordError as exc:
             raise RecordError(f"cannot resume {str(path)!r}: {exc}") from None
         data = {name: value for name, value in data.items() if name not in (SEALED, "steps")}
         data.update(secret)
     try:
-        return GameRecord.from_json(data)
+        record = GameRecord.from_json(data)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+    if legacy and reseal:
+        try:
+            write_save(record, path)
+        except OSError as exc:
+            raise RecordError(f"cannot resume {str(path)!r}: it is sealed the old way, and rewriting it "
+                              f"sealed the new way failed ({exc.strerror}); make the file and its folder "
+                              "writable and resume again") from None
+    return record
 
 
 def explain_sealed(path: Path, error: RecordError) -> RecordError:

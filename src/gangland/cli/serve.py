@@ -79,6 +79,10 @@ def serve_command(
     idle_days: Annotated[float, typer.Option(
         help="An unfinished table no person moved at for this many days leaves the lobby's lists (its links "
         "still play it).")] = 14.0,
+    away_seconds: Annotated[float, typer.Option(
+        help="Seconds no page of a person's seat must have been open before the table's host may hand the "
+        "seat to a bot (a phone whose screen locks drops its socket for a few seconds; a seat whose move "
+        "clock ran out may be handed at once; 0: any seat at once).")] = 60.0,
 ) -> None:
     """Run the game server: open http://HOST:PORT/ to make tables, invite friends and play in the browser."""
     try:
@@ -93,6 +97,8 @@ def serve_command(
         fail("--tables-per-address must be 1 to 100000")
     if not 0 < idle_days <= 36_500:
         fail("--idle-days must be more than 0 and at most 36500")
+    if not 0 <= away_seconds <= 7 * 24 * 3600:
+        fail("--away-seconds must be 0 to 604800 (a week)")
     mail = None
     if smtp is not None:
         from gangland.engine import OptionError
@@ -150,7 +156,8 @@ def serve_command(
     try:
         app = create_app(url, bot_delay=bot_delay, search_workers=search_workers, address=public_url,
                          limits=Limits(allowed_origins=frozenset(allow_origin or ()), allowed_hosts=hosts,
-                                       open_tables_per_address=tables_per_address),
+                                       open_tables_per_address=tables_per_address,
+                                       away_seconds=away_seconds),
                          mail=mail, idle_days=idle_days)
     except ValueError as exc:  # a public URL whose path cannot be the sub-path
         fail(f"--public-url: {exc}")

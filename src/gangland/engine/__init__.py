@@ -6,6 +6,7 @@ Standard library only; nothing here imports a game.
 from .agent import Agent, Decision, DeterminizingBot
 from .encoding import Layout, LayoutWriter, Segment, ViewEncoding
 from .errors import (
+    QUOTED_CHARS,
     ActionParseError,
     GanglandError,
     IllegalAction,
@@ -13,6 +14,7 @@ from .errors import (
     RecordError,
     SeatError,
     UnknownGame,
+    quoted,
 )
 from .facts import GameFacts, replay_steps
 from .game import BOARD_ROWS, HELP_ROWS, MENU_ROWS, SCREEN_WIDTH, Game, OptionSpec
@@ -34,13 +36,13 @@ from .seats import (
 from .state import JSON, CachedLegalState, Result, State, as_method, rank_by
 
 __all__ = [
-    "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "SCREEN_WIDTH", "SEAT_REF", "SEAT_REFS",
+    "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "QUOTED_CHARS", "SCREEN_WIDTH", "SEAT_REF", "SEAT_REFS",
     "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
     "GameFacts", "GameRecord",
     "GanglandError",
     "IllegalAction", "Layout", "LayoutWriter", "OptionError", "OptionSpec", "RecordError", "Result",
     "SeatError", "Segment", "State", "UnknownGame", "ViewEncoding",
-    "all_games", "as_method", "fill_seats", "get", "mix_seed", "plain_names", "play_match", "rank_by",
-    "register", "replay_steps", "run_match", "seat_column", "seat_label", "seat_ref",
+    "all_games", "as_method", "fill_seats", "get", "mix_seed", "plain_names", "play_match", "quoted",
+    "rank_by", "register", "replay_steps", "run_match", "seat_column", "seat_label", "seat_ref",
     "splitmix64", "terminal_len", "terminal_wrap",
 ]

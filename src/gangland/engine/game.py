@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import ActionParseError, OptionError
+from .errors import ActionParseError, OptionError, quoted
 from .seats import fill_seats, plain_names, seat_ref
 from .state import JSON, State
 
@@ -50,19 +50,19 @@ class OptionSpec:
             if isinstance(value, str) and value.strip().lower() in ("true", "false"):
                 value = value.strip().lower() == "true"
             if type(value) is not bool:  # 1 is not True
-                raise OptionError(f"option {self.name!r} must be true or false, not {value!r}")
+                raise OptionError(f"option {self.name!r} must be true or false, not {quoted(value)}")
         if self.free:
             if type(self.default) is float and type(value) is int:  # 1 for 1.0, as JSON and typing give it
                 value = float(value)
             if type(value) is not type(self.default):
                 kind = {int: "a whole number", float: "a number", str: "text", bool: "true or false"}.get(
                     type(self.default), type(self.default).__name__)
-                raise OptionError(f"option {self.name!r} must be {kind}, not {value!r}")
+                raise OptionError(f"option {self.name!r} must be {kind}, not {quoted(value)}")
             return value
         # bool is an int subclass: compare type and value so that True never passes for 1.
         if not any(type(value) is type(c) and value == c for c in self.choices):
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} cannot be {value!r}; allowed: {allowed}")
+            raise OptionError(f"option {self.name!r} cannot be {quoted(value)}; allowed: {allowed}")
         return value
 
 
@@ -112,20 +112,20 @@ class Game(ABC):
         unknown = sorted(set(given) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            raise OptionError(f"{self.id} has no option {unknown[0]!r}; its options: {known}")
+            raise OptionError(f"{self.id} has no option {quoted(unknown[0])}; its options: {known}")
         return {name: spec.validate(given.get(name, spec.default)) for name, spec in specs.items()}
 
     def check_players(self, players: int) -> None:
         """OptionError unless `players` is a supported player count."""
         if type(players) is not int or players not in self.player_counts:
             counts = ", ".join(str(n) for n in self.player_counts)
-            raise OptionError(f"{self.name} is for {counts} players, not {players!r}")
+            raise OptionError(f"{self.name} is for {counts} players, not {quoted(players)}")
 
     def new_game(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> State:
         """Set up a new game; OptionError for a bad player count or option."""
         self.check_players(players)
         if type(seed) is not int:
-            raise OptionError(f"seed must be an int, not {seed!r}")
+            raise OptionError(f"seed must be an int, not {quoted(seed)}")
         return self._new_game(players, seed, self.resolve_options(options))
 
     @abstractmethod

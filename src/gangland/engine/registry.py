@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .errors import UnknownGame
+from .errors import UnknownGame, quoted
 from .game import Game
 
 _GAMES: Final[dict[str, Game]] = {}
@@ -25,7 +25,7 @@ def get(game_id: str) -> Game:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownGame(f"no game {game_id!r}; registered games: {known}") from None
+        raise UnknownGame(f"no game {quoted(game_id)}; registered games: {known}") from None
 
 
 def all_games() -> list[Game]:

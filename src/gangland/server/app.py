@@ -26,9 +26,10 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from gangland.engine import Game, GanglandError, OptionError, all_games
+from gangland.engine import QUOTED_CHARS, Game, GanglandError, OptionError, all_games, quoted
 
 from . import ingame
+from .away import NotAway
 from .bots import BotRunner, bot_names
 from .ending import IDLE_DAYS, end_table
 from .hosts import HostCheck
@@ -36,6 +37,7 @@ from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
     SLOW_CLOSE,
+    BodyLimit,
     Limits,
     MessageBudget,
     OpenTables,
@@ -196,6 +198,8 @@ class ControllerRequest(BaseModel):
 
     host_token: str = Field(max_length=200)
     bot: str | None = Field(default=None, max_length=64)
+    seat_token: str | None = Field(default=None, max_length=200,
+                                   description="The seat's own token: the host hands their own seat")
 
 
 class MuteRequest(BaseModel):
@@ -323,6 +327,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     )
     app.state.hub = hub
     app.state.limits = limits
+    app.add_middleware(BodyLimit, limit=limits.body_bytes)  # inside SecurityHeaders: its 413 gets them
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(RequestValidationError)
@@ -333,7 +338,9 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             if error.get("type") == "json_invalid":
                 problems.append("the request's body is not valid JSON")
                 continue
-            where = ".".join(str(part) for part in error.get("loc", ()) if part != "body") or "the request"
+            # A key of the request's own (an option's, a house rule's) is quoted short, never whole.
+            where = ".".join(str(part)[:QUOTED_CHARS] for part in error.get("loc", ()) if part != "body")
+            where = where or "the request"
             problems.append(f"{where}: {error.get('msg', 'is not valid')}")
         return JSONResponse({"detail": "; ".join(problems) or "the request is not valid"}, status_code=400)
 
@@ -413,7 +420,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         for game in all_games():
             if game.id == game_id:
                 return game
-        raise HTTPException(404, f"no game {game_id!r}")
+        raise HTTPException(404, f"no game {quoted(game_id)}")
 
     @app.get("/rules/{game_id}", include_in_schema=False)
     async def game_rules(game_id: str) -> HTMLResponse:
@@ -519,11 +526,15 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     @app.post("/api/tables/{table_id}/seats/{seat}/controller", response_model=TableSummary,
               responses=PROBLEMS)
     async def controller(table_id: str, seat: int, request: ControllerRequest) -> dict[str, Any]:
-        """The host hands an absent person's seat to a bot, or takes it back (bot null)."""
+        """The host hands an away person's seat to a bot (docs/server.md: no page of it open for a while, or
+        its clock ran out; 409 otherwise), or takes it back (bot null)."""
         table = await _hosted(table_id, request.host_token, seat)
         if table.over:
             raise HTTPException(409, "the game is over")
-        await table.set_away(seat, request.bot)
+        try:
+            await table.set_away(seat, request.bot, limits.away_seconds, request.seat_token)
+        except NotAway as exc:
+            raise HTTPException(409, str(exc)) from None
         return table.summary()
 
     @app.post("/api/tables/{table_id}/seats/{seat}/mute", response_model=TableSummary, responses=PROBLEMS)
@@ -620,7 +631,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             return
         if table is None:
             await socket.send_text(
-                encode(Refusal("no_table", f"there is no table {table_id[:64]!r}").to_message())
+                encode(Refusal("no_table", f"there is no table {quoted(table_id)}").to_message())
             )
             await socket.close(4404)
             return

@@ -18,7 +18,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gangland.engine import Game, GanglandError, OptionError
+from gangland.engine import Game, GanglandError, OptionError, quoted
 from gangland.games import get
 
 from .bots import BotRunner, bot_names
@@ -350,7 +350,8 @@ class Hub:
         for seat, bot in enumerate(seat_bots):
             if bot is not None and bot not in allowed:
                 raise OptionError(
-                    f"seat {seat + 1}: no bot {bot!r} for {game.name}; choose from: {', '.join(allowed)}"
+                    f"seat {seat + 1}: no bot {quoted(bot)} for {game.name}; choose from: "
+                    f"{', '.join(allowed)}"
                 )
         shortest, longest = self.move_seconds_range
         if move_seconds is not None and not shortest <= move_seconds <= longest:

@@ -17,7 +17,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gangland.engine import fill_seats, mix_seed
+from gangland.engine import fill_seats, mix_seed, quoted
 from gangland.engine.undo import TakeBack, UndoRefused, plan_take_back
 
 from .bots import bot_names, fallback_bot
@@ -192,7 +192,7 @@ async def hint(table: LiveTable, client: Client, bot: str | None) -> dict[str, A
     game = table.game
     chosen = bot or fallback_bot(game)
     if chosen not in bot_names(game):
-        raise Refusal("hint_bot", f"no bot {chosen[:64]!r} for {game.name}; choose from: "
+        raise Refusal("hint_bot", f"no bot {quoted(chosen)} for {game.name}; choose from: "
                                   f"{', '.join(bot_names(game))}")
     step = table.step
     known = _hints.setdefault(table, {})

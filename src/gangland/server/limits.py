@@ -10,6 +10,8 @@ them. The limits here are plain counters, kept in memory by the one server proce
 - `origin_allowed`: a browser's WebSocket must come from a page of this server (its public URL's origin, or
   its own when its Host passed the Host check of server/hosts.py, or an origin allowed by `gangland serve
   --allow-origin`), so that another site cannot open a seat with a visitor's link.
+- `BodyLimit`: an HTTP request's body is at most `Limits.body_bytes`; a larger one is refused (413) before
+  more of it is read.
 - `keep_frames_out_of_logs`: uvicorn's WebSocket library logs each frame's text at DEBUG, and a hello
   holds a token: the frames' contents are left out of those records.
 
@@ -25,8 +27,13 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from .away import AWAY_SECONDS
 from .hosts import host_allowed, public_parts
 from .protocol import Refusal
 
@@ -60,6 +67,12 @@ class Limits:
     send_seconds: float = 15.0
     """How long one message may take to go out to a connection (one that does not read holds it up) before
     the connection is closed as too slow; its queue of messages is bounded too (tables.Client)."""
+    away_seconds: float = AWAY_SECONDS
+    """How long no page of a person's seat must have been connected before the table's host may hand the
+    seat to a bot (away.py; also when its move clock ran out)."""
+    body_bytes: int = 64 * 1024
+    """The largest HTTP request body the server reads (`BodyLimit`). The largest request the API takes is
+    my-seats with 200 tokens of at most 200 characters (about 41 KB); every other is a few KB at most."""
 
 
 def served_at(limits: Limits, public_url: str | None) -> Limits:
@@ -176,6 +189,63 @@ class OpenTables:
             del self.pending[address]
         if table_id is not None:
             self.tables.setdefault(address, set()).add(table_id)
+
+
+class BodyTooLarge(HTTPException):
+    """A request body over the limit: a 413 with a sentence (FastAPI answers it as any HTTPException)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"the request's body is larger than the {limit // 1024} KiB this server reads "
+                              "(every request of its own pages is far smaller); it was not read further, and "
+                              "nothing was changed")
+
+
+class BodyLimit:
+    """Refuses an HTTP request whose body is over `limit` bytes (`BodyTooLarge`) before reading more of it:
+    at once when its Content-Length says so (the app never sees it), else as soon as the bytes the app
+    has read pass the limit (a body sent in chunks)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = Headers(scope=scope).get("content-length", "")
+        if length.isdigit() and int(length) > self.limit:
+            await self._refuse(scope, receive, send)
+            return
+        read = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal read
+            message = await receive()
+            if message["type"] == "http.request":
+                read += len(message.get("body", b""))
+                if read > self.limit:
+                    raise BodyTooLarge(self.limit)
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except BodyTooLarge:  # FastAPI answers it itself; anything else that read the body, here
+            if started:
+                raise
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        refusal = BodyTooLarge(self.limit)
+        # The client may be sending still: the connection is not kept for another request.
+        response = JSONResponse({"detail": refusal.detail}, status_code=413, headers={"connection": "close"})
+        await response(scope, receive, send)
 
 
 def _place(url: str, default_scheme: str | None = None) -> tuple[str, str, int] | None:

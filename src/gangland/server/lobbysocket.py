@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from gangland.engine import quoted
+
 from .limits import FLOOD_CLOSE, SLOW_CLOSE, Limits, MessageBudget, accept_own_page, next_frame
 from .protocol import Refusal, encode, json_object
 
@@ -91,7 +93,7 @@ def parse_lobby(raw: str | bytes) -> dict[str, Any]:
         return {"type": "watch", "tokens": tokens}
     if kind == "ping":
         return {"type": "ping"}
-    shown = "missing" if kind is None else repr(kind)[:40]
+    shown = "missing" if kind is None else quoted(kind)
     raise Refusal("unknown_type", f"unknown message type {shown}; expected watch or ping")
 
 

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from gangland.engine import OptionError
+from gangland.engine import OptionError, quoted
 
 from .people import clean_name
 
@@ -119,10 +119,10 @@ ClientMessage = Hello | Act | Ping | Want | Rename | Chat | Undo | Hint | SetMai
 def _int_field(data: dict[str, Any], name: str) -> int:
     value = data.get(name)
     if type(value) is not int:  # bool is not an action id, nor a float 3.0
-        shown = "missing" if name not in data else f"{value!r}"[:40]
+        shown = "missing" if name not in data else quoted(value)
         raise Refusal("malformed", f"'{name}' must be a whole number, not {shown}")
     if not 0 <= value < 2**31:
-        raise Refusal("malformed", f"'{name}' is out of range: {value}"[:80])
+        raise Refusal("malformed", f"'{name}' is out of range: {quoted(value)}")
     return value
 
 
@@ -219,7 +219,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if email is not None and type(email) is not str:
             raise Refusal("malformed", "'email' must be an e-mail address, or null for no more mails")
         return SetMail(email)
-    shown = "missing" if kind is None else repr(kind)[:40]
+    shown = "missing" if kind is None else quoted(kind)
     raise Refusal("unknown_type", f"unknown message type {shown}; expected hello, act, ping, want, name, "
                                    "chat, undo, hint or mail")
 

@@ -75,6 +75,9 @@ class SeatFacts(BaseModel):
     connected: bool
     away: str | None = Field(description="The bot the host handed this person's seat to, if any")
     away_level: str | None = Field(description="That bot's level")
+    timed_out: bool = Field(default=False, description="The seat's move clock ran out at its latest turn and "
+                                                       "its person has not moved since (the host may hand "
+                                                       "it to a bot)")
     muted: bool = Field(description="The host muted this seat's chat")
     label: str = Field(description="What to call the seat: its name, else \"Seat N\" counted from 1")
 

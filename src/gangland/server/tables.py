@@ -17,9 +17,10 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gangland.engine import Game, GameRecord, GanglandError, OptionError, State, seat_label, seat_ref
+from gangland.engine import Game, GameRecord, GanglandError, OptionError, State, quoted, seat_label, seat_ref
 
 from . import ingame
+from .away import AWAY_SECONDS, Connections, NotAway, hand_over_refusal, timed_out
 from .bots import bot_names, fallback_bot
 from .chat import TableChat
 from .limits import SLOW_CLOSE
@@ -120,7 +121,8 @@ class LiveTable:
         )
         self.game_record.undo = ingame.undo_allowed(record)  # such a record is no fair one to rate or study
         self.state: State = self.game_record.replay(game)
-        self.clients: set[Client] = set()
+        self.clients = Connections()
+        """Its connections, which remember when each seat's last one closed (away.py)."""
         self.lock = asyncio.Lock()
         self.thinking: int | None = None
         self.deadline: float | None = None
@@ -172,7 +174,8 @@ class LiveTable:
 
     def seats_info(self) -> list[dict[str, Any]]:
         """The public facts of each seat."""
-        return seat_facts(self.record, {c.seat for c in self.clients})
+        people = {s.seat for s in self.record.seats if s.bot is None and s.joined}
+        return seat_facts(self.record, {c.seat for c in self.clients}, timed_out(self.record.moves, people))
 
     def clock(self) -> dict[str, Any] | None:
         """The move clock of the person to act, if the table has a time limit."""
@@ -505,16 +508,24 @@ class LiveTable:
 
     # -- seats --------------------------------------------------------------------------------------------
 
-    async def set_away(self, seat: int, bot: str | None) -> None:
-        """Hand a person's seat to `bot`, or (None) give it back to its person."""
+    async def set_away(self, seat: int, bot: str | None, away_seconds: float = AWAY_SECONDS,
+                       seat_token: str | None = None) -> None:
+        """Hand a person's seat to `bot`, or (None) give it back to its person. NotAway (nothing changed)
+        if its person is not away (away.py: no page of the seat open for `away_seconds`, or its clock ran
+        out), unless `seat_token` opens the seat: its own person (the host at their own seat) asks."""
         record = self.record.seats[seat]
         if record.bot:
             raise OptionError(f"seat {seat + 1} is a bot's seat, not a person's")
         if bot is not None and bot not in bot_names(self.game):
             raise OptionError(
-                f"no bot {bot!r} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
+                f"no bot {quoted(bot)} for {self.game.name}; choose from: {', '.join(bot_names(self.game))}"
             )
         async with self.lock:
+            own = seat_token is not None and record.token_hash is not None and hmac.compare_digest(
+                record.token_hash, token_hash(seat_token))
+            refusal = None if bot is None or own else hand_over_refusal(self, seat, away_seconds)
+            if refusal is not None:
+                raise NotAway(refusal)
             await self.save_seat(seat, away_bot=bot)
             record.away_bot = bot
         if self.state.to_act == seat and not self.state.is_over:
@@ -682,9 +693,11 @@ def drawing(game: Game, view: dict[str, Any], layout: str = "wide") -> str | Non
         return None
 
 
-def seat_facts(record: TableRecord, connected: set[int | None]) -> list[dict[str, Any]]:
+def seat_facts(record: TableRecord, connected: set[int | None], timed_out: set[int] | None = None
+               ) -> list[dict[str, Any]]:
     """The public facts of each seat of a table: its name, bot (with its level) or person, invited or open,
-    taken, connected, a bot standing in, muted. Never its token or its person's e-mail."""
+    taken, connected, a bot standing in, its move clock run out at its latest turn (the seats in
+    `timed_out`), muted. Never its token or its person's e-mail."""
     info = []
     for seat in record.seats:
         name = seat.name or (bot_name(seat.seat, seat.bot) if seat.bot else None)
@@ -701,6 +714,7 @@ def seat_facts(record: TableRecord, connected: set[int | None]) -> list[dict[str
                 "connected": seat.seat in connected,
                 "away": seat.away_bot,
                 "away_level": bot_level(seat.away_bot) if seat.away_bot else None,
+                "timed_out": seat.seat in (timed_out or ()),
                 "muted": seat.muted,
                 "label": name or f"Seat {seat.seat + 1}",
             }

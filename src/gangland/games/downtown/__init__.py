@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from gangland.engine import Game, GameFacts, GameRecord, OptionError, OptionSpec, State
+from gangland.engine import Game, GameFacts, GameRecord, OptionError, OptionSpec, State, quoted
 
 from .cards import CASINO, DENOMINATIONS, GANGSTER_NAMES, NUM_ACTIONS
 from .encoding import DowntownEncoding
@@ -156,7 +156,7 @@ def check_options(players: int, options: dict[str, Any]) -> None:
     """
     limit = options["turn_limit"]
     if limit < 0:
-        raise OptionError(f"option turn_limit: {limit!r} must be a whole number of turns, 0 or more "
+        raise OptionError(f"option turn_limit: {quoted(limit)} must be a whole number of turns, 0 or more "
                           "(0: no limit)")
     if not options["villa_victim"] and not options["villa"]:
         raise OptionError("option villa_victim=false has no effect without villa=true: it says whether "

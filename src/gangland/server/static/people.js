@@ -7,7 +7,7 @@ import {
 
 const $ = (id) => document.getElementById(id);
 
-/** The levels a host may hand an absent person's seat to, easiest first (the bots' agent names). */
+/** The levels a host may hand an away person's seat to, easiest first (the bots' agent names). */
 const STAND_INS = [["heuristic", "Easy"], ["ismcts:easy", "Medium"], ["ismcts", "Hard"], ["random", "Beginner"]];
 
 // ---------------------------------------------------------------- the seats
@@ -35,7 +35,7 @@ export function renderSeats(msg, tableId) {
     const li = el("li", { class: toAct ? "to-act" : null }, parts);
     if (s.kind === "bot" && s.bot_detail) li.appendChild(el("details", { class: "bot-detail" },
       el("summary", {}, "which bot?"), el("p", { class: "small-text" }, s.bot_detail)));
-    if (hostToken && isPerson && !msg.over) li.appendChild(hostControls(s, tableId));
+    if (hostToken && isPerson && !msg.over) li.appendChild(hostControls(s, tableId, s.seat === msg.seat));
     return li;
   }));
 }
@@ -55,8 +55,12 @@ function seatTags(s, msg, toAct) {
   return tags;
 }
 
-/** The host's controls of a person's seat: a bot to play for them while away, and a new link. */
-function hostControls(s, tableId) {
+/** The host's controls of a person's seat: a bot to play for them while they are away, and a new link. A
+ * seat whose page is open (and whose move clock did not run out) is its person's: the server refuses to hand
+ * it to a bot, so the page says so instead of offering it; one that has just left may be refused too, and
+ * the refusal says how long to wait (docs/server.md, "The host's bot ..."). The host's `own` seat is handed
+ * whenever they ask. */
+function hostControls(s, tableId, own) {
   const box = el("div", { class: "host-controls" });
   const seatText = `seat ${Number(s.seat) + 1}`;
   if (s.away) {
@@ -64,13 +68,16 @@ function hostControls(s, tableId) {
       type: "button", class: "small secondary", "aria-label": `Take ${seatText} back from the bot`,
       onclick: (e) => setController(tableId, s.seat, null, e.currentTarget),
     }, "Take back from the bot"));
+  } else if (s.connected && !s.timed_out && !own) {
+    box.appendChild(el("span", { class: "small-text muted host-note" },
+      "Here now: a bot can play this seat once they have been away a while, or their move clock ran out."));
   } else {
     const select = el("select", { "aria-label": `Bot to play ${seatText}` },
       STAND_INS.map(([bot, level]) => el("option", { value: bot }, `${level} bot`)));
     box.appendChild(select);
     box.appendChild(el("button", {
       type: "button", class: "small secondary", "aria-label": `Hand ${seatText} to the chosen bot`,
-      onclick: (e) => setController(tableId, s.seat, select.value, e.currentTarget),
+      onclick: (e) => setController(tableId, s.seat, select.value, e.currentTarget, own),
     }, "Hand to bot"));
   }
   box.appendChild(el("button", {
@@ -80,12 +87,14 @@ function hostControls(s, tableId) {
   return box;
 }
 
-async function setController(tableId, seat, bot, button) {
+async function setController(tableId, seat, bot, button, own = false) {
   hostError("");
   button.disabled = true;
+  // The host's own seat goes to a bot whenever they ask: its token (the page's link) shows it is theirs.
+  const seatToken = own ? new URLSearchParams(location.hash.slice(1)).get("seat") : null;
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/controller`, {
-      method: "POST", body: { host_token: hostTokenFor(tableId), bot },
+      method: "POST", body: { host_token: hostTokenFor(tableId), bot, ...(seatToken ? { seat_token: seatToken } : {}) },
     });
   } catch (err) {
     hostError(err.message);
