@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -18,6 +21,30 @@ def default_database() -> str:
     folder = data_folder()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / DEFAULT_DB}"
+
+
+def _metrics_token(path: Path | None) -> str | None:
+    """The token GET /metrics needs: the text of `path` (--metrics-token-file), else $GANGLAND_METRICS_TOKEN,
+    else None (no token: /metrics is open). Both at once, an unreadable file or a token that is not one
+    word of printable characters: an error."""
+    from gangland.server.observe import TOKEN_ENV
+
+    given = os.environ.get(TOKEN_ENV)
+    where = TOKEN_ENV
+    if path is not None:
+        if given is not None:
+            fail(f"--metrics-token-file and {TOKEN_ENV} both give a metrics token: give it one way")
+        where = f"--metrics-token-file {path}"
+        try:
+            given = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"{where}: cannot read it ({exc})")
+    if given is None:
+        return None
+    token = given.strip()
+    if not token or not token.isprintable() or any(c.isspace() for c in token):
+        fail(f"{where}: the metrics token must be one word of printable characters")
+    return token
 
 
 def serve_command(
@@ -68,6 +95,14 @@ def serve_command(
     idle_days: Annotated[float, typer.Option(
         help="An unfinished table no person moved at for this many days leaves the lobby's lists (its links "
         "still play it).")] = 14.0,
+    log_format: Annotated[str, typer.Option(
+        metavar="text|json",
+        help="How the log on stderr is written: text, or json (one JSON object a line: time, level, logger, "
+        "message and fields, with a line per HTTP request; never a token, seed or chat text).")] = "text",
+    metrics_token_file: Annotated[Path | None, typer.Option(
+        show_default=False, metavar="FILE",
+        help="GET /metrics then needs 'Authorization: Bearer TOKEN', TOKEN being this file's text (or set "
+        "the environment variable GANGLAND_METRICS_TOKEN; without either, /metrics is open).")] = None,
 ) -> None:
     """Run the game server: open http://HOST:PORT/ to make tables, invite friends and play in the browser."""
     try:
@@ -93,6 +128,12 @@ def serve_command(
             fail(f"--smtp or --mail-from: {exc}")
     elif mail_from is not None:
         fail("--mail-from needs --smtp: the SMTP server that sends the mails")
+    from gangland.server.logs import FORMATS, configure
+
+    if log_format not in FORMATS:
+        fail(f"--log-format must be {' or '.join(FORMATS)}, not {log_format!r}")
+    configure(log_format)
+    metrics_token = _metrics_token(metrics_token_file)
     for origin in allow_origin or ():
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
             fail(f"--allow-origin {origin!r} is not an origin: use scheme://host[:port], e.g. https://example.org")
@@ -133,17 +174,18 @@ def serve_command(
     app = create_app(url, bot_delay=bot_delay, search_workers=search_workers, address=public_url,
                      limits=Limits(allowed_origins=frozenset(allow_origin or ()),
                                    open_tables_per_address=tables_per_address),
-                     mail=mail, idle_days=idle_days)
+                     mail=mail, idle_days=idle_days, metrics_token=metrics_token)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     from gangland.engine.compiled import build
 
-    typer.echo(f"Gangland ({build()}) is serving at http://{shown}:{port}/  (database: {database}; "
-               "Ctrl-C stops it)")
+    # In a JSON log, what the server says is a line of the log too.
+    say = typer.echo if log_format == "text" else logging.getLogger("gangland.server").info
+    say(f"Gangland ({build()}) is serving at http://{shown}:{port}/  (database: {database}; Ctrl-C stops it)")
     if mail is not None:
-        typer.echo(f"Turn mails go out through {mail.describe()} from {mail.sender}")
+        say(f"Turn mails go out through {mail.describe()} from {mail.sender}")
     # Client messages are at most 4 KiB (protocol.MAX_MESSAGE): refuse frames far above that outright.
     from gangland.server.deflate import websocket_protocol
 
     protocol = websocket_protocol(deflate)
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
-                ws=protocol or "auto", ws_per_message_deflate=deflate > 0)
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning", log_config=None,
+                ws=protocol or "auto", ws_per_message_deflate=deflate > 0)  # logging: server/logs.py

@@ -11,6 +11,7 @@ import hashlib
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -350,10 +351,29 @@ class Storage:
         self._waiting: list[_Waiting] = []
         self._writing = False
         self._lock = threading.Lock()
+        self.timed_commit: Callable[[float], None] = _unmeasured
+        """Told the seconds each batch of moves took to write and commit (the server's metrics)."""
 
     def migrate(self) -> None:
         """Create or upgrade the schema."""
         migrate(self.engine)
+
+    def ping(self) -> None:
+        """Read one row of the tables: raises if the database cannot be reached (or has no schema)."""
+        with self.engine.connect() as connection:
+            connection.execute(select(_TABLES.c.id).limit(1)).all()
+
+    def count_tables(self) -> dict[str, int]:
+        """How many tables the database holds, by state: "unfinished", "finished" (by its rules), and how
+        the others ended ("abandoned"), in one query."""
+        counts = {"unfinished": 0, "finished": 0, "abandoned": 0}
+        query = select(_TABLES.c.finished, _TABLES.c.ended, func.count()).group_by(_TABLES.c.finished,
+                                                                                  _TABLES.c.ended)
+        with self.engine.connect() as connection:
+            for finished, ended, count in connection.execute(query):
+                state = "unfinished" if not finished else ended or "finished"
+                counts[state] = counts.get(state, 0) + count
+        return counts
 
     def close(self) -> None:
         """Release the connections."""
@@ -444,6 +464,7 @@ class Storage:
 
     def _append_moves(self, batch: list[_Waiting]) -> None:
         """Write `batch` in one transaction, and give each its outcome (its `error`, None if made)."""
+        started = time.perf_counter()
         try:
             with self.engine.begin() as connection:
                 made: list[dict[str, Any]] = []
@@ -470,6 +491,7 @@ class Storage:
                                  "at": move.at})
                 if made:
                     connection.execute(insert(_MOVES), made)
+            self.timed_commit(time.perf_counter() - started)
         except BaseException as exc:  # the transaction failed: none of its moves is known to be made
             for waiting in batch:
                 if waiting.error is None:
@@ -714,6 +736,10 @@ class Storage:
             ).all()
             record.chat = [ChatRecord(c.number, c.kind, c.seat, c.name, c.text, c.step, c.at) for c in lines]
         return record
+
+
+def _unmeasured(_seconds: float) -> None:
+    """`Storage.timed_commit` of a storage whose commits nobody measures."""
 
 
 def now() -> float:
