@@ -137,30 +137,10 @@ def serve_command(
     for origin in allow_origin or ():
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
             fail(f"--allow-origin {origin!r} is not an origin: use scheme://host[:port], e.g. https://example.org")
-    from sqlalchemy.engine import make_url
+    from .database import database_url, upgrade_database
 
-    from gangland.server.storage import Storage
-
-    url = db or default_database()
-    try:
-        database = make_url(url).render_as_string(hide_password=True)  # never print a password
-    except Exception:
-        fail(f"--db {url!r} is not a database URL: use sqlite:////path/to/file.db or "
-             "postgresql+psycopg://user@host/dbname")
-    if url.startswith("postgresql"):
-        try:
-            import psycopg  # noqa: F401
-        except ImportError:
-            fail("a PostgreSQL database needs its driver: pip install 'gangland[postgresql]'")
-    try:  # here, so that a database that cannot be opened is one line, not a server's traceback
-        storage = Storage(url)
-        try:
-            storage.migrate()
-        finally:
-            storage.close()
-    except Exception as exc:
-        first = str(exc).splitlines()[0] if str(exc) else ""
-        fail(f"cannot open the database {database}: {type(exc).__name__}: {first}")
+    url, database = database_url(db)
+    upgrade_database(url, database)  # here, so that a database that cannot be opened is one line of error
     from gangland.server.limits import Limits
 
     if public_url is None and host not in ("0.0.0.0", "::"):

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     JSON,
@@ -38,6 +38,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+if TYPE_CHECKING:  # Alembic is imported only when the schema is migrated
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x47616E676C616E64
@@ -291,13 +294,20 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=connect_args)
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the database's schema up to date with the Alembic migrations shipped in the package."""
-    from alembic import command
+def alembic_config() -> Config:
+    """The Alembic configuration of the migrations shipped in the package."""
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to date with the Alembic migrations shipped in the package."""
+    from alembic import command
+
+    config = alembic_config()
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             # Server processes started together on one database migrate one after the other.
