@@ -20,6 +20,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from gangland.engine import GameRecord
 from gangland.games import get
+from gangland.server.metrics import ServerMetrics
+from gangland.server.tables import Client
 
 from .dbservers import PostgresServer
 from .tables import create, play_people, seated, server, token_of
@@ -128,6 +130,10 @@ def test_the_metrics_count_what_a_game_made(tmp_path: Path) -> None:
             assert value(during, "gangland_live_tables", state="playing") == 1
             assert value(during, "gangland_live_tables", state="waiting") == 1
             final = play_people({0: zero, 1: one}, random.Random(32))
+            # Each acknowledgement is timed once it went out: the last one too, with nothing sent after it.
+            people_moves = value(scrape(client), "gangland_moves_total", game="razzia", by="person")
+            acks = eventually(client, lambda s: value(s, "gangland_move_ack_seconds_count") >= people_moves)
+            assert value(acks, "gangland_move_ack_seconds_count") == people_moves
         assert final["over"]
         record = GameRecord.from_json(client.get(f"/api/tables/{table_id}/record").json())
         after = eventually(client, lambda s: total(s, "gangland_connections") == 0)
@@ -162,6 +168,32 @@ def movers(record: GameRecord) -> list[int]:
         seats.append(state.to_act)
         state.apply(action)
     return seats
+
+
+def test_an_acknowledgement_is_timed_once_it_went_out() -> None:
+    """The writer may send a move's acknowledgement before the reader learns the move was made: it is
+    timed at once then; else when the message that acknowledges it is sent, and not before."""
+    metrics = ServerMetrics()
+
+    def timed() -> float:
+        return next(sample.value for sample in metrics.move_seconds.collect()[0].samples
+                    if sample.name == "gangland_move_ack_seconds_count")
+
+    already = Client(seat=0)
+    for _ in range(3):
+        already.push("a state")
+        metrics.sent(already)
+    metrics.acknowledge(already, time.perf_counter())
+    assert timed() == 1
+    waiting = Client(seat=1)
+    waiting.push("another seat's move")
+    waiting.push("the acknowledgement")
+    metrics.acknowledge(waiting, time.perf_counter())
+    metrics.sent(waiting)
+    assert timed() == 1
+    metrics.sent(waiting)
+    assert timed() == 2
+    assert waiting.ack_due is None
 
 
 def test_the_metrics_token_is_needed_when_there_is_one(tmp_path: Path) -> None:

@@ -104,12 +104,17 @@ class ServerMetrics:
     def acknowledge(self, client: Client, arrived: float) -> None:
         """The move `client` sent at `arrived` (time.perf_counter) was made: its acknowledgement is the last
         message queued for the client by now (or, when other messages were queued since, one before
-        them); `sent` times it once it went out."""
+        them). Timed when it goes out (`sent`), or now if it went out already: the connection's writer may
+        send it before the reader hears that the move was made."""
         client.ack_due = (client.pushed, arrived)
+        self._acknowledged(client)
 
     def sent(self, client: Client) -> None:
         """A message went out to `client` (app.send_outbox): time the acknowledgement it waited for."""
         client.sent += 1
+        self._acknowledged(client)
+
+    def _acknowledged(self, client: Client) -> None:
         due = client.ack_due
         if due is not None and client.sent >= due[0]:
             client.ack_due = None
