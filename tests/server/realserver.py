@@ -167,9 +167,10 @@ class Person(StateReader):
 
     An action sent at step s is acknowledged by a state message whose step is past s and whose log says
     this seat made move s (the log's `step` is s + 1). Nobody else moves a person's seat here (no move
-    time limit, no host), so such a move is this action."""
+    time limit, no host), so such a move is this action. `seat` None: a spectator's link, which watches.
+    An invitation's token is replaced by the seat's own when the server sends it (as the page does)."""
 
-    def __init__(self, server: RealServer, table_id: str, seat: int, token: str) -> None:
+    def __init__(self, server: RealServer, table_id: str, seat: int | None, token: str) -> None:
         self.server = server
         self.table_id = table_id
         self.seat = seat
@@ -218,6 +219,8 @@ class Person(StateReader):
             self.last = message
         elif message["type"] == "error":
             self.errors.append(message)
+        elif message["type"] == "seat_token":  # an invitation spent: the seat's own link from now on
+            self.token = message["token"]
         return message
 
     def note_acks(self, state: dict[str, Any]) -> None:

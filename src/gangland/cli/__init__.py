@@ -13,6 +13,7 @@ import typer
 from gangland import __version__
 from gangland.engine.compiled import build
 
+from .database import backup_command, db_app, restore_command
 from .encoding import encoding_command
 from .games import games_command
 from .play import play_command
@@ -58,6 +59,9 @@ app.command("tournament")(tournament_command)
 app.command("report")(report_command)
 app.command("serve")(serve_command)
 app.command("encoding")(encoding_command)
+app.command("backup")(backup_command)
+app.command("restore")(restore_command)
+app.add_typer(db_app)
 
 
 def main() -> None:

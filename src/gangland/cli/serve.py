@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -18,6 +21,30 @@ def default_database() -> str:
     folder = data_folder()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / DEFAULT_DB}"
+
+
+def _metrics_token(path: Path | None) -> str | None:
+    """The token GET /metrics needs: the text of `path` (--metrics-token-file), else $GANGLAND_METRICS_TOKEN,
+    else None (no token: /metrics is open). Both at once, an unreadable file or a token that is not one
+    word of printable characters: an error."""
+    from gangland.server.observe import TOKEN_ENV
+
+    given = os.environ.get(TOKEN_ENV)
+    where = TOKEN_ENV
+    if path is not None:
+        if given is not None:
+            fail(f"--metrics-token-file and {TOKEN_ENV} both give a metrics token: give it one way")
+        where = f"--metrics-token-file {path}"
+        try:
+            given = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"{where}: cannot read it ({exc})")
+    if given is None:
+        return None
+    token = given.strip()
+    if not token or not token.isprintable() or any(c.isspace() for c in token):
+        fail(f"{where}: the metrics token must be one word of printable characters")
+    return token
 
 
 def serve_command(
@@ -83,6 +110,14 @@ def serve_command(
         help="Seconds no page of a person's seat must have been open before the table's host may hand the "
         "seat to a bot (a phone whose screen locks drops its socket for a few seconds; a seat whose move "
         "clock ran out may be handed at once; 0: any seat at once).")] = 60.0,
+    log_format: Annotated[str, typer.Option(
+        metavar="text|json",
+        help="How the log on stderr is written: text, or json (one JSON object a line: time, level, logger, "
+        "message and fields, with a line per HTTP request; never a token, seed or chat text).")] = "text",
+    metrics_token_file: Annotated[Path | None, typer.Option(
+        show_default=False, metavar="FILE",
+        help="GET /metrics then needs 'Authorization: Bearer TOKEN', TOKEN being this file's text (or set "
+        "the environment variable GANGLAND_METRICS_TOKEN; without either, /metrics is open).")] = None,
 ) -> None:
     """Run the game server: open http://HOST:PORT/ to make tables, invite friends and play in the browser."""
     try:
@@ -116,33 +151,19 @@ def serve_command(
         hosts, proxies = allowed_hosts_option(allowed_host or []), trusted_proxies_option(trusted_proxy or [])
     except ValueError as exc:
         fail(str(exc))
+    from gangland.server.logs import FORMATS, configure
+
+    if log_format not in FORMATS:
+        fail(f"--log-format must be {' or '.join(FORMATS)}, not {log_format!r}")
+    configure(log_format)
+    metrics_token = _metrics_token(metrics_token_file)
     for origin in allow_origin or ():
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
             fail(f"--allow-origin {origin!r} is not an origin: use scheme://host[:port], e.g. https://example.org")
-    from sqlalchemy.engine import make_url
+    from .database import database_url, upgrade_database
 
-    from gangland.server.storage import Storage
-
-    url = db or default_database()
-    try:
-        database = make_url(url).render_as_string(hide_password=True)  # never print a password
-    except Exception:
-        fail(f"--db {url!r} is not a database URL: use sqlite:////path/to/file.db or "
-             "postgresql+psycopg://user@host/dbname")
-    if url.startswith("postgresql"):
-        try:
-            import psycopg  # noqa: F401
-        except ImportError:
-            fail("a PostgreSQL database needs its driver: pip install 'gangland[postgresql]'")
-    try:  # here, so that a database that cannot be opened is one line, not a server's traceback
-        storage = Storage(url)
-        try:
-            storage.migrate()
-        finally:
-            storage.close()
-    except Exception as exc:
-        first = str(exc).splitlines()[0] if str(exc) else ""
-        fail(f"cannot open the database {database}: {type(exc).__name__}: {first}")
+    url, database = database_url(db)
+    upgrade_database(url, database)  # here, so that a database that cannot be opened is one line of error
     from gangland.server.limits import Limits
 
     if public_url is None and host not in ("0.0.0.0", "::"):
@@ -158,21 +179,25 @@ def serve_command(
                          limits=Limits(allowed_origins=frozenset(allow_origin or ()), allowed_hosts=hosts,
                                        open_tables_per_address=tables_per_address,
                                        away_seconds=away_seconds),
-                         mail=mail, idle_days=idle_days)
+                         mail=mail, idle_days=idle_days, metrics_token=metrics_token)
     except ValueError as exc:  # a public URL whose path cannot be the sub-path
         fail(f"--public-url: {exc}")
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     from gangland.engine.compiled import build
 
-    typer.echo(f"Gangland ({build()}) is serving at http://{shown}:{port}/  (database: {database}; "
-               "Ctrl-C stops it)")
+    # In a JSON log, what the server says is a line of the log too.
+    say = typer.echo if log_format == "text" else logging.getLogger("gangland.server").info
+    say(f"Gangland ({build()}) is serving at http://{shown}:{port}/  (database: {database}; Ctrl-C stops it)")
+    if public_url is not None and public_url.rstrip("/") != f"http://{host}:{port}":
+        say(f"Its players reach it at {public_url.rstrip('/')}/")
     if mail is not None:
-        typer.echo(f"Turn mails go out through {mail.describe()} from {mail.sender}")
+        say(f"Turn mails go out through {mail.describe()} from {mail.sender}")
     # Client messages are at most 4 KiB (protocol.MAX_MESSAGE): refuse frames far above that outright.
     from gangland.server.deflate import websocket_protocol
 
     protocol = websocket_protocol(deflate)
-    # Forwarded headers from the --trusted-proxy peers alone (uvicorn by itself believes 127.0.0.1's).
-    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning",
+    # Logging: server/logs.py. Forwarded headers are believed from the --trusted-proxy peers alone (uvicorn
+    # by itself believes 127.0.0.1's).
+    uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="warning", log_config=None,
                 ws=protocol or "auto", ws_per_message_deflate=deflate > 0,
                 proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)

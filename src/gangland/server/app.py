@@ -11,6 +11,7 @@ import contextlib
 import html
 import logging
 import re
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -49,7 +50,10 @@ from .limits import (
     served_at,
 )
 from .lobbysocket import serve_lobby
+from .logs import AccessLog
 from .mail import SmtpServer, TurnMails, mail_routes, set_address
+from .metrics import ServerMetrics
+from .observe import observe_routes
 from .people import TableSettings, bot_detail, bot_level, clean_name
 from .protocol import (
     PARTS,
@@ -293,12 +297,12 @@ class SecurityHeaders:
 
 def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int | None = None,
                limits: Limits | None = None, address: str | None = None, mail: SmtpServer | None = None,
-               idle_days: float = IDLE_DAYS) -> FastAPI:
+               idle_days: float = IDLE_DAYS, metrics_token: str | None = None) -> FastAPI:
     """The server's app on the database at `database_url`; bot moves wait `bot_delay` seconds so that
     people can follow them; `limits` (default: `Limits()`) bound what one client may ask; `address` is
     where this process answers, told to the clients of its tables that reach another process and written
     in the links of the turn mails, sent through `mail` (None: no mails); a table no person moved at for
-    `idle_days` leaves the lobby's lists."""
+    `idle_days` leaves the lobby's lists; GET /metrics needs `metrics_token` as a bearer token, if given."""
     hub = Hub(Storage(database_url, address), BotRunner(search_workers), bot_delay)
     if mail is not None:
         if address is None:
@@ -329,6 +333,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     app.state.limits = limits
     app.add_middleware(BodyLimit, limit=limits.body_bytes)  # inside SecurityHeaders: its 413 gets them
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(AccessLog)
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -432,6 +437,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(mail_routes(hub))
+    app.include_router(observe_routes(hub, metrics_token))
 
     # -- the lobby's API --------------------------------------------------------------------------------
 
@@ -642,9 +648,10 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     return app
 
 
-async def send_outbox(socket: WebSocket, client: Client, send_seconds: float) -> bool:
-    """Send `client`'s queued messages until a close is queued or the client leaves. False if a message
-    could not go out within `send_seconds`: the client does not read."""
+async def send_outbox(socket: WebSocket, client: Client, send_seconds: float,
+                      metrics: ServerMetrics | None = None) -> bool:
+    """Send `client`'s queued messages until a close is queued or the client leaves (each counted in
+    `metrics`). False if a message could not go out within `send_seconds`: the client does not read."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):  # the client left
         while True:
             text = await client.outbox.get()
@@ -658,6 +665,8 @@ async def send_outbox(socket: WebSocket, client: Client, send_seconds: float) ->
                     await socket.send_text(text)
             except TimeoutError:
                 return False
+            if metrics is not None:
+                metrics.sent(client)
     return True
 
 
@@ -672,7 +681,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
     too_slow = False
 
     async def write(client: Client) -> None:
-        if not await send_outbox(socket, client, budget.limits.send_seconds):
+        if not await send_outbox(socket, client, budget.limits.send_seconds, hub.metrics):
             # It does not read. The reading side waits for a message that may never come: it is stopped,
             # so that the table lets the connection go now (see the end of serve_socket).
             nonlocal too_slow
@@ -722,6 +731,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                                             "link": seat_link(hub.root, table.id, own_token)}))
                     client.push(encode(table.chat.history()))  # the chat so far, before its first state
                     table.clients.add(client)
+                    hub.metrics.seat_connected(table.id, client.seat, True)
                     table.broadcast()
                     if table.record.rematch is not None:  # the table is over, and its rematch is on
                         client.push(encode(ingame.rematch_message(table.record.rematch, False)))
@@ -756,8 +766,10 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         raise Refusal("no_hello", "say hello with your link's token before you move")
                     if client.seat is None:
                         raise Refusal("spectator", "a spectator watches; only a seat's link may move")
+                    arrived = time.perf_counter()
                     await table.play(client.seat, message.action, message.step,
                                      ingame.AUTO if message.auto else "person")
+                    hub.metrics.acknowledge(client, arrived)
                 elif isinstance(message, Chat):
                     if client is None:
                         raise Refusal("no_hello", "say hello with your link's token before you write")
@@ -814,6 +826,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
             seat_sockets.release(held)
         if client is not None:
             table.clients.discard(client)
+            hub.metrics.seat_connected(table.id, client.seat, False)
             table.broadcast()
         if writer is not None:
             writer.cancel()

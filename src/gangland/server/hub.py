@@ -25,6 +25,7 @@ from .bots import BotRunner, bot_names
 from .ending import IDLE_DAYS, active_since
 from .leases import Leases, Taken
 from .lobbysocket import SeatWatchers
+from .metrics import ServerMetrics
 from .people import TableSettings, clean_name
 from .protocol import Refusal, encode
 from .storage import DamagedTable, SeatRecord, Storage, StorageError, TableRecord, now, token_hash
@@ -102,6 +103,9 @@ class Hub:
         self._loading = asyncio.Lock()  # one table leased and loaded at a time: never two live copies
         self.watchers = SeatWatchers()
         """The lobby sockets watching seats (lobbysocket.py): told of every move."""
+        self.metrics = ServerMetrics()
+        """This server's metrics (metrics.py): moves, connections, bots' and the database's times."""
+        storage.timed_commit = self.metrics.commit_seconds.observe
 
     async def start(self) -> None:
         """Create or upgrade the schema, lease and reload every unfinished game no other process holds and
@@ -312,7 +316,10 @@ class Hub:
         """Move a table whose game just ended (or the host ended) from the live tables to the recent ones (its
         lease given up); the lobbies watching its seats are told."""
         self.watchers.changed(table.id)
-        self.live.pop(table.id, None)
+        if self.live.pop(table.id, None) is not None:
+            how = f"was ended by its host ({table.record.ended})" if table.record.ended else "finished"
+            log.info("table %s %s after %d moves", table.id, how, table.step,
+                     extra={"event": "table_finished", "table": table.id, "ended": table.record.ended})
         self._keep_recent(table)
         if table.id in self.leases.held:
             self.background(asyncio.to_thread(self.leases.release, table.id))
@@ -408,6 +415,9 @@ class Hub:
             raise StorageError(f"the new table {record.id} could not be leased ({taken.value})")
         table = LiveTable(record, game, self)
         self.live[table.id] = table
+        log.info("table %s created: %s, %d players, %d of them bots", table.id, game.id, record.players,
+                 sum(seat.bot is not None for seat in record.seats),
+                 extra={"event": "table_created", "table": table.id, "game": game.id})
         table.drive()
         return table
 

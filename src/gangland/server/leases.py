@@ -117,8 +117,7 @@ class Leases:
                         return not self.held
                     self._connection.execute(text("SELECT 1"))
                 else:
-                    with self.storage.engine.connect() as connection:
-                        connection.execute(text("SELECT 1"))
+                    self.storage.ping()
                 return True
             except Exception:
                 self._drop_connection()

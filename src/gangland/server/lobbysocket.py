@@ -150,6 +150,7 @@ async def serve_lobby(socket: WebSocket, hub: Hub, limits: Limits) -> None:
                 log.debug("a lobby socket's seats could not be read", exc_info=True)
 
     pushing = asyncio.create_task(pusher())
+    hub.metrics.lobby_connected(True)
     try:
         while (data := await next_frame(socket)) is not None:
             try:
@@ -182,6 +183,7 @@ async def serve_lobby(socket: WebSocket, hub: Hub, limits: Limits) -> None:
             async with asyncio.timeout(1.0):
                 await socket.close(SLOW_CLOSE)
     finally:
+        hub.metrics.lobby_connected(False)
         hub.watchers.forget(watcher)
         pushing.cancel()
         with contextlib.suppress(BaseException):

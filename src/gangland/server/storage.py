@@ -11,9 +11,10 @@ import hashlib
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     JSON,
@@ -37,6 +38,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+if TYPE_CHECKING:  # Alembic is imported only when the schema is migrated
+    from alembic.config import Config
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x47616E676C616E64
@@ -290,13 +294,20 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, hide_parameters=True, connect_args=connect_args)
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the database's schema up to date with the Alembic migrations shipped in the package."""
-    from alembic import command
+def alembic_config() -> Config:
+    """The Alembic configuration of the migrations shipped in the package."""
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to date with the Alembic migrations shipped in the package."""
+    from alembic import command
+
+    config = alembic_config()
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
             # Server processes started together on one database migrate one after the other.
@@ -350,10 +361,29 @@ class Storage:
         self._waiting: list[_Waiting] = []
         self._writing = False
         self._lock = threading.Lock()
+        self.timed_commit: Callable[[float], None] = _unmeasured
+        """Told the seconds each batch of moves took to write and commit (the server's metrics)."""
 
     def migrate(self) -> None:
         """Create or upgrade the schema."""
         migrate(self.engine)
+
+    def ping(self) -> None:
+        """Read one row of the tables: raises if the database cannot be reached (or has no schema)."""
+        with self.engine.connect() as connection:
+            connection.execute(select(_TABLES.c.id).limit(1)).all()
+
+    def count_tables(self) -> dict[str, int]:
+        """How many tables the database holds, by state: "unfinished", "finished" (by its rules), and how
+        the others ended ("abandoned"), in one query."""
+        counts = {"unfinished": 0, "finished": 0, "abandoned": 0}
+        query = select(_TABLES.c.finished, _TABLES.c.ended, func.count()).group_by(_TABLES.c.finished,
+                                                                                  _TABLES.c.ended)
+        with self.engine.connect() as connection:
+            for finished, ended, count in connection.execute(query):
+                state = "unfinished" if not finished else ended or "finished"
+                counts[state] = counts.get(state, 0) + count
+        return counts
 
     def close(self) -> None:
         """Release the connections."""
@@ -444,6 +474,7 @@ class Storage:
 
     def _append_moves(self, batch: list[_Waiting]) -> None:
         """Write `batch` in one transaction, and give each its outcome (its `error`, None if made)."""
+        started = time.perf_counter()
         try:
             with self.engine.begin() as connection:
                 made: list[dict[str, Any]] = []
@@ -470,6 +501,7 @@ class Storage:
                                  "at": move.at})
                 if made:
                     connection.execute(insert(_MOVES), made)
+            self.timed_commit(time.perf_counter() - started)
         except BaseException as exc:  # the transaction failed: none of its moves is known to be made
             for waiting in batch:
                 if waiting.error is None:
@@ -714,6 +746,10 @@ class Storage:
             ).all()
             record.chat = [ChatRecord(c.number, c.kind, c.seat, c.name, c.text, c.step, c.at) for c in lines]
         return record
+
+
+def _unmeasured(_seconds: float) -> None:
+    """`Storage.timed_commit` of a storage whose commits nobody measures."""
 
 
 def now() -> float:

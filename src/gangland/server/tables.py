@@ -89,10 +89,16 @@ class Client:
     """The name its person goes by (a spectator's is kept here only, for the chat; a seat's is the seat's)."""
     revoked: bool = False
     """Its link stopped working (`LiveTable.revoke_clients`): whatever it sends is refused."""
+    pushed: int = 0
+    sent: int = 0
+    """Messages queued for it so far, and sent so far (metrics.py times a move's acknowledgement by them)."""
+    ack_due: tuple[int, float] | None = None
+    """(the number of the message that acknowledges its move, when the move arrived), until it is sent."""
 
     def push(self, text: str | None) -> None:
         """Queue a message (None: close). A client too slow to drain its queue is dropped: what waits is
         thrown away and the connection closed (SLOW_CLOSE); a reconnect gets the whole state again."""
+        self.pushed += 1
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
@@ -377,6 +383,7 @@ class LiveTable:
         """Make a committed move the live state's (under the lock)."""
         self.state, self._views, self._texts, self._drawn = after_state, after_views, {}, {}
         self.undo_offer = None
+        self.hub.metrics.move_made(self.game.id, move.by)
         self.record.moves.append(move)
         self.game_record.actions.append(move.action)
         if move.by == "person":  # written with the move (storage.append_move): idle tables leave the lobby
@@ -468,9 +475,10 @@ class LiveTable:
         await asyncio.sleep(self.hub.bot_delay)
         if self.step != step:
             return
-        action, trouble = await self.hub.bots.choose(
-            self.game, self.state, self.game_record, seat, bot, self.record.bot_seed
-        )
+        with self.hub.metrics.thinking(bot):
+            action, trouble = await self.hub.bots.choose(
+                self.game, self.state, self.game_record, seat, bot, self.record.bot_seed
+            )
         by = "timeout" if note else "host" if self.record.seats[seat].away_bot == bot else "bot"
         while True:
             try:
