@@ -21,7 +21,6 @@ from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnec
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
@@ -71,7 +70,31 @@ from .protocol import (
     parse_client,
 )
 from .rules import decisions_page, rules_page
-from .schema import PROBLEMS, GameInfo, GameRecordData, Lobby, MySeat, Problem, ReplayFrame, TableSummary
+from .schema import (
+    PROBLEMS,
+    ControllerRequest,
+    CreateTable,
+    EndRequest,
+    GameInfo,
+    GameRecordData,
+    HostRequest,
+    Joined,
+    JoinRequest,
+    Lobby,
+    MuteRequest,
+    MySeat,
+    MySeatsRequest,
+    Problem,
+    QrCode,
+    QrRequest,
+    Rematch,
+    RematchRequest,
+    ReplayFrame,
+    SeatChoice,
+    SeatLink,
+    TableCreated,
+    TableSummary,
+)
 from .storage import LeaseLost, Storage, StorageError
 from .subpath import page, rooted_html, route_path, serve_under
 from .tables import Client, LiveTable, seat_facts, summary
@@ -103,139 +126,6 @@ SECURITY_HEADERS = {
 }
 HOST = re.compile(r"[A-Za-z0-9.:\[\]-]{1,255}")
 """A Host header fit to name in a policy (anything else: the policy says 'self' alone)."""
-
-
-class SeatChoice(BaseModel):
-    """Who sits in a seat: a bot by name, or (null) a person; a person's seat other than the creator's is
-    invited (only its link opens it) unless `open` (anyone may take it from the lobby)."""
-
-    bot: str | None = Field(default=None, max_length=64)
-    open: bool = Field(default=False, description="Anyone in the lobby may take this person's seat")
-
-
-class HouseRules(BaseModel):
-    """The host's house rules for the table."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    undo: bool = Field(default=False, description="A person may take back their last decision (see docs)")
-    hint: bool = Field(default=False, description="A person may ask a bot which move it would make")
-    spectator_chat: bool = Field(default=False, description="Spectators may write in the chat")
-
-
-class CreateTable(BaseModel):
-    """A request for a new table."""
-
-    game: str = Field(max_length=64)
-    players: int = Field(ge=1, le=16)
-    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
-    seats: list[SeatChoice] | None = Field(
-        default=None,
-        max_length=16,
-        description="One per player; default: seat 0 a person, the others heuristic",
-    )
-    move_seconds: int | None = Field(
-        default=None, description="Seconds a person has for each move; null: no limit"
-    )
-    listed: bool = Field(default=True, description="Shown in the lobby (else only its links open it)")
-    creator_seat: int | None = Field(
-        default=None, description="The creator's seat; default: the first person's"
-    )
-    name: str | None = Field(default=None, max_length=200, description="The creator's name at the table")
-    settings: HouseRules = Field(default_factory=HouseRules)
-
-
-class SeatLink(BaseModel):
-    """A seat of a new table: its bot, or the link that plays it."""
-
-    seat: int
-    bot: str | None
-    link: str | None
-
-
-class TableCreated(BaseModel):
-    """A new table: the creator's seat and every link (each shown only this once)."""
-
-    table_id: str
-    host_token: str
-    creator_seat: int | None
-    creator_link: str | None
-    seats: list[SeatLink]
-    spectator_link: str
-    table_url: str
-
-
-class JoinRequest(BaseModel):
-    """Take an open seat of a listed table (null: the first open one), going by `name`."""
-
-    seat: int | None = None
-    name: str | None = Field(default=None, max_length=200)
-
-
-class HostRequest(BaseModel):
-    """A request only the table's host may make."""
-
-    host_token: str = Field(max_length=200)
-
-
-class QrRequest(BaseModel):
-    """Text (a link) to draw as a QR code."""
-
-    text: str = Field(min_length=1, max_length=600)
-
-
-class QrCode(BaseModel):
-    """A QR code as an SVG image in a data: address (for an <img>)."""
-
-    image: str
-
-
-class Joined(BaseModel):
-    """The seat taken and the link that plays it."""
-
-    seat: int
-    link: str
-
-
-class ControllerRequest(BaseModel):
-    """The host hands a person's seat to a bot, or (bot null) gives it back."""
-
-    host_token: str = Field(max_length=200)
-    bot: str | None = Field(default=None, max_length=64)
-    seat_token: str | None = Field(default=None, max_length=200,
-                                   description="The seat's own token: the host hands their own seat")
-
-
-class MuteRequest(BaseModel):
-    """The host mutes a person's seat in the chat, or lets it write again."""
-
-    host_token: str = Field(max_length=200)
-    muted: bool
-
-
-class RematchRequest(BaseModel):
-    """The host starts a finished table's rematch."""
-
-    host_token: str = Field(max_length=200)
-
-
-class EndRequest(BaseModel):
-    """The host ends the table's game."""
-
-    host_token: str = Field(max_length=200)
-
-
-class Rematch(BaseModel):
-    """The rematch table: every seat link of the finished table opens its seat there."""
-
-    table_id: str
-    table_url: str
-
-
-class MySeatsRequest(BaseModel):
-    """Seat tokens this browser holds."""
-
-    tokens: list[Annotated[str, Field(max_length=200)]] = Field(max_length=200)
 
 
 NO_TABLE = ("There is no table at this address. The link may be cut off (copy the whole link), or the table "

@@ -1,14 +1,15 @@
-"""The shapes of the lobby API's answers, for its OpenAPI schema (`/openapi.json`, `/docs`).
+"""The shapes of the lobby API's requests and answers, for its OpenAPI schema (`/openapi.json`, `/docs`).
 
-The routes build plain dicts (tables.py); FastAPI checks each answer against these models, so the schema
-and the answers cannot drift apart.
+FastAPI checks each request against its model before a route sees it. The routes build plain dicts
+(tables.py); FastAPI checks each answer against these models, so the schema and the answers cannot drift
+apart.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class Problem(BaseModel):
@@ -176,3 +177,139 @@ class GameRecordData(BaseModel):
     seats: list[str]
     actions: list[int]
     result: dict[str, Any] | None
+
+
+# -- requests ---------------------------------------------------------------------------------------------
+
+
+class SeatChoice(BaseModel):
+    """Who sits in a seat: a bot by name, or (null) a person; a person's seat other than the creator's is
+    invited (only its link opens it) unless `open` (anyone may take it from the lobby)."""
+
+    bot: str | None = Field(default=None, max_length=64)
+    open: bool = Field(default=False, description="Anyone in the lobby may take this person's seat")
+
+
+class HouseRules(BaseModel):
+    """The host's house rules for the table."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    undo: bool = Field(default=False, description="A person may take back their last decision (see docs)")
+    hint: bool = Field(default=False, description="A person may ask a bot which move it would make")
+    spectator_chat: bool = Field(default=False, description="Spectators may write in the chat")
+
+
+class CreateTable(BaseModel):
+    """A request for a new table."""
+
+    game: str = Field(max_length=64)
+    players: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
+    seats: list[SeatChoice] | None = Field(
+        default=None,
+        max_length=16,
+        description="One per player; default: seat 0 a person, the others heuristic",
+    )
+    move_seconds: int | None = Field(
+        default=None, description="Seconds a person has for each move; null: no limit"
+    )
+    listed: bool = Field(default=True, description="Shown in the lobby (else only its links open it)")
+    creator_seat: int | None = Field(
+        default=None, description="The creator's seat; default: the first person's"
+    )
+    name: str | None = Field(default=None, max_length=200, description="The creator's name at the table")
+    settings: HouseRules = Field(default_factory=HouseRules)
+
+
+class SeatLink(BaseModel):
+    """A seat of a new table: its bot, or the link that plays it."""
+
+    seat: int
+    bot: str | None
+    link: str | None
+
+
+class TableCreated(BaseModel):
+    """A new table: the creator's seat and every link (each shown only this once)."""
+
+    table_id: str
+    host_token: str
+    creator_seat: int | None
+    creator_link: str | None
+    seats: list[SeatLink]
+    spectator_link: str
+    table_url: str
+
+
+class JoinRequest(BaseModel):
+    """Take an open seat of a listed table (null: the first open one), going by `name`."""
+
+    seat: int | None = None
+    name: str | None = Field(default=None, max_length=200)
+
+
+class HostRequest(BaseModel):
+    """A request only the table's host may make."""
+
+    host_token: str = Field(max_length=200)
+
+
+class QrRequest(BaseModel):
+    """Text (a link) to draw as a QR code."""
+
+    text: str = Field(min_length=1, max_length=600)
+
+
+class QrCode(BaseModel):
+    """A QR code as an SVG image in a data: address (for an <img>)."""
+
+    image: str
+
+
+class Joined(BaseModel):
+    """The seat taken and the link that plays it."""
+
+    seat: int
+    link: str
+
+
+class ControllerRequest(BaseModel):
+    """The host hands a person's seat to a bot, or (bot null) gives it back."""
+
+    host_token: str = Field(max_length=200)
+    bot: str | None = Field(default=None, max_length=64)
+    seat_token: str | None = Field(default=None, max_length=200,
+                                   description="The seat's own token: the host hands their own seat")
+
+
+class MuteRequest(BaseModel):
+    """The host mutes a person's seat in the chat, or lets it write again."""
+
+    host_token: str = Field(max_length=200)
+    muted: bool
+
+
+class RematchRequest(BaseModel):
+    """The host starts a finished table's rematch."""
+
+    host_token: str = Field(max_length=200)
+
+
+class EndRequest(BaseModel):
+    """The host ends the table's game."""
+
+    host_token: str = Field(max_length=200)
+
+
+class Rematch(BaseModel):
+    """The rematch table: every seat link of the finished table opens its seat there."""
+
+    table_id: str
+    table_url: str
+
+
+class MySeatsRequest(BaseModel):
+    """Seat tokens this browser holds."""
+
+    tokens: list[Annotated[str, Field(max_length=200)]] = Field(max_length=200)
