@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .test_cli import assert_usage_error, run
+from gangland.cli import app
+
+from .test_cli import assert_usage_error, run, runner
 
 
 def test_a_database_the_server_cannot_use_is_one_line_of_error(tmp_path: Path) -> None:
@@ -33,6 +35,11 @@ def test_mail_and_idle_options_are_checked(tmp_path: Path) -> None:
     assert_usage_error(run("serve", "--smtp", "smtp://mail.example.org", "--mail-from", "nobody"),
                        "not an e-mail address")
     assert_usage_error(run("serve", "--mail-from", "g@example.org"), "--mail-from needs --smtp")
+    # The SMTP URL may come from the environment instead (docs/deploy.md: a password on the command line
+    # shows in `ps`); it is checked the same way.
+    from_environment = runner.invoke(app, ["serve"], env={"GANGLAND_SMTP": "http://me:s3cret@mail.example.org"})
+    assert_usage_error(from_environment, "--smtp or --mail-from", "smtp://[user:password@]host[:port]")
+    assert "s3cret" not in from_environment.output
     assert_usage_error(run("serve", "--idle-days", "0"), "--idle-days must be more than 0")
     assert_usage_error(run("serve", "--db", f"sqlite:///{tmp_path}/g.db", "--host", "0.0.0.0", "--smtp",
                            "smtp://mail.example.org", "--mail-from", "g@example.org"),

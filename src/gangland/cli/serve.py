@@ -85,10 +85,11 @@ def serve_command(
         "messages uncompressed (a few KiB a move for each player instead of a few hundred bytes; a LAN "
         "does not mind).")] = 6,
     smtp: Annotated[str | None, typer.Option(
-        show_default=False, metavar="URL",
+        show_default=False, metavar="URL", envvar="GANGLAND_SMTP", show_envvar=True,
         help="Send a person an e-mail when their turn comes and no page of their seat is open (if they gave "
         "an address) through this SMTP server: smtp://[user:password@]host[:port] (?starttls=1 to upgrade "
-        "with STARTTLS) or smtps://... (TLS). The mails' links use --public-url.")] = None,
+        "with STARTTLS) or smtps://... (TLS). The mails' links use --public-url. A password on the command "
+        "line shows in `ps`: the environment variable keeps it out of sight.")] = None,
     mail_from: Annotated[str | None, typer.Option(
         show_default=False, metavar="ADDRESS",
         help="The address the turn mails come from (default: gangland@ this machine's name).")] = None,
