@@ -3,14 +3,16 @@
 Run from the repository (any Python 3.11; the standard library only):
 
     python3 benchmarks/fresh_serve.py [--runs N] [--cache cold|warm|both] [--build pure|compiled] [--show]
+                                      [--commit REV]
 
-Each run clones this repository's current commit (HEAD: commit what you want measured) into a temporary
-folder, runs `scripts/serve --port P` there with a new user data folder (so a new SQLite database), and
-polls http://127.0.0.1:P/ until the lobby answers. Printed for each run and as medians: the set-up (from
-the start of scripts/serve until it hands over to `.venv/bin/gangland serve`, seen as its process's
-command line changing), the server's first start (imports, migrations, until the lobby answers), their
-sum, and the size of the clone's .venv. Then the server is stopped (SIGINT, then SIGKILL) and the same
-clone is served once more, already set up: the second start's set-up and answer.
+Each run clones this repository's current commit (HEAD: commit what you want measured; or --commit REV,
+e.g. an older one to compare with) into a temporary folder, runs `scripts/serve --port P` there with a new
+user data folder (so a new SQLite database), and polls http://127.0.0.1:P/ until the lobby answers.
+Printed for each run and as medians: the set-up (from the start of scripts/serve until it hands over to
+`.venv/bin/gangland serve`, seen as its process's command line changing), the server's first start
+(imports, migrations, until the lobby answers), their sum, and the size of the clone's .venv. Then the
+server is stopped (SIGINT, then SIGKILL) and the same clone is served once more, already set up: the
+second start's set-up and answer.
 
 pip's cache: "cold" gives each run an empty cache folder of its own (PIP_CACHE_DIR), as on a fresh
 machine; "warm" shares one cache folder, filled by the first cold run (or by a first unreported run when
@@ -78,10 +80,17 @@ def folder_mib(folder: Path) -> float:
     return blocks * 512 / 2**20
 
 
-def clone(into: Path) -> None:
-    """A clone of this repository at its current commit (HEAD) in `into`."""
-    commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "HEAD"], capture_output=True, text=True,
-                            check=True).stdout.strip()
+def resolve(revision: str) -> str:
+    """The commit `revision` names in this repository; SystemExit with a sentence if none."""
+    done = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--verify", "--quiet",
+                           f"{revision}^{{commit}}"], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"--commit {revision!r} names no commit of this repository")
+    return done.stdout.strip()
+
+
+def clone(into: Path, commit: str) -> None:
+    """A clone of this repository at `commit` in `into`."""
     subprocess.run(["git", "clone", "--quiet", "--no-checkout", str(REPO), str(into)], check=True)
     subprocess.run(["git", "-C", str(into), "checkout", "--quiet", commit], check=True)
 
@@ -140,11 +149,11 @@ def serve(checkout: Path, env: dict[str, str], log: Path, show: bool) -> Start:
         stop(process)
 
 
-def run_once(cache: str, cache_dir: Path, build: str, show: bool) -> Run:
-    """One fresh clone served twice; the clone is removed afterwards."""
+def run_once(commit: str, cache: str, cache_dir: Path, build: str, show: bool) -> Run:
+    """One fresh clone of `commit` served twice; the clone is removed afterwards."""
     with tempfile.TemporaryDirectory(prefix="gangland-fresh-") as folder:
         checkout = Path(folder, "gangland")
-        clone(checkout)
+        clone(checkout, commit)
         env = {key: value for key, value in os.environ.items()
                if key not in ("PYTHON", "VIRTUAL_ENV", "PYTHONPATH", "PIP_NO_CACHE_DIR")}
         env.update(PIP_CACHE_DIR=str(cache_dir), XDG_DATA_HOME=str(Path(folder, "data")),
@@ -158,21 +167,14 @@ def run_once(cache: str, cache_dir: Path, build: str, show: bool) -> Run:
 
 
 def summary(label: str, runs: list[Run]) -> None:
-    """Each run's figures and their medians."""
+    """Each run's figures and, column by column, their medians."""
     print(f"{label} pip cache, {len(runs)} run(s): seconds (set-up + first start = total), .venv MiB")
-
-    def line(name: str, fresh: Start, again: Start, mib: float) -> None:
-        print(f"  {name:7} fresh {fresh.setup:6.1f} + {fresh.answer:4.1f} = {fresh.total:6.1f}   "
-              f"again {again.setup:4.2f} + {again.answer:4.1f} = {again.total:5.1f}   .venv {mib:6.0f} MiB")
-
-    for number, run in enumerate(runs, 1):
-        line(f"run {number}:", run.fresh, run.again, run.venv_mib)
-
-    def median(starts: list[Start]) -> Start:
-        return Start(statistics.median(s.setup for s in starts), statistics.median(s.answer for s in starts))
-
-    line("median:", median([r.fresh for r in runs]), median([r.again for r in runs]),
-         statistics.median(r.venv_mib for r in runs))
+    rows = [(r.fresh.setup, r.fresh.answer, r.fresh.total, r.again.setup, r.again.answer, r.again.total,
+             r.venv_mib) for r in runs]
+    medians = tuple(statistics.median(column) for column in zip(*rows, strict=True))
+    for name, row in [*((f"run {n}:", row) for n, row in enumerate(rows, 1)), ("median:", medians)]:
+        print(f"  {name:7} fresh {row[0]:6.1f} + {row[1]:4.1f} = {row[2]:6.1f}   "
+              f"again {row[3]:4.2f} + {row[4]:4.1f} = {row[5]:5.1f}   .venv {row[6]:6.0f} MiB")
 
 
 def main() -> None:
@@ -183,12 +185,15 @@ def main() -> None:
     parser.add_argument("--build", choices=("pure", "compiled"), default="pure",
                         help="GANGLAND_BUILD for scripts/serve (default pure)")
     parser.add_argument("--show", action="store_true", help="show scripts/serve's output of each fresh start")
+    parser.add_argument("--commit", default="HEAD", metavar="REV",
+                        help="the commit to measure (default HEAD)")
     arguments = parser.parse_args()
     if not 1 <= arguments.runs <= 20:
         parser.error("--runs must be 1 to 20")
+    commit = resolve(arguments.commit)
     dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
                            capture_output=True, text=True, check=True).stdout
-    if dirty:
+    if dirty and arguments.commit == "HEAD":
         print("note: the working tree has uncommitted changes; the clones measure HEAD without them",
               file=sys.stderr)
     cold: list[Run] = []
@@ -199,18 +204,22 @@ def main() -> None:
             for number in range(arguments.runs):
                 # The first cold run fills the cache that the warm runs share.
                 own = shared if number == 0 and arguments.cache == "both" else Path(caches, f"cold-{number}")
-                cold.append(run_once("cold", own, arguments.build, arguments.show))
+                cold.append(run_once(commit, "cold", own, arguments.build, arguments.show))
                 print(f"cold run {number + 1}: {cold[-1].fresh.total:.1f} s", file=sys.stderr, flush=True)
         if arguments.cache in ("warm", "both"):
             if arguments.cache == "warm":
-                run_once("warm", shared, arguments.build, show=False)  # fills the shared cache, not reported
+                # fills the shared cache, not reported
+                run_once(commit, "warm", shared, arguments.build, show=False)
             for number in range(arguments.runs):
-                warm.append(run_once("warm", shared, arguments.build, arguments.show))
+                warm.append(run_once(commit, "warm", shared, arguments.build, arguments.show))
                 print(f"warm run {number + 1}: {warm[-1].fresh.total:.1f} s", file=sys.stderr, flush=True)
-    commit = subprocess.run(["git", "-C", str(REPO), "log", "-1", "--format=%h %s"], capture_output=True,
-                            text=True, check=True).stdout.strip()
-    print(f"scripts/serve from a fresh clone of {commit[:70]} (GANGLAND_BUILD={arguments.build}), "
-          f"{os.cpu_count()} CPUs")
+    subject = subprocess.run(["git", "-C", str(REPO), "log", "-1", "--format=%h %s", commit],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    # Set here (as on this machine), Python writes no .pyc at import: gangland's own modules (an editable
+    # install) are compiled again at each start; pip compiles the installed packages' whatever it says.
+    bytecode = ", PYTHONDONTWRITEBYTECODE set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""
+    print(f"scripts/serve from a fresh clone of {subject[:70]} (GANGLAND_BUILD={arguments.build}), "
+          f"{os.cpu_count()} CPUs{bytecode}")
     if cold:
         summary("cold", cold)
     if warm:
