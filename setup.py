@@ -60,6 +60,10 @@ BUILD = Path("build", "mypyc")
 """The compiled build's build folder (C sources in c/, objects, extensions)."""
 MYPY = "mypy==2.4.1"
 """The mypy (it ships mypyc) a compiled build is made with: pinned, so that a build is reproducible."""
+CHECKED_IMPORTS = ("numpy>=1.26",)
+"""What mypyc's type check reads besides gangland and the standard library: the agents reach
+gangland.rl.policy, typed with numpy, which an environment set up only to serve (scripts/setup serve)
+does not hold. In the build's own environment, beside mypy."""
 
 
 def wanted() -> bool:
@@ -200,6 +204,6 @@ class GanglandDistribution(Distribution):
 if wanted():
     # In a build folder of its own: the pure build's (build/lib) never holds an extension.
     setup(distclass=GanglandDistribution, cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
-          setup_requires=[MYPY], options={"build": {"build_base": str(BUILD)}})
+          setup_requires=[MYPY, *CHECKED_IMPORTS], options={"build": {"build_base": str(BUILD)}})
 else:
     setup(cmdclass={"build_py": BuildPy})
