@@ -1,6 +1,10 @@
 """Build gangland: pure Python, as pyproject.toml describes it, unless GANGLAND_MYPYC=1 asks for the
 compiled build (README, "Compiled build").
 
+Either way the built package carries each game's rules decisions: docs/rules/<game>.md (their source,
+which the sdist holds too: MANIFEST.in) is copied to gangland/games/<game>/decisions.md, which the
+server's decisions page reads (server/rules.py). An editable install reads them from the checkout.
+
 With GANGLAND_MYPYC=1 the modules that do the work of a game (the engine, every game's rules and bots,
 the IS-MCTS agent) are compiled to C extensions by mypyc; the .py files are installed beside them
 (Python imports the extension first). The command line, the server and the drawings stay Python: they
@@ -21,8 +25,13 @@ from pathlib import Path
 
 from setuptools import Distribution, Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 SRC = Path("src")
+DECISIONS = Path("docs", "rules")
+"""The rules decisions, one <game>.md for each game package under src/gangland/games/."""
+DECISIONS_FILE = "decisions.md"
+"""Their name in the built package, beside the game's rules.md (server/rules.py reads it)."""
 COMPILED = ("gangland/engine", "gangland/games", "gangland/agents")
 """The folders whose modules are compiled, less NOT_COMPILED."""
 NOT_COMPILED = (
@@ -51,6 +60,10 @@ BUILD = Path("build", "mypyc")
 """The compiled build's build folder (C sources in c/, objects, extensions)."""
 MYPY = "mypy==2.4.1"
 """The mypy (it ships mypyc) a compiled build is made with: pinned, so that a build is reproducible."""
+CHECKED_IMPORTS = ("numpy>=1.26",)
+"""What mypyc's type check reads besides gangland and the standard library: the agents reach
+gangland.rl.policy, typed with numpy, which an environment set up only to serve (scripts/setup serve)
+does not hold. In the build's own environment, beside mypy."""
 
 
 def wanted() -> bool:
@@ -154,6 +167,31 @@ class BuildExt(build_ext):
         super().run()
 
 
+class BuildPy(build_py):
+    """build_py that also copies each game's rules decisions into the built package."""
+
+    def decisions(self) -> dict[Path, Path]:
+        """docs/rules/<game>.md -> <build_lib>/gangland/games/<game>/decisions.md, for every game package."""
+        games = sorted(path.parent.name for path in (SRC / "gangland" / "games").glob("*/__init__.py"))
+        missing = [game for game in games if not (DECISIONS / f"{game}.md").is_file()]
+        if missing:
+            sys.exit(f"gangland: no rules decisions for {', '.join(missing)} in {DECISIONS}/: build from a "
+                     "checkout of gangland or from its sdist, which hold them")
+        target = Path(self.build_lib, "gangland", "games")
+        return {DECISIONS / f"{game}.md": target / game / DECISIONS_FILE for game in games}
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            return  # the server reads docs/rules from the checkout itself
+        for source, target in self.decisions().items():
+            self.copy_file(str(source), str(target))
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        shipped = [] if self.editable_mode else [str(target) for target in self.decisions().values()]
+        return [*super().get_outputs(include_bytecode), *shipped]
+
+
 class GanglandDistribution(Distribution):
     """A distribution that has extension modules exactly when the compiled build is asked for and a C
     compiler works (so that the wheel of a compiled build is tagged for this platform, and a pure one
@@ -165,7 +203,7 @@ class GanglandDistribution(Distribution):
 
 if wanted():
     # In a build folder of its own: the pure build's (build/lib) never holds an extension.
-    setup(distclass=GanglandDistribution, cmdclass={"build_ext": BuildExt}, setup_requires=[MYPY],
-          options={"build": {"build_base": str(BUILD)}})
+    setup(distclass=GanglandDistribution, cmdclass={"build_ext": BuildExt, "build_py": BuildPy},
+          setup_requires=[MYPY, *CHECKED_IMPORTS], options={"build": {"build_base": str(BUILD)}})
 else:
-    setup()
+    setup(cmdclass={"build_py": BuildPy})

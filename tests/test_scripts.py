@@ -1,7 +1,9 @@
-"""scripts/build: the build GANGLAND_BUILD asks for, which scripts/serve and scripts/play run (README)."""
+"""scripts/build: the build GANGLAND_BUILD asks for, which scripts/serve and scripts/play run (README); and
+scripts/setup's levels (serve for those two, dev for scripts/test)."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -52,3 +54,43 @@ def test_the_compiled_build_is_the_one_in_dot_venv_compiled() -> None:
     version = subprocess.run([done.stdout.strip() + "/gangland", "--version"], capture_output=True, text=True,
                              timeout=60)
     assert "(compiled with mypyc)" in version.stdout
+
+
+def setup_in(folder: Path, level: str | None, stamp: str | None) -> subprocess.CompletedProcess[str]:
+    """scripts/setup LEVEL in a copy of the scripts beside this pyproject.toml, with .venv's stamp `stamp`
+    ("LEVEL HASH", HASH standing for pyproject.toml's) and no Python to install with (PYTHON names none)."""
+    (folder / "scripts").mkdir(exist_ok=True)
+    (folder / "scripts" / "setup").write_bytes((REPO / "scripts" / "setup").read_bytes())
+    (folder / "scripts" / "setup").chmod(0o755)
+    (folder / "pyproject.toml").write_bytes((REPO / "pyproject.toml").read_bytes())
+    (folder / ".venv").mkdir(exist_ok=True)
+    kept = folder / ".venv" / ".gangland-installed"
+    kept.unlink(missing_ok=True)
+    if stamp is not None:
+        digest = hashlib.sha256((REPO / "pyproject.toml").read_bytes()).hexdigest()
+        kept.write_text(stamp.replace("HASH", digest) + "\n")
+    env = {**os.environ, "PYTHON": str(folder / "no-such-python")}
+    return subprocess.run([str(folder / "scripts" / "setup"), *([level] if level else [])],
+                          capture_output=True, text=True, timeout=60, env=env)
+
+
+def test_setup_installs_a_level_once_and_the_dev_level_serves_too(tmp_path: Path) -> None:
+    """scripts/serve asks for the serve level, scripts/test for dev (the default): a stamp that says a level
+    for this pyproject.toml is enough, dev is enough for serve, and anything else sets .venv up (here it
+    stops at once: PYTHON names no interpreter)."""
+    for level, stamp in (("serve", "serve HASH"), ("serve", "dev HASH"), (None, "dev HASH"),
+                         ("dev", "dev HASH")):
+        done = setup_in(tmp_path, level, stamp)
+        assert (done.returncode, done.stderr) == (0, ""), (level, stamp, done.stderr)
+    for level, stamp in (("dev", "serve HASH"), (None, "serve HASH"), ("serve", "serve 0123"),
+                         ("serve", None), ("serve", "HASH")):
+        done = setup_in(tmp_path, level, stamp)
+        assert done.returncode == 1 and "gangland needs Python 3.11 or newer" in done.stderr, (level, stamp)
+    assert [path.name for path in (tmp_path / ".venv").iterdir()] == [".gangland-installed"]  # nothing made
+
+
+def test_setup_refuses_an_unknown_level_and_changes_nothing(tmp_path: Path) -> None:
+    done = setup_in(tmp_path, "everything", "serve HASH")
+    assert done.returncode == 2
+    assert "scripts/setup takes serve or dev (the default), not 'everything'" in done.stderr
+    assert (tmp_path / ".venv" / ".gangland-installed").read_text().startswith("serve ")

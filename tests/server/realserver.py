@@ -68,8 +68,11 @@ class RealServer:
     """`gangland serve --port PORT --db URL` as a subprocess; its output goes to `log`, and its user data
     folder (XDG_DATA_HOME) is `data` beside `log`, so it never writes into the user's own."""
 
-    def __init__(self, database_url: str, log: Path, port: int | None = None) -> None:
+    def __init__(self, database_url: str, log: Path, port: int | None = None,
+                 executable: Path | None = None) -> None:
         self.database_url = database_url
+        self.executable = executable or gangland_executable()
+        """The `gangland` command to run (by default the one beside the tests' Python)."""
         self.log = log
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -82,7 +85,7 @@ class RealServer:
         """Start the server (on the same database and port as before), with `gangland serve`'s `options`
         besides, and wait until it answers."""
         assert self.process is None, "the server is already running"
-        command = [str(gangland_executable()), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+        command = [str(self.executable), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--db", self.database_url, "--bot-delay", str(bot_delay), *options]
         env = dict(os.environ, XDG_DATA_HOME=str(self.log.parent / "data"))
         env.pop("GANGLAND_SAVES", None)
@@ -154,6 +157,14 @@ class RealServer:
 
     def get(self, path: str, timeout: float = 10.0) -> tuple[int, Any]:
         return self.request("GET", path, timeout=timeout)
+
+    def page(self, path: str, timeout: float = 10.0) -> tuple[int, str, str]:
+        """(status, content type, text) of GET `path`: a page or a file rather than JSON."""
+        try:
+            with _OPENER.open(self.base + path, timeout=timeout) as answer:
+                return answer.status, answer.headers.get("content-type", ""), answer.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers.get("content-type", ""), error.read().decode(errors="replace")
 
     def post(self, path: str, body: Any) -> tuple[int, Any]:
         return self.request("POST", path, body)

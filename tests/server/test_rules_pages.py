@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from gangland.engine import all_games
-from gangland.server.rules import DOCS_RULES, decisions_page, rules_page
+from gangland.server.rules import decisions_page, rules_page
 
 from .tables import server
 
 GAMES = [game.id for game in all_games()]
+DECISIONS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+"""The source of the decisions pages (an installed package serves its copy of them)."""
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -30,9 +32,9 @@ def test_every_game_has_a_rules_page_linking_its_decisions(game_id: str, tmp_pat
         assert f'href="/rules/{game_id}/decisions"' in html
         decisions = client.get(f"/rules/{game_id}/decisions")
         assert decisions.status_code == 200
-        # Served from the checkout's docs/rules: its first heading is on the page.
+        # The checkout's docs/rules/<game>.md (or the package's copy of it): its first heading is on the page.
         game = next(g for g in all_games() if g.id == game_id)
-        source = (DOCS_RULES / f"{type(game).__module__.rsplit('.', 1)[-1]}.md").read_text(encoding="utf-8")
+        source = (DECISIONS / f"{type(game).__module__.rsplit('.', 1)[-1]}.md").read_text(encoding="utf-8")
         heading = next(line.lstrip("# ").strip() for line in source.splitlines() if line.startswith("#"))
         assert heading.split()[0] in decisions.text
         assert f'href="/rules/{game_id}"' in decisions.text
@@ -48,10 +50,15 @@ def test_an_unknown_game_has_no_rules_page(tmp_path: Path) -> None:
 
 def test_the_pages_hold_no_raw_html_from_their_markdown(monkeypatch: pytest.MonkeyPatch) -> None:
     """Raw HTML in a rules file is shown as text, never run (markdown-it with html off)."""
-    game = all_games()[0]
-    monkeypatch.setattr("gangland.server.rules.DOCS_RULES", DOCS_RULES.parent / "no-such-folder")
-    assert "docs/rules/" in decisions_page(game)  # without a checkout it says where the decisions are
     from gangland.server import rules
+
+    game = all_games()[0]
+    # Neither a package's copy nor a checkout: the page says where the decisions would be.
+    monkeypatch.setattr(rules, "DOCS_RULES", DECISIONS.parent / "no-such-folder")
+    monkeypatch.setattr(rules, "DECISIONS_FILE", "no-such-file.md")
+    missing = decisions_page(game)
+    assert f"docs/rules/{type(game).__module__.rsplit('.', 1)[-1]}.md" in missing
+    assert "neither this server's package nor a checkout beside it holds them" in missing
 
     rendered = rules._markdown().render("# T\n\n<script>alert(1)</script> <b>x</b>")
     assert "<script>" not in rendered and "&lt;script&gt;" in rendered
