@@ -76,10 +76,11 @@ def request(port: int, method: str, path: str, body: Any = None, **headers: str)
 
 @pytest.fixture(scope="module")
 def probed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RealServer]:
-    """`gangland serve` on 127.0.0.1 as the probe found it: no option about hosts or proxies."""
+    """`gangland serve` on 127.0.0.1 as the probe found it: no option about hosts or proxies (and a JSON
+    log, to read what the refusals left in it)."""
     folder = tmp_path_factory.mktemp("probed")
     with RealServer(f"sqlite:///{folder}/g.db", folder / "server.log") as real:
-        real.start()
+        real.start(options=("--log-format", "json"))
         yield real
 
 
@@ -97,6 +98,13 @@ def test_the_rebinding_handshake_is_refused(probed: RealServer) -> None:
         assert f"does not answer to the host '{EVIL}:{port}'" in body and f"--allowed-host {EVIL}" in body
         for name in ("127.0.0.1", "localhost"):
             assert handshake(port, path, f"{name}:{port}", f"http://{name}:{port}")[0] == 101, (path, name)
+    # Each refusal is a line of the access log, and none is logged as an error of the server (uvicorn's
+    # websockets-sansio logs one after every denial response: hosts.quiet_refused_handshakes).
+    lines = [json.loads(line) for line in probed.output().splitlines() if line.startswith("{")]
+    refused = [line["path"] for line in lines
+               if line.get("status") == 400 and line["logger"] == "gangland.access"]
+    assert refused == [f"/ws/{created['table_id']}", "/ws/lobby"], refused
+    assert not [line for line in lines if line["level"] in ("ERROR", "CRITICAL")], lines
 
 
 def test_the_lobby_api_is_refused_to_a_foreign_host(probed: RealServer) -> None:

@@ -156,7 +156,6 @@ def serve_command(
 
     if log_format not in FORMATS:
         fail(f"--log-format must be {' or '.join(FORMATS)}, not {log_format!r}")
-    configure(log_format)
     metrics_token = _metrics_token(metrics_token_file)
     for origin in allow_origin or ():
         if not origin.startswith(("http://", "https://")) or origin.count("/") != 2:
@@ -186,6 +185,9 @@ def serve_command(
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     from gangland.engine.compiled import build
 
+    # The log is set up once every check has passed: a refusal is a line on stderr in any format, and a
+    # command run in-process (the tests' CliRunner) that is refused leaves the process's logging alone.
+    configure(log_format)
     # In a JSON log, what the server says is a line of the log too.
     say = typer.echo if log_format == "text" else logging.getLogger("gangland.server").info
     say(f"Gangland ({build()}) is serving at http://{shown}:{port}/  (database: {database}; Ctrl-C stops it)")

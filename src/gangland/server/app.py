@@ -32,7 +32,7 @@ from . import ingame
 from .away import NotAway
 from .bots import BotRunner, bot_names
 from .ending import IDLE_DAYS, end_table
-from .hosts import HostCheck
+from .hosts import HostCheck, quiet_refused_handshakes
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
 from .limits import (
     FLOOD_CLOSE,
@@ -201,6 +201,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     hub.idle_seconds = idle_days * 24 * 3600
     limits = served_at(limits or Limits(), address)
     keep_frames_out_of_logs()
+    quiet_refused_handshakes()
     open_tables = OpenTables(limits.open_tables_per_address)
     seat_sockets = SeatSockets(limits.sockets_per_seat)
 
@@ -223,7 +224,6 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     app.state.limits = limits
     app.add_middleware(BodyLimit, limit=limits.body_bytes)  # inside SecurityHeaders: its 413 gets them
     app.add_middleware(SecurityHeaders)
-    app.add_middleware(AccessLog)
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -534,7 +534,8 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         await serve_socket(table, hub, socket, MessageBudget(limits), seat_sockets)
 
     hub.root = serve_under(app, address)  # after every route: the root may not start like one of them
-    app.add_middleware(HostCheck, allowed=limits.allowed_hosts)  # the outermost: before anything else
+    app.add_middleware(HostCheck, allowed=limits.allowed_hosts)  # before anything else of the app's
+    app.add_middleware(AccessLog)  # outside it, so that a refused Host has its line in the log too
     return app
 
 

@@ -19,7 +19,9 @@ every HTTP request and WebSocket, before the app sees them.
 from __future__ import annotations
 
 import ipaddress
+import logging
 import re
+from contextvars import ContextVar
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
@@ -163,6 +165,29 @@ def refusal_text(host: str | None) -> str:
             "players use).\n")
 
 
+_refused_here: ContextVar[bool] = ContextVar("gangland_refused_handshake", default=False)
+"""Set in the task of a WebSocket that HostCheck refused with an HTTP answer (`_SpuriousHandshakeError`)."""
+SPURIOUS_HANDSHAKE_ERROR = "ASGI callable returned without completing handshake."
+
+
+class _SpuriousHandshakeError(logging.Filter):
+    """uvicorn's websockets-sansio protocol logs this ERROR after every WebSocket refused with an HTTP
+    answer (the ASGI denial-response extension): it sends the answer but never marks the handshake done
+    (uvicorn pull request 3138, open). A refused rebinding handshake is no error of the server, and anyone
+    could fill the log with them, so the record is dropped, but only in the task whose WebSocket HostCheck
+    refused: the same words from any other WebSocket still reach the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (_refused_here.get() and record.getMessage() == SPURIOUS_HANDSHAKE_ERROR)
+
+
+def quiet_refused_handshakes() -> None:
+    """Drop uvicorn's spurious error after a WebSocket refused by HostCheck (`_SpuriousHandshakeError`)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _SpuriousHandshakeError) for f in logger.filters):
+        logger.addFilter(_SpuriousHandshakeError())
+
+
 class HostCheck:
     """ASGI middleware: an HTTP request or a WebSocket whose Host the server does not answer to
     (`host_allowed`) gets a 400 and `refusal_text`, and never reaches the app; a WebSocket is refused before
@@ -187,6 +212,7 @@ class HostCheck:
             if "websocket.http.response" not in scope.get("extensions", {}):
                 await send({"type": "websocket.close", "code": HOST_CLOSE})
                 return
+            _refused_here.set(True)  # uvicorn logs from this task once the app returns
             await send({"type": "websocket.http.response.start", "status": REFUSED_STATUS,
                         "headers": headers})
             await send({"type": "websocket.http.response.body", "body": body})
