@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
-import logging.config
+import sys
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -24,6 +24,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 FORMATS = ("text", "json")
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 access = logging.getLogger("gangland.access")
+_HANDLER = "gangland"
+"""The name of the handler `configure` adds to the root logger."""
 _PLAIN_RECORD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
     "message", "asctime", "taskName", "color_message"}
 """A record's own attributes (and uvicorn's coloured copy of the message): the others are its `extra`
@@ -56,19 +58,18 @@ def configure(fmt: str) -> None:
     that a JSON log holds nothing but JSON lines."""
     if fmt not in FORMATS:
         raise ValueError(f"a log format is {' or '.join(FORMATS)}, not {fmt!r}")
-    formatter: dict[str, Any] = ({"()": JsonLines} if fmt == "json" else {"format": TEXT_FORMAT})
-    logging.config.dictConfig({
-        "version": 1,
-        "disable_existing_loggers": False,
-        "formatters": {"chosen": formatter},
-        "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "chosen",
-                                "stream": "ext://sys.stderr"}},
-        "root": {"handlers": ["stderr"], "level": "WARNING"},
-        "loggers": {
-            "gangland": {"level": "INFO"},
-            "gangland.access": {"level": "INFO" if fmt == "json" else "WARNING"},
-        },
-    })
+    # Not logging.config.dictConfig: it shuts down every handler the process has (a host program's, or a
+    # test runner's capture) where this adds its own and replaces only the one it added before.
+    handler = logging.StreamHandler(sys.stderr)
+    handler.set_name(_HANDLER)
+    handler.setFormatter(JsonLines() if fmt == "json" else logging.Formatter(TEXT_FORMAT))
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if h.get_name() == _HANDLER]:
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+    logging.getLogger("gangland").setLevel(logging.INFO)
+    access.setLevel(logging.INFO if fmt == "json" else logging.WARNING)
     logging.captureWarnings(True)
 
 
