@@ -77,6 +77,7 @@ def test_a_backup_is_a_whole_database_of_its_own(played: Path, tmp_path: Path) -
         for query in ("SELECT * FROM tables ORDER BY id", "SELECT * FROM moves ORDER BY table_id, step"):
             assert db.execute(query).fetchall() == original.execute(query).fetchall()
     assert not Path(f"{copy}-wal").exists()
+    assert copy.stat().st_mode & 0o777 == 0o600  # the seeds of unfinished games: its owner's alone
     # A file that exists is replaced only when asked; the database itself never; nothing half-written.
     copy.write_bytes(b"an older backup")
     assert_usage_error(run("backup", str(copy), "--db", url), "exists already", "--force")

@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 
 from gangland.cli import app as cli
-from gangland.server.hosts import allowed_hosts_option, trusted_proxies_option
+from gangland.server.hosts import allowed_hosts_option, public_parts, trusted_proxies_option
 from gangland.server.limits import Limits
 
 from .realserver import RealServer
@@ -201,6 +201,9 @@ def test_the_options_are_read_or_refused_with_a_sentence(tmp_path: Path) -> None
         {"games.example.org", "games.example.org:8443", "*"})
     assert trusted_proxies_option(["127.0.0.1", "10.1.2.3/8", "::1", "fd00::/8"]) == [
         "127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]
+    # An international name is answered in the ASCII form browsers send it in.
+    assert public_parts("https://Bücher.example/gangland") == ("xn--bcher-kva.example",
+                                                                "https://xn--bcher-kva.example")
     runner = CliRunner()
     database = f"sqlite:///{tmp_path}/g.db"
     for options, said in ((["--allowed-host", "games.example.org/x"], "is not a host name"),

@@ -155,6 +155,9 @@ def backup_command(
         fail(f"there is no folder {file.parent} to write the backup in")
     partial = file.with_name(f".{file.name}.{os.getpid()}.partial")
     try:
+        # Readable by its owner alone, whatever the umask: a backup holds the unfinished games' seeds and
+        # the people's e-mail addresses.
+        os.close(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
         with contextlib.closing(sqlite3.connect(source_path, timeout=10)) as source:
             describe(source)  # a Gangland database, and readable now (a restore holding it is waited for)
             with contextlib.closing(sqlite3.connect(partial)) as copy:

@@ -111,6 +111,11 @@ def public_parts(url: str) -> tuple[str, str]:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise ValueError(f"{url[:200]!r} is not an http(s) address with a host")
     name = parts.hostname.lower()
+    if not name.isascii():  # browsers send an international name in its ASCII (punycode) form
+        try:
+            name = name.encode("idna").decode("ascii")
+        except UnicodeError:
+            raise ValueError(f"{url[:200]!r}: its host name cannot be written in ASCII for DNS") from None
     shown = f"[{name}]" if ":" in name else name
     port = parts.port  # ValueError for a port out of range
     return shown, f"{parts.scheme}://{shown}" + ("" if port is None else f":{port}")
