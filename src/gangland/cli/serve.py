@@ -70,12 +70,15 @@ def serve_command(
         help="Processes that run search bots (IS-MCTS) side by side (default: one per CPU).")] = None,
     allow_origin: Annotated[list[str] | None, typer.Option(
         show_default=False, metavar="ORIGIN",
-        help="A page origin (scheme://host[:port]) besides the server's own that may open game sockets, e.g. "
-        "the public address of a reverse proxy that does not pass on the Host header; repeatable.")] = None,
+        help="A page origin (scheme://host[:port]) besides the server's own and --public-url's that may open "
+        "game sockets, e.g. a second public address; repeatable.")] = None,
     public_url: Annotated[str | None, typer.Option(
         show_default=False, metavar="URL",
-        help="Where this server answers for its players (default: http://HOST:PORT unless HOST is every "
-        "interface). Several servers on one PostgreSQL tell a table's players which one plays it.")] = None,
+        help="Where this server answers for its players, e.g. https://example.org/gangland behind a reverse "
+        "proxy (default: http://HOST:PORT unless HOST is every interface). Its path is the sub-path the "
+        "pages are served under, its host is one the server answers to, and its origin may open game "
+        "sockets; links in turn mails start with it. Several servers on one PostgreSQL tell a table's players which "
+        "one plays it. See docs/deploy.md.")] = None,
     tables_per_address: Annotated[int, typer.Option(
         help="Unfinished tables one client address may have opened (a club behind one address, or a load "
         "benchmark, may need more).")] = 20,
