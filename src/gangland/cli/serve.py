@@ -77,8 +77,8 @@ def serve_command(
         help="Where this server answers for its players, e.g. https://example.org/gangland behind a reverse "
         "proxy (default: http://HOST:PORT unless HOST is every interface). Its path is the sub-path the "
         "pages are served under, its host is one the server answers to, and its origin may open game "
-        "sockets; links in turn mails start with it. Several servers on one PostgreSQL tell a table's players which "
-        "one plays it. See docs/deploy.md.")] = None,
+        "sockets; links in turn mails start with it. Several servers on one PostgreSQL tell a table's "
+        "players which one plays it. See docs/deploy.md.")] = None,
     tables_per_address: Annotated[int, typer.Option(
         help="Unfinished tables one client address may have opened (a club behind one address, or a load "
         "benchmark, may need more).")] = 20,
