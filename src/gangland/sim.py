@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+import gangland.rl  # noqa: F401  (adds rl's agents, openspiel-ismcts and policy:PATH, to make_agent)
 from gangland.agents import make_agent
 from gangland.engine import JSON, Game, GameRecord, OptionError, mix_seed, run_match
 from gangland.games import get

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from importlib.util import find_spec
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from gangland.engine import Agent, Decision, Game, OptionError, quoted
 
@@ -24,26 +25,36 @@ class RandomAgent:
 
 
 GENERIC_AGENTS = {"random": RandomAgent}
-OPENSPIEL_ISMCTS = "openspiel-ismcts"
-"""OpenSpiel's IS-MCTS over the game registered with OpenSpiel (`gangland.rl.openspiel`, the rl extra);
-`openspiel-ismcts:N` searches N simulations a decision."""
-POLICY = "policy"
-"""A trained `gangland.rl.policy` model (the rl extra): `policy:PATH` plays the .npz file at PATH, greedily.
-Not in `agent_names`, since it needs a path."""
 
 
-def openspiel_available(game: Game) -> bool:
-    """Whether `game` can be played by OpenSpiel's agents here: open_spiel installed, and the game encoded."""
-    return game.encoding is not None and find_spec("pyspiel") is not None
+@dataclass(frozen=True)
+class AgentKind:
+    """A kind of agent a package above this one adds (gangland.rl adds its own: imports go one way), named
+    by a prefix: `make(name, game, seed)` builds the agent a name with that prefix calls for (OptionError
+    for a bad name or what it needs missing); `listed(game)` says whether `agent_names` offers the bare
+    prefix among the search agents."""
+
+    make: Callable[[str, Game, int], Agent]
+    listed: Callable[[Game], bool]
+
+
+AGENT_KINDS: dict[str, AgentKind] = {}
+"""The kinds added with `add_kind`, by prefix."""
+
+
+def add_kind(prefix: str, kind: AgentKind) -> None:
+    """Make `make_agent` build the agents named `prefix` or `prefix:SPEC` with `kind`."""
+    AGENT_KINDS[prefix] = kind
 
 
 def agent_names(game: Game, search: bool = True) -> list[str]:
     """Every agent name usable for `game`: the generic ones and the game's own bots, then (unless
     `search` is False) the IS-MCTS levels, which take seconds per decision (`ismcts:SPEC` also takes
-    iterations, seconds and workers: see `gangland.agents.ismcts`)."""
+    iterations, seconds and workers: see `gangland.agents.ismcts`), and the added kinds that offer
+    themselves for `game`."""
     names = [*sorted({*GENERIC_AGENTS, *game.bots}), *(ismcts_names(game) if search else [])]
-    if search and openspiel_available(game):
-        names.append(OPENSPIEL_ISMCTS)
+    if search:
+        names += [prefix for prefix, kind in AGENT_KINDS.items() if kind.listed(game)]
     return names
 
 
@@ -51,19 +62,9 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
     """The agent called `name` for `game`, seeded; OptionError naming the choices for an unknown name."""
     if name.partition(":")[0].partition("+")[0] == "ismcts":
         return ISMCTSAgent.from_name(name, game, seed)
-    if name.partition(":")[0] == OPENSPIEL_ISMCTS:
-        if not openspiel_available(game):
-            raise OptionError(f"{OPENSPIEL_ISMCTS} needs OpenSpiel (pip install 'gangland[rl]') and a game "
-                              f"with an observation encoding")
-        from gangland.rl.openspiel import OpenSpielISMCTSAgent
-
-        return OpenSpielISMCTSAgent.from_name(name, game, seed)
-    if name.partition(":")[0] == POLICY:
-        try:
-            from gangland.rl.policy import PolicyAgent
-        except ImportError:
-            raise OptionError("policy:PATH needs numpy (pip install 'gangland[rl]')") from None
-        return PolicyAgent.from_name(name, game, seed)
+    kind = AGENT_KINDS.get(name.partition(":")[0])
+    if kind is not None:
+        return kind.make(name, game, seed)
     factory = game.bots.get(name) or GENERIC_AGENTS.get(name)
     if factory is None:
         raise OptionError(f"no agent {quoted(name)} for {game.name}; choose from: "

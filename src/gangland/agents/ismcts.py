@@ -110,7 +110,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
-from gangland.engine import Decision, Game, OptionError, Result, State, mix_seed
+from gangland.engine import Decision, DecisionGame, Game, OptionError, Result, State, mix_seed
 from gangland.engine.compiled import mypyc_attr
 
 __all__ = ["EXPLORATION", "LEVELS", "MAX_ROLLOUT", "AgentSpec", "Cutoff", "ISMCTSAgent", "ismcts_names",
@@ -301,7 +301,7 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def rollout_policy(game: Game, rollout: str) -> Policy | None:
+def rollout_policy(game: DecisionGame, rollout: str) -> Policy | None:
     """The rollout policy called `rollout` for `game` (None: uniformly random); OptionError if the
     game has no heuristic bot with a state-level `choose`."""
     if rollout == "random":
@@ -316,7 +316,7 @@ def rollout_policy(game: Game, rollout: str) -> Policy | None:
     return policy
 
 
-def rollout_cutoff(game: Game, rollout: str, learned: bool = False) -> Cutoff | None:
+def rollout_cutoff(game: DecisionGame, rollout: str, learned: bool = False) -> Cutoff | None:
     """Where `game`'s heuristic rollouts may stop and be judged by its bot's `win_chances`, or with
     `learned` by its `learned_chances` (see Cut-off); None for random rollouts and for bots without an
     estimate. OptionError for `learned` where the game's bot has no cut-off or no learned model.
@@ -339,7 +339,7 @@ def rollout_cutoff(game: Game, rollout: str, learned: bool = False) -> Cutoff | 
     return horizon, estimate
 
 
-def rollout_keeps(game: Game, rollout: str) -> bool:
+def rollout_keeps(game: DecisionGame, rollout: str) -> bool:
     """Whether a search of `game` with `rollout` keeps the heuristic bot's move unless clearly beaten,
     by default (see Keep): where the game's bot asks for it with `keep_in_search`.
 
@@ -350,7 +350,7 @@ def rollout_keeps(game: Game, rollout: str) -> bool:
     return rollout == "heuristic" and bool(getattr(_heuristic_bot(game), "keep_in_search", False))
 
 
-def _heuristic_bot(game: Game) -> object:
+def _heuristic_bot(game: DecisionGame) -> object:
     """A fresh instance of the game's heuristic bot, or None."""
     factory = game.bots.get("heuristic")
     return factory(0) if factory is not None else None
@@ -376,7 +376,7 @@ def seat_rewards(result: Result) -> list[float]:
     return rewards
 
 
-def _secret_moves(game: Game) -> bool:
+def _secret_moves(game: DecisionGame) -> bool:
     """True when the game may hide a move's content from other seats (it overrides public_action_name)."""
     return type(game).public_action_name is not Game.public_action_name
 
@@ -451,7 +451,7 @@ def _select(children: dict[int | str, _Node], legal: list[int], c: float,
 
 
 def _iterate_single(state: State, roots: list[_Node], rng: random.Random, rollout: Rollout, c: float,
-                    game: Game, expand_after: int) -> None:
+                    game: DecisionGame, expand_after: int) -> None:
     """One iteration with a single tree keyed by action ids (every move is public)."""
     node = roots[0]
     path: list[tuple[_Node, int]] = []
@@ -469,7 +469,7 @@ def _iterate_single(state: State, roots: list[_Node], rng: random.Random, rollou
 
 
 def _iterate_multi(state: State, roots: list[_Node], rng: random.Random, rollout: Rollout, c: float,
-                   game: Game, expand_after: int) -> None:
+                   game: DecisionGame, expand_after: int) -> None:
     """One iteration with a tree per seat, each keyed by that seat's observations of the moves."""
     public = game.public_action_name
     nodes = roots[:]

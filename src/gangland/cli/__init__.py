@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+import gangland.rl  # noqa: F401  (adds rl's agents, openspiel-ismcts and policy:PATH, to make_agent)
 from gangland import __version__
 from gangland.engine.compiled import build
 

@@ -21,6 +21,7 @@ from urllib.parse import quote
 import typer
 
 from .common import fail
+from .saves import data_folder
 
 DB_OPTION = typer.Option(
     "--db", metavar="URL", show_default=False,
@@ -32,12 +33,21 @@ SERVER_TABLES = ("tables", "seats", "moves", "alembic_version")
 """Tables every Gangland database has."""
 
 
+DEFAULT_DB = "gangland.db"
+"""The SQLite file in the user data folder that `serve` uses unless --db names a database."""
+
+
+def default_database() -> str:
+    """The SQLite URL of <data folder>/gangland.db (the folder is made if missing)."""
+    folder = data_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / DEFAULT_DB}"
+
+
 def database_url(db: str | None) -> tuple[str, str]:
     """(URL, the URL as it may be shown: without its password) of `--db` (default: the SQLite file `gangland
     serve` uses); a URL that names no database is refused."""
     from sqlalchemy.engine import make_url
-
-    from .serve import default_database
 
     url = db or default_database()
     try:

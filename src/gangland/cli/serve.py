@@ -10,17 +10,6 @@ from typing import Annotated
 import typer
 
 from .common import fail
-from .saves import data_folder
-
-DEFAULT_DB = "gangland.db"
-"""The SQLite file in the user data folder that `serve` uses unless --db names a database."""
-
-
-def default_database() -> str:
-    """The SQLite URL of <data folder>/gangland.db (the folder is made if missing)."""
-    folder = data_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / DEFAULT_DB}"
 
 
 def _metrics_token(path: Path | None) -> str | None:

@@ -3,7 +3,7 @@
 Standard library only; nothing here imports a game.
 """
 
-from .agent import Agent, Decision, DeterminizingBot
+from .agent import Agent, Decision, DecisionGame, DeterminizingBot
 from .encoding import Layout, LayoutWriter, Segment, ViewEncoding
 from .errors import (
     QUOTED_CHARS,
@@ -37,7 +37,7 @@ from .state import JSON, CachedLegalState, Result, State, as_method, rank_by
 
 __all__ = [
     "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "QUOTED_CHARS", "SCREEN_WIDTH", "SEAT_REF", "SEAT_REFS",
-    "ActionParseError", "Agent", "CachedLegalState", "Decision", "DeterminizingBot", "Game",
+    "ActionParseError", "Agent", "CachedLegalState", "Decision", "DecisionGame", "DeterminizingBot", "Game",
     "GameFacts", "GameRecord",
     "GanglandError",
     "IllegalAction", "Layout", "LayoutWriter", "OptionError", "OptionSpec", "RecordError", "Result",

@@ -3,13 +3,48 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Generic, Protocol, TypeVar
 
 from .compiled import mypyc_attr
 from .state import JSON, State
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class DecisionGame(Protocol):
+    """What a Decision, and an agent through it, may ask of its game. Every `Game` is one: the Game names
+    its bots by this module's `Agent`, so this module names the game by what it is asked, not by importing
+    it (imports go one way: engine.game imports this module)."""
+
+    @property
+    def id(self) -> str:
+        """The game's registry key."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The game's display name."""
+        ...
+
+    @property
+    def bots(self) -> Mapping[str, AgentFactory]:
+        """The game's own agents by name."""
+        ...
+
+    def action_name(self, state: State, action: int) -> str:
+        """Readable text of an action."""
+        ...
+
+    def public_action_name(self, state: State, action: int, seat: int | None) -> str:
+        """An action's text as `seat` may see it."""
+        ...
+
+    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
+        """(group, item) of an action for a two-step menu, or None."""
+        ...
+
+    def parse_action(self, state: State, text: str) -> int:
+        """The legal action `text` names."""
+        ...
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test's Decision may subclass it
@@ -22,7 +57,7 @@ class Decision:
 
     __slots__ = ("_state", "_view", "game", "legal_actions", "seat")
 
-    def __init__(self, game: Game, state: State, seat: int, legal_actions: tuple[int, ...]) -> None:
+    def __init__(self, game: DecisionGame, state: State, seat: int, legal_actions: tuple[int, ...]) -> None:
         self.game = game
         self.seat = seat
         self.legal_actions = legal_actions
@@ -67,6 +102,9 @@ class Agent(Protocol):
         """Choose an action from `decision.legal_actions`."""
         ...
 
+
+AgentFactory = Callable[[int], Agent]
+"""Makes an agent from a seed."""
 
 StateT = TypeVar("StateT", bound=State)
 

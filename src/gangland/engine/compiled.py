@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,7 +35,11 @@ def is_compiled(module: str) -> bool:
 
 def build() -> str:
     """Which build of gangland runs: "compiled with mypyc" if its engine is an extension module (the
-    compiled build, README "Compiled build"), else "pure Python"."""
-    import gangland.engine.state
+    compiled build, README "Compiled build"), else "pure Python".
 
-    return COMPILED if is_compiled(gangland.engine.state.__name__) else PURE
+    The engine's state module is found, not imported (it imports this module): the file an import of it
+    loads, or loaded, is the one the import system finds first.
+    """
+    spec = find_spec(f"{__package__}.state")
+    origin = spec.origin if spec is not None else None
+    return COMPILED if (origin or "").endswith(tuple(EXTENSION_SUFFIXES)) else PURE

@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .errors import RecordError
+from .record import GameRecord, RecordedGame
 from .state import JSON, State
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .record import GameRecord
 
 
 @dataclass(frozen=True)
@@ -42,7 +38,7 @@ class GameFacts:
                 "seat_events": [dict(e) for e in self.seat_events]}
 
 
-def replay_steps(game: Game, record: GameRecord) -> Iterator[tuple[State, int | None, int]]:
+def replay_steps(game: RecordedGame, record: GameRecord) -> Iterator[tuple[State, int | None, int]]:
     """Replay `record` step by step: (the state after the step, the seat that acted, the action).
 
     The state is the same object throughout (read it, do not keep it). RecordError if the record is of

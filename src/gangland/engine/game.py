@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .agent import AgentFactory
+from .encoding import ViewEncoding
 from .errors import ActionParseError, OptionError, quoted
+from .facts import GameFacts
+from .record import GameRecord
 from .seats import fill_seats, plain_names, seat_ref
 from .state import JSON, State
-
-if TYPE_CHECKING:
-    from .agent import Agent
-    from .encoding import ViewEncoding
-    from .facts import GameFacts
-    from .record import GameRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +73,6 @@ MENU_ROWS = 5
 """Lines the terminal's menu of actions may take before it asks in two steps (see `menu_choice`)."""
 HELP_ROWS = 12
 """The most lines `rules_help` may take (at SCREEN_WIDTH columns)."""
-
-AgentFactory = Callable[[int], "Agent"]
-"""Makes an agent from a seed."""
-
 
 class Game(ABC):
     """A registered game: the factory of its states and the dictionary of its actions."""
@@ -244,8 +238,6 @@ class Game(ABC):
         """What a balance report reads from a finished game's record (`gangland report`): its length
         and the events that matter. The default knows only the number of decisions; a game overrides
         this (in its report.py) to replay the record and count its own events."""
-        from .facts import GameFacts
-
         return GameFacts({"decisions": len(record.actions)})
 
     def describe(self) -> dict[str, Any]:

@@ -3,15 +3,43 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from .errors import GanglandError, RecordError
-from .game import Game
 from .state import JSON, Result, State
 
 FORMAT = "gangland-record"
 FORMAT_VERSION = 1
+
+
+class RecordedGame(Protocol):
+    """What a record asks of its game to start and replay it. Every `Game` is one: engine.game imports
+    this module (a Game's `facts` read a record), so this module names the game by what it is asked."""
+
+    @property
+    def id(self) -> str:
+        """The game's registry key."""
+        ...
+
+    @property
+    def version(self) -> str:
+        """The rules-engine version that wrote or replays a record."""
+        ...
+
+    def check_players(self, players: int) -> None:
+        """OptionError unless `players` is a supported player count."""
+        ...
+
+    def resolve_options(self, options: Mapping[str, JSON] | None) -> dict[str, JSON]:
+        """All options with defaults filled in."""
+        ...
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> State:
+        """Set up a new game."""
+        ...
 
 
 @dataclass
@@ -38,7 +66,7 @@ class GameRecord:
     undos: int = 0
 
     @classmethod
-    def start(cls, game: Game, players: int, seed: int, options: dict[str, JSON] | None,
+    def start(cls, game: RecordedGame, players: int, seed: int, options: dict[str, JSON] | None,
               seats: list[str]) -> GameRecord:
         """A record of a game not yet played (options resolved, seats checked)."""
         game.check_players(players)
@@ -166,7 +194,7 @@ class GameRecord:
             records.append(entry)
         return records
 
-    def replay(self, game: Game, upto: int | None = None) -> State:
+    def replay(self, game: RecordedGame, upto: int | None = None) -> State:
         """The state after the first `upto` actions (all by default), checking the record as it goes.
 
         RecordError if the record names another game or version, has bad options, holds an illegal

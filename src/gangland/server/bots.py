@@ -14,6 +14,7 @@ import os
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+import gangland.rl  # noqa: F401  (adds rl's agents, openspiel-ismcts and policy:PATH, to make_agent)
 from gangland.agents import agent_names, make_agent
 from gangland.agents.ismcts import parse_name
 from gangland.engine import Decision, Game, GameRecord, State, mix_seed

@@ -40,8 +40,7 @@ from .drawing_table import (
     whereabouts,
     wrap,
 )
-from .render import option
-from .textmap import characters, gangs_of, patrols_of, shop_marks
+from .textmap import characters, gangs_of, option, patrols_of, shop_marks
 
 PANEL_HEIGHT = 164
 """A gang's panel: its name (as long as the page lets a name be) on its colour, its money, whether it

@@ -14,14 +14,16 @@ from . import constants as rule
 from .actions import DIRECTIONS
 from .board import Board, Move
 from .movement import arrival_heading, move_choices
-from .render import character_name, option, vamping_notes
 from .textmap import (
     ROLE_LETTER,
+    character_name,
     characters,
     gangs_of,
     glyph,
+    option,
     patrol_glyph,
     patrols_of,
+    vamping_notes,
     view_board,
 )
 

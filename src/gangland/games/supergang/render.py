@@ -13,7 +13,6 @@ from typing import Any
 
 from gangland.engine import seat_ref, terminal_wrap
 
-from .options import DEFAULTS
 from .textmap import (
     MAP_KEY,
     ROLE_LETTER,
@@ -21,10 +20,12 @@ from .textmap import (
     gangs_of,
     glyph,
     map_lines,
+    option,
     patrol_glyph,
     patrols_of,
     pieces,
     shop_marks,
+    vamping_notes,
     view_board,
 )
 
@@ -72,11 +73,6 @@ def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
     return f"{seat_ref(seat)}{police}"
 
 
-def character_name(gang: int, role: str) -> str:
-    """A character as the events, the actions and the view's `actor` name it: "⟨s1⟩'s vamp"."""
-    return f"{seat_ref(gang)}'s {role}"
-
-
 def whereabouts(char: Mapping[str, Any]) -> str:
     """Where a character is and what holds it there, e.g. 'jail, 3 years to serve'."""
     at = char.get("at")
@@ -95,22 +91,6 @@ def whereabouts(char: Mapping[str, Any]) -> str:
         elif char.get("from"):
             text += f" (from {char['from']})"
     return text
-
-
-def option(view: Mapping[str, Any], name: str) -> Any:
-    """An option of the game the view shows (the view lists only those that differ from the defaults)."""
-    options = view.get("options") or {}
-    return options.get(name, DEFAULTS[name]) if isinstance(options, Mapping) else DEFAULTS[name]
-
-
-def vamping_notes(char: Mapping[str, Any]) -> list[str]:
-    """What a character's view says about vamping beyond who holds it: freed and not yet moved (L43), and
-    for a vamp the character it may not vamp next (L42)."""
-    notes = ["freed: no vamping it until it moves"] if char.get("protected") else []
-    victim = char.get("last_victim")
-    if isinstance(victim, Mapping):
-        notes.append(f"may not vamp {character_name(victim['gang'], victim['role'])} next")
-    return notes
 
 
 def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[str, Any]) -> str:

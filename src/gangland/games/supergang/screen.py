@@ -32,9 +32,18 @@ from .actions import (
     dest_parts,
 )
 from .constants import PAIR_PRICE, PHASE_NAMES
-from .render import character_name, dice_text, option, seat_name
+from .render import dice_text, seat_name
 from .state import SupergangState
-from .textmap import MAP_KEY, characters, gangs_of, map_lines, patrol_glyph, patrols_of
+from .textmap import (
+    MAP_KEY,
+    character_name,
+    characters,
+    gangs_of,
+    map_lines,
+    option,
+    patrol_glyph,
+    patrols_of,
+)
 
 (CHOOSE, RESURFACE, MOVE, ACT, OVER, COP_OFFER, PATROL_PLACE, PATROL_MOVE, PATROL_ACT, ARRESTED, PRICE,
  OFFER) = PHASE_NAMES

@@ -18,7 +18,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gangland.engine.seats import seat_ref
+
 from .board import Board, load_board
+from .options import DEFAULTS
 
 ROLES = ("killer", "vamp", "dealer")
 ROLE_LETTER = {"killer": "K", "vamp": "V", "dealer": "D"}
@@ -254,3 +257,27 @@ def map_cell(lines: Sequence[str], x: int, y: int) -> str:
     """The three characters of cell (x, y) in `map_lines` (for tests)."""
     start = ROW_LABEL + 3 * x
     return lines[1 + y][start:start + 3].ljust(3)
+
+
+# -- characters and options as every text and drawing names them ---------------------------------
+
+
+def character_name(gang: int, role: str) -> str:
+    """A character as the events, the actions and the view's `actor` name it: "⟨s1⟩'s vamp"."""
+    return f"{seat_ref(gang)}'s {role}"
+
+
+def option(view: Mapping[str, Any], name: str) -> Any:
+    """An option of the game the view shows (the view lists only those that differ from the defaults)."""
+    options = view.get("options") or {}
+    return options.get(name, DEFAULTS[name]) if isinstance(options, Mapping) else DEFAULTS[name]
+
+
+def vamping_notes(char: Mapping[str, Any]) -> list[str]:
+    """What a character's view says about vamping beyond who holds it: freed and not yet moved (L43), and
+    for a vamp the character it may not vamp next (L42)."""
+    notes = ["freed: no vamping it until it moves"] if char.get("protected") else []
+    victim = char.get("last_victim")
+    if isinstance(victim, Mapping):
+        notes.append(f"may not vamp {character_name(victim['gang'], victim['role'])} next")
+    return notes
