@@ -3,6 +3,9 @@ front ends) hold. The graph is read from the source by tests/imports.py, which s
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from .imports import allowed, breaches, circles, import_graph
 
 NOT_YET_BROKEN = [
@@ -41,3 +44,14 @@ def test_the_checks_see_a_circle_and_a_breach() -> None:
     assert allowed("gangland.games.razzia.bots", "gangland.games.razzia.state")
     assert not allowed("gangland.engine.match", "gangland.games")
     assert not allowed("gangland.agents.ismcts", "gangland.server.bots")
+
+
+def test_an_rl_agent_asked_for_before_gangland_rl_is_imported_says_how_to_get_it() -> None:
+    """The agents never import gangland.rl (the layers above); its agents come with `import gangland.rl`,
+    and a refusal of one asked for without it says so (the command line and the server import it)."""
+    script = ("import gangland.games\nfrom gangland.agents import make_agent\n"
+              "from gangland.engine import all_games\n"
+              "try:\n    make_agent('policy:model.pt', all_games()[0], 1)\n"
+              "except Exception as refusal:\n    print(refusal)\n")
+    said = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert "no agent 'policy:model.pt'" in said and "come with `import gangland.rl`" in said, said

@@ -42,6 +42,10 @@ AGENT_KINDS: dict[str, AgentKind] = {}
 """The kinds added with `add_kind`, by prefix."""
 
 
+RL_KINDS = frozenset({"policy", "openspiel-ismcts"})
+"""The kinds `gangland.rl` adds when imported, named in the refusal of one asked for before that."""
+
+
 def add_kind(prefix: str, kind: AgentKind) -> None:
     """Make `make_agent` build the agents named `prefix` or `prefix:SPEC` with `kind`."""
     AGENT_KINDS[prefix] = kind
@@ -67,7 +71,10 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
         return kind.make(name, game, seed)
     factory = game.bots.get(name) or GENERIC_AGENTS.get(name)
     if factory is None:
+        # The RL extra's agents are added by importing gangland.rl (the agents never import it themselves).
+        later = (" (policy:PATH and openspiel-ismcts come with `import gangland.rl`)"
+                 if name.partition(":")[0] in RL_KINDS and name.partition(":")[0] not in AGENT_KINDS else "")
         raise OptionError(f"no agent {quoted(name)} for {game.name}; choose from: "
-                          f"{', '.join(agent_names(game))}")
+                          f"{', '.join(agent_names(game))}{later}")
     agent: Agent = factory(seed)
     return agent
