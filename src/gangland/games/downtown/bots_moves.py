@@ -92,6 +92,16 @@ def _work_out_display_worth(ctx: Valuation, victim: int) -> float:
     return worth
 
 
+def _rob_key(ctx: Valuation, a: int) -> tuple[float, int]:
+    """The order of the robberies `a`: the richest display; when none is worth much, the next seat
+    clockwise, so that every seat gets turns (two seats robbing each other's empty displays would shut
+    out a third)."""
+    k = ctx.k
+    v = a - ROB0
+    worth = _display_worth(ctx, v)
+    return (worth if worth >= 2 else 0.0), -((v - k.me) % k.n)
+
+
 def rob_or_pay(ctx: Valuation) -> int:
     """Phase 2: rob the display worth most, or pay a seat whose location the seat needs when that is
     worth more."""
@@ -101,15 +111,14 @@ def rob_or_pay(ctx: Valuation) -> int:
     targets, plan = ctx.targets()
     robs = [a for a in ctx.legal if ROB0 <= a < PAY0]
     pays = [a for a in ctx.legal if a >= PAY0]
-
-    def rob_key(a: int) -> tuple[float, int]:
-        v = a - ROB0
-        # The richest display; when none is worth much, the next seat clockwise, so that every
-        # seat gets turns (two seats robbing each other's empty displays would shut out a third).
-        worth = _display_worth(ctx, v)
-        return (worth if worth >= 2 else 0.0), -((v - me) % k.n)
-
-    best_rob = max(robs, key=rob_key)
+    # The first robbery of the highest key, as max(robs, key=...) would pick, without a closure: compiled,
+    # a closure in a module-level function keeps `ctx` in a reference cycle after the call, left to the
+    # garbage collector (a third more time per robbery).
+    best_rob, best_key = robs[0], _rob_key(ctx, robs[0])
+    for a in robs[1:]:
+        key = _rob_key(ctx, a)
+        if key > best_key:
+            best_rob, best_key = a, key
     rob_gain = _display_worth(ctx, best_rob - ROB0)
     if k.n == 2:
         if not pays:
