@@ -12,13 +12,8 @@ import pytest
 from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match
 from gangland.games.downtown import GAME, DowntownState
-from gangland.games.downtown.bots import (
-    _SIMPLE,
-    DowntownHeuristicBot,
-    _Know,
-    _know_from_state,
-    _know_from_view,
-)
+from gangland.games.downtown.bots import _SIMPLE, DowntownHeuristicBot
+from gangland.games.downtown.bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
 from gangland.games.downtown.cards import (
     BILL0,
     CASINO,
@@ -201,8 +196,8 @@ def test_the_record_read_from_a_state_is_the_view_s(config: tuple[int, dict[str,
             seat = state.to_act
             if seat is None or state.phase in _SIMPLE:
                 continue
-            from_state, from_view = _know_from_state(state, seat), _know_from_view(state.view(seat))
-            for field in _Know.__slots__:
+            from_state, from_view = knowledge_from_state(state, seat), knowledge_from_view(state.view(seat))
+            for field in Knowledge.__slots__:
                 if field not in ("bank", "others_money"):
                     assert getattr(from_state, field) == getattr(from_view, field), field
             compared += 1
@@ -362,7 +357,7 @@ def test_a_dead_end_is_ended_by_a_seat_not_behind() -> None:
     # or buy for one, so every bot waited at the West Side and robbed the next seat's empty display,
     # turn after turn, past a million decisions. Now the seat not behind goes to the East Side to turn
     # up fences and so the casino cards; a seat behind still has nothing to gain there.
-    from gangland.games.downtown.bots import DEAD_END_LOOK, _Ctx
+    from gangland.games.downtown.bots_valuation import DEAD_END_LOOK, Valuation
     from gangland.sim import SimConfig, play_game
 
     config = SimConfig("downtown", players=3, agents=("heuristic",), games=779, seed=0,
@@ -377,7 +372,7 @@ def test_a_dead_end_is_ended_by_a_seat_not_behind() -> None:
     assert state.tokens == [[WEST_SIDE, 4], [WEST_SIDE, 4], [WEST_SIDE, 4]]
     seen = {}
     for seat in range(3):
-        ctx = _Ctx(_know_from_state(state, seat), list(state.legal_actions()))
+        ctx = Valuation(knowledge_from_state(state, seat), list(state.legal_actions()))
         assert ctx.best_sale()[0] == 0 and ctx.best_job_now()[0] <= 0 and ctx.best_buy_job()[0] <= 0
         seen[seat] = (ctx.lead, ctx.targets())
     assert seen[0][0] >= 0 and seen[0][1] == ([EAST_SIDE], DEAD_END_LOOK)  # level with the best other

@@ -11,7 +11,7 @@ import pytest
 
 from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match, splitmix64
-from gangland.games.supergang import GAME, SupergangState, bots
+from gangland.games.supergang import GAME, SupergangState, bots_odds, bots_planner, bots_tables
 from gangland.games.supergang.actions import (
     ARREST0,
     BUY0,
@@ -26,7 +26,8 @@ from gangland.games.supergang.actions import (
     char_action,
     kill_action,
 )
-from gangland.games.supergang.bots import SupergangHeuristicBot, duel_odds
+from gangland.games.supergang.bots import SupergangHeuristicBot
+from gangland.games.supergang.bots_odds import duel_odds
 from gangland.games.supergang.constants import ARRESTED, DEALER, KILLER, PATROL_ACT, VAMP
 from gangland.games.supergang.duel import DuelOptions
 
@@ -145,7 +146,7 @@ def test_choices_do_not_depend_on_what_the_bot_remembers() -> None:
     bot = SupergangHeuristicBot()
 
     def forget() -> None:
-        for tables in bots._TABLES.values():
+        for tables in bots_tables._TABLES.values():
             tables.free.clear()
             tables.shop_targets.clear()
 
@@ -382,9 +383,9 @@ def test_a_won_stick_up_is_witnessed_when_a_manager_survives_injured(monkeypatch
     # stick-up is worth less than if a win were never witnessed (the model before L57 was read so).
     line_up = (0, False, 1, 0)
     certain = DuelOptions(dart_dead=1.0)
-    win, _, clean = bots.duel_stats(certain, (1, True), line_up)
+    win, _, clean = bots_odds.duel_stats(certain, (1, True), line_up)
     assert clean == win == duel_odds(certain, (1, True), line_up)[0]
-    win, fall, clean = bots.duel_stats(DuelOptions(), (1, True), line_up)
+    win, fall, clean = bots_odds.duel_stats(DuelOptions(), (1, True), line_up)
     assert (win, fall) == duel_odds(DuelOptions(), (1, True), line_up)
     assert 0.35 * win < clean < 0.65 * win
 
@@ -396,16 +397,16 @@ def test_a_won_stick_up_is_witnessed_when_a_manager_survives_injured(monkeypatch
 
     def stickup_value(dart_dead: float, managers_witness_wins: bool) -> float:
         state.duel_options = DuelOptions(dart_dead=dart_dead)
-        planner = bots._Planner(state, 0, ())
+        planner = bots_planner.Planner(state, 0, ())
         if managers_witness_wins:
             return planner.fights(killer, shop)[STICKUP_MONEY]
         planner.fights(killer, shop)  # fills duel_stats' cache with the line-ups it asks for
         with monkeypatch.context() as patch:  # every win clean: only a failure is witnessed
             # (in the cache: a compiled module's functions cannot be patched, its dict can)
-            for key, (win, fall, _) in list(bots._ODDS.items()):
+            for key, (win, fall, _) in list(bots_odds._ODDS.items()):
                 if key[0] == state.duel_options:
-                    patch.setitem(bots._ODDS, key, (win, fall, win))
-            return bots._Planner(state, 0, ()).fights(killer, shop)[STICKUP_MONEY]
+                    patch.setitem(bots_odds._ODDS, key, (win, fall, win))
+            return bots_planner.Planner(state, 0, ()).fights(killer, shop)[STICKUP_MONEY]
 
     assert stickup_value(0.5, True) < stickup_value(0.5, False) - 1
     assert stickup_value(1.0, True) == stickup_value(1.0, False)
@@ -505,12 +506,12 @@ def test_keeping_a_shop_from_a_rival_counts_only_when_the_rival_owns_the_rest_of
         districts.setdefault(board.shops[sid].district, []).append(i)
     shops = next(d for d in districts.values() if len(d) >= 2)
     target, rest = shops[0], shops[1:]
-    plain = bots.SHOP_RANK + 10 * 192
-    assert bots._Planner(state, 0, ()).buy_values()[target] == plain
+    plain = bots_planner.SHOP_RANK + 10 * 192
+    assert bots_planner.Planner(state, 0, ()).buy_values()[target] == plain
     for i in rest:
         state.owner[i] = 1
-    assert bots._Planner(state, 0, ()).buy_values()[target] == plain + 0.5 * bots.DISTRICT_WIN
+    assert bots_planner.Planner(state, 0, ()).buy_values()[target] == plain + 0.5 * bots_planner.DISTRICT_WIN
     # The rest of the district owned by the bot's own gang: buying the last shop is the win itself.
     for i in rest:
         state.owner[i] = 0
-    assert bots._Planner(state, 0, ()).buy_values()[target] == bots.DISTRICT_WIN
+    assert bots_planner.Planner(state, 0, ()).buy_values()[target] == bots_planner.DISTRICT_WIN

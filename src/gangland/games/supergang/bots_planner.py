@@ -1,0 +1,441 @@
+"""What the Supergang bot's moves are worth (`Planner`, one per decision): what a character loses its gang,
+the cost of crimes, what shops are worth, what a character could do at a place (its peaceful actions, its
+fights, the danger of standing there) and which places are worth heading for. The deciders (bots_turn.py,
+bots_police.py) score the legal actions with it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import itemgetter
+from typing import Final
+
+from .actions import (
+    BUY0,
+    COWARD,
+    DECLINE,
+    DONE,
+    KILL0,
+    MAX_PAIRS,
+    PLACE,
+    PURCHASE,
+    RACKET,
+    RECRUIT,
+    REFUSE,
+    STICKUP_MONEY,
+    STICKUP_OWNERSHIP,
+    SURRENDER,
+    TIME_UP,
+    VAMP0,
+)
+from .board import Move
+from .bots_odds import duel_odds, duel_stats
+from .bots_tables import CACHE_SIZE, DECAY, FAR, tables
+from .constants import DEALER, EARLY_ROUNDS, GRAVEYARD, JAIL, KILLER, NEUTRALIZED, RECRUITS, SEWER, VAMP
+from .state import SupergangState
+
+SHOP_RANK: Final = 80.0
+"""What one more shop is worth beyond its income: shops rank first at the turn limit (S37)."""
+DISTRICT_WIN: Final = 2000.0
+"""Owning a whole district wins at once (S37)."""
+DISTRICT_STEP: Final = 40.0
+"""Bonus per shop already owned in the district of a shop bought (steering towards S37's win)."""
+ROLE_WORTH: Final[tuple[float, ...]] = (70.0, 50.0, 50.0)  # (mypyc 2.4 misreads a Final tuple of 3 floats)
+"""What a character out of play costs its gang (killer, vamp, dealer), before the dealer's pawns."""
+DEAD_FACTOR: Final = 1.6
+"""A dead character (recruit price, time) costs more than an injured one (a few turns in the clinic)."""
+YEAR_COST: Final = 12.0
+"""Cost of a year on the record: the jail turns it may bring."""
+MIN_WIN: Final = 0.6
+"""The bot starts a fight against gangsters or the police only with at least this chance of winning."""
+MIN_STICKUP: Final = 0.5
+"""Nor a stick-up with less than this chance (a lone vamp or dealer against two managers: about 7%)."""
+FUTURE: Final = 0.35
+"""Weight of the best target reachable on later turns against what the stop itself yields."""
+REACH: Final = 6
+"""Squares a character or a patrol may cover in one move (a die)."""
+RECRUIT_VALUE: Final = 2.0
+"""A recruit is worth this many times its role's worth (it comes back to play at once)."""
+
+
+class Planner:
+    """Scores the legal actions of one decision of `seat`; never changes the state."""
+
+    def __init__(self, state: SupergangState, seat: int, legal: Sequence[int]) -> None:
+        self.s = state
+        self.seat = seat
+        self.legal = legal
+        self.geo = state.geo
+        self.board = state.geo.board
+        self.t = tables(state.geo)
+        self.police = seat == state.police_seat
+        self.money = state.money[seat] if seat < state.gangs else 0
+        limit = state.options["turn_limit"] or 20
+        self.left = max(1, limit - state.round + 1)
+        """Rounds left (counting this one), what incomes are multiplied by."""
+        self.early = state.round <= EARLY_ROUNDS
+        self.patrols = [p for p in state.ppos if p not in (JAIL, SEWER)]
+        self.sight: int = state.options["cop_sight"]
+        self._district_counts: list[list[int]] | None = None
+        self._buy_values: list[float] | None = None
+        self.target_cache: dict[tuple[int, int], list[list[tuple[int, float]]]] = {}
+        self._patrol_distance: dict[str, int] = {}
+        self._watched: dict[str, tuple[bool, float]] = {}
+
+    # ---- generic values ----
+
+    def character_worth(self, c: int) -> float:
+        """What gang c // 3 loses while character c is out of play (a dealer: its pawns' income too)."""
+        worth = ROLE_WORTH[c % 3]
+        if c % 3 == DEALER:
+            colour = c // 3
+            worth += 3 * sum(1 for g in self.s.pawns.values() if g == colour)
+        return worth
+
+    def fall_cost(self, c: int) -> float:
+        """Expected cost for its gang of character c falling in a duel (injured or dead)."""
+        dead = float(self.s.duel_options.dart_dead)
+        return self.character_worth(c) * (1 - dead + dead * DEAD_FACTOR)
+
+    def patrol_distance(self, place: str) -> int:
+        """Street steps from the nearest patrol to `place` (once per place and decision)."""
+        near = self._patrol_distance.get(place)
+        if near is None:
+            near = self._patrol_distance[place] = min((self.t.distance(p, place) for p in self.patrols),
+                                                      default=FAR)
+        return near
+
+    def crime_cost(self, place: str, years: float, c: int, witnessed: float = 0.0) -> float:
+        """Expected cost of `years` of crimes committed at `place`: noticed by a witness on the spot
+        (a surviving manager, S29 a) with chance `witnessed`, else at once by a patrol within sight, or
+        later by one stopping there before the criminal moves (S29 b)."""
+        if self.early or not years or self.police:
+            return 0.0
+        watched = self._watched.get(place)
+        if watched is None:
+            # (in sight of a patrol now, the chance one comes by otherwise), once per place and decision
+            if any(self.geo.distance.get((p, place), FAR) <= self.sight for p in self.patrols):
+                watched = self._watched[place] = (True, 1.0)
+            else:
+                near = self.patrol_distance(place)
+                later = 0.5 if near <= REACH else 0.1 if self.patrols else 0.2
+                watched = self._watched[place] = (False, later)
+        in_sight, later = watched
+        seen = 1.0 if witnessed >= 1 or in_sight else witnessed + (1 - witnessed) * later
+        # A longer record means a longer jail stay once arrested.
+        return years * YEAR_COST * seen * (1 + 0.1 * self.s.record[c])
+
+    def district_counts(self) -> list[list[int]]:
+        """Per district, per gang: shops owned. Counted once per decision: the shops' worths read it
+        for every shop and gang (the bot's most called code)."""
+        counts = self._district_counts
+        if counts is None:
+            # A column per seat: the police seat (S36) owns nothing but is asked too.
+            counts = self._district_counts = [[0] * self.s.players for _ in self.t.district_sizes]
+            district = self.t.district
+            for i, owner in enumerate(self.s.owner):
+                if owner >= 0:
+                    counts[district[i]][owner] += 1
+        return counts
+
+    def shop_worth(self, gang: int, i: int) -> float:
+        """What owning shop i is worth to `gang`: rank, income for the rounds left, district progress."""
+        d = self.t.district[i]
+        owned = self.district_counts()[d][gang]
+        if self.s.owner[i] != gang and owned == self.t.district_sizes[d] - 1:
+            return DISTRICT_WIN
+        return self.plain_worth(owned)
+
+    def plain_worth(self, owned: int) -> float:
+        """A shop's worth short of a district win: rank, income for the rounds left, and progress in a
+        district where the gang owns `owned` shops."""
+        return SHOP_RANK + 10 * self.left + DISTRICT_STEP * owned
+
+    def buy_values(self) -> list[float]:
+        """Per shop nobody owns: what buying it is worth to the bot's gang before its price
+        (`shop_worth`), and half a win more when a rival owns the rest of its district (keeping it from
+        them, S37); 0 for the others. Once per decision, a district at a time."""
+        values = self._buy_values
+        if values is None:
+            seat, sizes = self.seat, self.t.district_sizes
+            by_district: list[float] = []
+            for d, counts in enumerate(self.district_counts()):
+                rest = sizes[d] - 1
+                owned = counts[seat]
+                value = DISTRICT_WIN if owned == rest else self.plain_worth(owned)
+                if any(counts[rival] == rest for rival in range(self.s.gangs) if rival != seat):
+                    value += 0.5 * DISTRICT_WIN
+                by_district.append(value)
+            district = self.t.district
+            values = self._buy_values = [by_district[district[i]] if owner == -1 else 0.0
+                                         for i, owner in enumerate(self.s.owner)]
+        return values
+
+    def side_of(self, c: int) -> tuple[int, bool]:
+        return 1, c % 3 == KILLER
+
+    # ---- what a character could do at a place ----
+
+    def placeable(self, c: int, place: str) -> int:
+        """Sections the dealer c could put a pawn on at `place` (S16, L30, L33; its own colour, L47)."""
+        s, board, geo = self.s, self.board, self.geo
+        colour = c // 3
+        found: set[str] = set(geo.touching.get(place, ()))
+        if place in board.shops and s.owner[geo.shop_index[place]] == colour:
+            found.update(board.sections_lining(place))
+        return len(found & self.free_sections(colour))
+
+    def free_sections(self, colour: int) -> frozenset[str]:
+        """Sections a dealer of `colour` may put a pawn on, wherever it stands: no pawn there, no
+        rival's shop along it (L30, L33)."""
+        return self.t.free_sections(colour, self.s.owner, self.s.pawns).sections
+
+    def recruit_value(self, c: int, place: str) -> float:
+        """S17: recruiting the gang's dead character of the shop's letter, if the bot would."""
+        s = self.s
+        shop = self.board.shops.get(place)
+        role = RECRUITS.get(shop.kind) if shop else None
+        if role is None:
+            return 0.0
+        dead = 3 * self.seat + role
+        if dead >= len(s.pos) or s.pos[dead] != GRAVEYARD:
+            return 0.0
+        owner = s.owner[self.geo.shop_index[place]]
+        price = 0 if owner == self.seat else s.options["recruit_price"] if owner < 0 else 100
+        if owner < 0 and self.money < price:
+            return 0.0
+        return RECRUIT_VALUE * ROLE_WORTH[role] - price
+
+    def peaceful(self, c: int, place: str) -> dict[int, float]:
+        """Values of the peaceful actions character c (played for the bot's gang) would have at `place`."""
+        s, board = self.s, self.board
+        gang, colour, role = self.seat, c // 3, c % 3
+        money = self.money
+        out: dict[int, float] = {}
+        if place in board.shops:
+            i = self.geo.shop_index[place]
+            if s.owner[i] == -1:
+                price = s.shop_price(place)
+                may_buy = role != KILLER or s.options["killer_may_buy"]
+                if may_buy and money >= price and s.tokens[gang] + (s.racket[i] == gang) > 0:
+                    out[PURCHASE] = self.buy_values()[i] - price
+                if s.racket[i] == -1 and s.tokens[gang] > 0:
+                    out[RACKET] = 3 * self.left - self.crime_cost(place, 1, c)
+            if role == DEALER and board.shops[place].kind == "star":
+                pairs = min(MAX_PAIRS, money // 5, s.pawn_supply[colour] // 2)
+                if pairs > 0:
+                    # A pawn pays 5 a turn once placed; placing takes turns, hence the cap.
+                    out[BUY0 + pairs - 1] = pairs * (2 * min(2.5 * self.left, 25) - 5)
+            recruit = self.recruit_value(c, place)
+            if recruit > 0:
+                out[RECRUIT] = recruit
+        if role == DEALER and s.pawn_stock[colour] > 0:
+            n = min(s.pawn_stock[colour], self.placeable(c, place))
+            if n:
+                out[PLACE] = n * 5 * min(self.left, 8) - self.crime_cost(place, 1, c)
+        if place in board.squares:
+            value = 10 - self.crime_cost(place, 1, c)
+            if value > 0:
+                out[COWARD] = value
+        return out
+
+    def fights(self, c: int, place: str) -> dict[int, float]:
+        """Expected values of the duels (and vamping) character c could start at `place`."""
+        s, board = self.s, self.board
+        gang = self.seat
+        out: dict[int, float] = {}
+        if place not in self.t.index:
+            return out
+        opts = s.duel_options
+        cops = place in self.patrols  # L36: no firing with a patrol on the square
+        if place in board.shops and not cops and (not self.early or s.options["early_stickup"]):
+            i = self.geo.shop_index[place]
+            owner = s.owner[i]
+            managers = board.shops[place].managers
+            line_up = (0, False, managers, 0)
+            win, fall, clean = duel_stats(opts, self.side_of(c), line_up)
+            if owner != gang and i not in s.robbed and win >= MIN_STICKUP:
+                # Crimes: the stick-up, and an injury or a murder per manager shot (S28). A manager who
+                # survives, standing or injured, witnesses them all (L57, S29 a): after a failure, and
+                # after a success unless every manager was killed (the clean win of `duel_stats`).
+                years = 1 + managers * (1 + float(opts.dart_dead))
+                witnessed = 1 - clean
+                loss = fall * self.fall_cost(c) + self.crime_cost(place, years, c, witnessed)
+                if owner >= 0:
+                    gain = min(s.stickup_yield(place), s.money[owner]) * 1.5  # the rival's loss too
+                else:
+                    gain = float(min(s.stickup_yield(place), s.bank))
+                out[STICKUP_MONEY] = win * gain - loss
+                if owner >= 0 and s.tokens[gang] > 0:
+                    gain = self.shop_worth(gang, i) + 0.5 * self.shop_worth(owner, i)
+                    out[STICKUP_OWNERSHIP] = win * gain - loss
+        if self.early:
+            return out
+        for t in range(len(s.pos)):
+            if s.pos[t] != place or s.gang_of(t) == gang:
+                continue
+            if not cops:
+                managers = 0
+                if place in board.shops and s.owner[self.geo.shop_index[place]] == s.gang_of(t):
+                    managers = board.shops[place].managers
+                win, fall = duel_odds(opts, self.side_of(c), (1, t % 3 == KILLER, managers, 0))
+                if win >= MIN_WIN:
+                    dead = float(opts.dart_dead)
+                    years = win * (1 + dead) * (1 + managers)
+                    gain = self.fall_cost(t)
+                    out[KILL0 + t] = win * gain - fall * self.fall_cost(c) - self.crime_cost(place, years, c)
+            if c % 3 == VAMP and s.captor[c] < 0 and c not in s.captor and s.captor[t] < 0 \
+                    and not s.protected[t] and t not in s.captor and t != s.last_victim[c]:
+                # The captive plays for the bot and is lost to its gang; a dealer's pawns pay the bot
+                # (S20, L47).
+                out[VAMP0 + t] = 0.8 * self.character_worth(t) + 10
+        return out
+
+    def danger(self, c: int, place: str) -> float:
+        """Risk of ending the move at `place`: an arrest (a patrol in reach, a record, no manhole), a
+        rival killer in reach (none in one's own shop, whose managers defend it, L27, nor with a patrol
+        there, L36)."""
+        s = self.s
+        risk = 0.0
+        record = s.record[c]
+        if record and self.patrols and place not in self.geo.manholes:
+            near = self.patrol_distance(place)
+            if near <= REACH:
+                risk += YEAR_COST * record * (1.0 if near == 0 else 0.5 / near)
+        own_shop = place in self.board.shops and s.owner[self.geo.shop_index[place]] == self.seat
+        if not self.early and c % 3 != KILLER and place not in self.patrols and not own_shop:
+            for t in range(KILLER, len(s.pos), 3):
+                if s.gang_of(t) == self.seat or s.pos[t] in NEUTRALIZED:
+                    continue
+                d = self.t.distance(s.pos[t], place)
+                if d <= REACH:
+                    risk += 0.15 * self.fall_cost(c) / (1 + d)
+        return risk
+
+    def stop_value(self, c: int, place: str) -> float:
+        """What character c could make of a stop at `place`: its peaceful actions, its best fight, less
+        the danger of standing there."""
+        value = sum(v for v in self.peaceful(c, place).values() if v > 0)
+        best_fight = max(self.fights(c, place).values(), default=0.0)
+        return value + max(0.0, best_fight) - self.danger(c, place)
+
+    def targets(self, c: int) -> list[list[tuple[int, float]]]:
+        """Places worth heading for on later turns, for character c: runs of (place index, value),
+        each the most valuable first (so that `potential` can stop early)."""
+        key = (c % 3, c // 3)
+        cached = self.target_cache.get(key)
+        if cached is None:
+            cached = self.target_cache[key] = self._targets(c)
+        return cached
+
+    def _targets(self, c: int) -> list[list[tuple[int, float]]]:
+        s, t = self.s, self.t
+        gang, colour, role = self.seat, c // 3, c % 3
+        out = self._shop_targets(c)
+        if role == KILLER and not self.early:
+            out = out[:]
+            for v in range(len(s.pos)):
+                where = s.pos[v]
+                if s.gang_of(v) != gang and v % 3 != KILLER and where in t.index:
+                    out.append((t.index[where], 0.3 * self.character_worth(v)))
+            out.sort(key=itemgetter(1), reverse=True)
+        runs = [out]
+        if role == DEALER and s.pawn_stock[colour] > 0:
+            dealing = t.free_sections(colour, s.owner, s.pawns)
+            runs.append(dealing.targets(s.pawn_stock[colour], 5 * min(self.left, 8)))
+        return runs
+
+    def _shop_targets(self, c: int) -> list[tuple[int, float]]:
+        """The shops worth heading for, for character c (the most valuable first), from what they
+        read: remembered by the board, for the next decisions that read the same."""
+        s = self.s
+        gang, colour, role = self.seat, c // 3, c % 3
+        money = self.money
+        may_buy = role != KILLER or bool(s.options["killer_may_buy"])
+        stickups = not self.early or bool(s.options["early_stickup"])
+        pawns = role == DEALER and s.pawn_supply[colour] > 0 and s.pawn_stock[colour] < 4 and money >= 5
+        dead = tuple(r for r in range(3) if s.pos[3 * gang + r] == GRAVEYARD) if gang < s.gangs else ()
+        key = (gang, s.gangs, s.players, role, money, self.left, may_buy, stickups, pawns, dead,
+               tuple(s.owner), tuple(s.racket))
+        cache = self.t.shop_targets
+        out = cache.get(key)
+        if out is None:
+            if len(cache) >= CACHE_SIZE:
+                cache.clear()
+            out = cache[key] = self._work_out_shop_targets(role, may_buy, stickups, pawns, dead)
+        return out
+
+    def _work_out_shop_targets(self, role: int, may_buy: bool, stickups: bool, pawns: bool,
+                               dead: tuple[int, ...]) -> list[tuple[int, float]]:
+        s, t = self.s, self.t
+        gang, money = self.seat, self.money
+        out: list[tuple[int, float]] = []
+        buy_values = self.buy_values() if may_buy else []
+        owner, racket, shop_places = s.owner, s.racket, t.shop_places
+        racket_value = 3.0 * self.left
+        star_value = min(MAX_PAIRS, money // 5) * 2 * 2.0 * min(self.left, 10) if pawns else 0.0
+        killer_stickups = role == KILLER and stickups
+        recruit_values = {kind: RECRUIT_VALUE * ROLE_WORTH[r] - 50 for kind, r in RECRUITS.items()
+                          if r in dead}
+        # (`max(value, x)` below written out as: x replaces value only if larger.)
+        for i, kind in enumerate(t.kinds):
+            value = 0.0
+            if owner[i] == -1:
+                if may_buy:
+                    # Worth less if the gang cannot pay for it yet.
+                    price = 50 if kind == "basic" else 100
+                    worth = buy_values[i] - price
+                    value = worth * (1.0 if money >= price else 0.3)
+                if racket[i] == -1 and racket_value > value:
+                    value = racket_value
+            if pawns and kind == "star" and star_value > value:
+                value = star_value
+            if killer_stickups and owner[i] != gang and kind == "basic" and value < 25.0:
+                value = 25.0
+            if recruit_values:
+                recruit = recruit_values.get(kind)
+                if recruit is not None and recruit > value:
+                    value = recruit
+            if value > 0:
+                out.append((shop_places[i], value))
+        out.sort(key=itemgetter(1), reverse=True)
+        return out
+
+    def potential(self, place: str, targets: list[list[tuple[int, float]]]) -> float:
+        """The best target's value discounted by its distance from `place` (a target at `place` itself
+        is the stop's own value, counted elsewhere)."""
+        i = self.t.index.get(place)
+        if i is None:
+            return 0.0
+        row = self.t.dist[i]
+        decay = self.t.decay
+        best = 0.0
+        for run in targets:
+            for j, value in run:
+                d = row[j]
+                if d:
+                    if value * DECAY <= best:
+                        break  # no target further in the run, a step away or more, can beat the best
+                    v = value * decay[d]
+                    if v > best:
+                        best = v
+        return best
+
+    def destination_scores(self, c: int, options: dict[int, Move]) -> dict[int, float]:
+        """Score of each destination id of character c."""
+        targets = self.targets(c)
+        scores: dict[int, float] = {}
+        seen: dict[str, float] = {}
+        for action, move in options.items():
+            place = move.path[-1]
+            value = seen.get(place)
+            if value is None:
+                value = seen[place] = self.stop_value(c, place) + FUTURE * self.potential(place, targets)
+            scores[action] = value
+        return scores
+
+    def safe_default(self) -> int:
+        """A harmless choice for a position the bot has no plan for."""
+        for a in (DONE, DECLINE, SURRENDER, REFUSE):
+            if a in self.legal:
+                return a
+        return next((a for a in self.legal if a != TIME_UP), self.legal[0])

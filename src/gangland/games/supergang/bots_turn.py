@@ -1,0 +1,151 @@
+"""The Supergang bot's decisions on its gang's turn: which character moves (S5), where it goes and
+resurfaces (S10), what it does at its stop (peaceful actions first, then one good fight), and the price of
+a recruit in the bot's shop (L49), asked of it or paid by it."""
+
+from __future__ import annotations
+
+from .actions import (
+    ACCEPT,
+    ATTACK_PATROL0,
+    BUY0,
+    BUY_COPS,
+    CHAR0,
+    CLINIC_KILL0,
+    DECLINE,
+    DONE,
+    MANHOLE0,
+    PLACE,
+    PRICE0,
+    PRICES,
+    RECRUIT,
+    REFUSE,
+    STAY,
+    TIME_UP,
+)
+from .bots_odds import duel_odds
+from .bots_planner import DEAD_FACTOR, MIN_WIN, RECRUIT_VALUE, ROLE_WORTH, Planner
+from .constants import KILLER, RECRUITS
+
+
+def choose_character(plan: Planner) -> int:
+    """S5: the character with the best prospects moves first (the turn clock is never let run out)."""
+    best, best_value = plan.safe_default(), -float("inf")
+    for a in plan.legal:
+        if a == TIME_UP:
+            continue
+        value = _character_prospect(plan, a - CHAR0)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def _character_prospect(plan: Planner, c: int) -> float:
+    """The best destination score of character c with its die (from a manhole: without
+    resurfacing)."""
+    options = plan.s.move_options(c)
+    if not options:
+        return -1.0
+    return max(plan.destination_scores(c, options).values())
+
+
+def move_character(plan: Planner) -> int:
+    """S7: the destination whose stop and prospects score highest."""
+    c = plan.s.actor
+    options = plan.s.move_options(c)
+    scores = plan.destination_scores(c, {a: options[a] for a in plan.legal})
+    return max(plan.legal, key=lambda a: scores[a])
+
+
+def resurface(plan: Planner) -> int:
+    """S10: resurface where the best destination is, or stay."""
+    s, c = plan.s, plan.s.actor
+    best, best_value = STAY, -float("inf")
+    trial = s.clone()  # only the character's position is changed on it: no action is applied
+    for a in plan.legal:
+        if a != STAY:
+            trial.pos[c], trial.prev[c], trial.entry[c] = plan.geo.manholes[a - MANHOLE0], None, None
+        if s.options["manhole_move"] == "instead":
+            value = plan.stop_value(c, trial.pos[c]) if a != STAY else 0.0
+        else:
+            # S10: from the manhole chosen, with a free heading.
+            value = max(plan.destination_scores(c, trial.move_options(c)).values(), default=-5.0)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def act_at_stop(plan: Planner) -> int:
+    """At a stop: the best peaceful action with a positive value, then the best fight with a positive
+    expected value (and a good chance), then done."""
+    s = plan.s
+    c = s.actor
+    place = s.pos[c]
+    values = plan.peaceful(c, place)
+    for a in plan.legal:
+        if BUY0 <= a < PLACE:
+            # Pawns pay for themselves within two turns once placed: the most pawns allowed.
+            pairs = a - BUY0 + 1
+            values[a] = pairs * (2 * min(2.5 * plan.left, 25) - 5)
+        elif a == RECRUIT:
+            values[a] = max(values.get(a, 0.0), 1.0)
+    best, best_value = DONE, 0.0
+    for a in plan.legal:
+        v = values.get(a, 0.0)
+        if v > best_value:
+            best, best_value = a, v
+    if best != DONE:
+        return best
+    fights = plan.fights(c, place)
+    for a in plan.legal:
+        if CLINIC_KILL0 <= a < BUY_COPS:
+            fights[a] = _clinic_kill_value(plan, c, a - CLINIC_KILL0, place)
+        elif ATTACK_PATROL0 <= a < CLINIC_KILL0:
+            win, _ = duel_odds(s.duel_options, plan.side_of(c), (0, False, 0, 1))
+            fights[a] = 1.0 if win >= MIN_WIN and s.record[c] >= 2 else -1.0
+    for a in plan.legal:
+        v = fights.get(a, 0.0)
+        if v > best_value:
+            best, best_value = a, v
+    if best in plan.legal:
+        return best
+
+    def rank(a: int) -> tuple[int, float]:
+        return (1, values[a]) if a in values else (0, fights.get(a, -1e9))
+
+    # DONE is not legal yet (option shop_action_required, L12 "must"): the least bad action, a
+    # peaceful one if there is one.
+    return max(plan.legal, key=rank)
+
+
+def _clinic_kill_value(plan: Planner, c: int, t: int, place: str) -> float:
+    """S25: darts = the die (+ the killer's bonus), any hit kills the defenceless target; a murder."""
+    s = plan.s
+    hit = float(s.duel_options.dart_hit)
+    bonus = {"dice": 2, "shot": 1}.get(s.options["killer_bonus"], 0)
+    darts = s.dice[c] + (bonus if c % 3 == KILLER else 0)
+    win = 1 - (1 - hit) ** max(1, darts)
+    if win < MIN_WIN:
+        return -1.0
+    return win * plan.character_worth(t) * DEAD_FACTOR - plan.crime_cost(place, 2 * win, c)
+
+
+# ---- recruiting ----
+
+
+def ask_price(plan: Planner) -> int:
+    """L49: a rival's recruit strengthens a rival: refuse, unless it can pay a lot for it."""
+    s = plan.s
+    recruiter_money = s.money[s.gang_of(s.actor)]
+    asks = [(PRICES[a - PRICE0], a) for a in plan.legal if PRICE0 <= a < REFUSE]
+    affordable = [(p, a) for p, a in asks if 100 <= p <= recruiter_money]
+    return max(affordable)[1] if affordable else REFUSE
+
+
+def accept_price(plan: Planner) -> int:
+    """Pay for one's own recruit up to about what the character is worth."""
+    s = plan.s
+    price = PRICES[s.asked_price]
+    role = RECRUITS.get(plan.board.shops[s.pos[s.actor]].kind, KILLER)
+    if ACCEPT in plan.legal and price <= RECRUIT_VALUE * ROLE_WORTH[role]:
+        return ACCEPT
+    return DECLINE
