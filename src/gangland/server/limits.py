@@ -62,8 +62,8 @@ class Limits:
     allowed_origins: frozenset[str] = field(default_factory=frozenset)
     """Origins (scheme://host[:port]) besides the server's own whose pages may open a WebSocket."""
     allowed_hosts: frozenset[str] = field(default_factory=frozenset)
-    """Host header values (a name, or name:port) the server answers to besides loopback names and IP
-    literals (server/hosts.py); "*": any (the Host check off)."""
+    """Host header values the server answers to besides loopback names and IP literals, written as
+    `hosts.allowed_hosts_option` writes them (a lower-case name, or name:port); "*": any (the check off)."""
     send_seconds: float = 15.0
     """How long one message may take to go out to a connection (one that does not read holds it up) before
     the connection is closed as too slow; its queue of messages is bounded too (tables.Client)."""
