@@ -15,7 +15,10 @@ from gangland.engine import (
     IllegalAction,
     OptionError,
     OptionSpec,
+    PhaseState,
     RecordError,
+    Result,
+    SeatError,
     UnknownGame,
     mix_seed,
     play_match,
@@ -236,3 +239,76 @@ def test_a_free_number_option_takes_a_whole_number_for_a_decimal_one() -> None:
     with pytest.raises(OptionError, match="must be a number"):
         spec.validate(True)
     assert RAZZIA.describe()["options"][0]["type"] == type(RAZZIA.options[0].default).__name__
+
+
+class _Counting(PhaseState):
+    """A toy PhaseState: seats take turns adding 1 or 2 to a total; the one who reaches 5 wins."""
+
+    __slots__ = ("history", "tallies", "total")
+    COPIED = ("history",)
+    NESTED = ("tallies",)
+    history: list[int]
+    total: int
+    tallies: list[list[int]]
+
+    @classmethod
+    def new(cls, players: int) -> _Counting:
+        s = cls()
+        s._players, s._legal, s.phase, s.total, s.history = players, None, 0, 0, []
+        s.tallies = [[] for _ in range(players)]
+        return s
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.phase else len(self.history) % self._players
+
+    def result(self) -> Result:
+        raise NotImplementedError
+
+    def _compute_legal(self) -> list[int]:
+        return [] if self.phase else [1, 2]
+
+    def _why_illegal(self, action: object) -> str:
+        return f"{action!r} is not 1 or 2"
+
+    def _apply(self, action: int, legal: list[int]) -> None:
+        self.tallies[len(self.history) % self._players].append(action)
+        self.history.append(action)
+        self.total += action
+        self.phase = int(self.total >= 5)
+
+    def _view(self, seat: int | None) -> dict[str, object]:
+        return {"total": self.total, "seat": seat}
+
+    def _determinize(self, seat: int, rng: random.Random) -> _Counting:
+        return self.clone()
+
+
+def test_phase_state_checks_actions_and_seats_and_clones_as_declared() -> None:
+    """docs/architecture.md, "What the engine gives every game": the checked apply, the checked seat, and a
+    clone that copies the declared fields and shares the rest."""
+    state = _Counting.new(2)
+    state.apply(2)
+    with pytest.raises(IllegalAction, match="3 is not 1 or 2"):
+        state.apply(3)
+    with pytest.raises(IllegalAction):
+        state.apply(True)
+    assert state.history == [2] and state.players == 2 and state.legal_actions() == [1, 2]
+    with pytest.raises(SeatError):
+        state.view(2)
+    assert state.view(None) == {"total": 2, "seat": None} and state.view(1)["seat"] == 1
+    copy = state.clone()
+    copy.apply(1)
+    assert (state.history, state.tallies, state.total) == ([2], [[2], []], 2)
+    assert (copy.history, copy.tallies, copy.total) == ([2, 1], [[2], [1]], 3)
+    copy.apply(2)
+    assert copy.is_over and copy.legal_actions() == [] and not state.is_over
+
+
+def test_a_clone_plan_naming_no_slot_is_refused() -> None:
+    class Misnamed(_Counting):
+        __slots__ = ()
+        COPIED = ("histroy",)
+
+    with pytest.raises(TypeError, match="histroy"):
+        Misnamed.new(2).clone()

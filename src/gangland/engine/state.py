@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import FunctionType, MethodType
-from typing import Any, Self, TypeVar, cast
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 from .compiled import mypyc_attr
 from .errors import IllegalAction, RecordError, SeatError
@@ -182,6 +182,98 @@ class CachedLegalState(State):
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         return legal
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a test game or a user's may subclass it
+class PhaseState(CachedLegalState):
+    """The parts of the State contract every game writes alike, written once (docs/architecture.md).
+
+    A game's fields class (`fields.py`) subclasses this and declares the state's slots; its state class
+    (`state.py`) subclasses the fields and supplies `to_act`, `result`, and the four hooks below, each
+    a look-up in the game's phase table or a call into the module that holds the rule:
+
+    - `_compute_legal` and `_apply`: the legal actions and the step of the phase the state is in;
+    - `_why_illegal`: the error's sentence for an action that is not legal now;
+    - `_view` and `_determinize`: given a seat already checked.
+
+    `clone` copies the slots by what the fields class declares: `COPIED` fields hold a container changed
+    in place (a list, set or dict) and are copied one level deep; `NESTED` fields hold a list of such
+    containers and are copied two levels deep; every other slot is shared by the copies (numbers, text,
+    tuples, and containers never changed in place, such as the options).
+    """
+
+    __slots__ = ("_players", "phase")
+
+    _players: int
+    phase: int
+    """The phase the game is in: a value of the game's `Phase` (an IntEnum, kept here as its int)."""
+
+    COPIED: ClassVar[tuple[str, ...]] = ()
+    NESTED: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    def apply(self, action: object) -> None:
+        legal = self._checked(action)
+        self._apply(cast(int, action), legal)
+
+    @abstractmethod
+    def _apply(self, action: int, legal: list[int]) -> None:
+        """Carry out `action`, one of this decision's `legal` actions (`_legal` is None on entry: a
+        step after which the same seat decides again may set it from `legal`)."""
+
+    def view(self, seat: object) -> dict[str, JSON]:
+        return self._view(None if seat is None else self.check_seat(seat))
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, JSON]:
+        """What `seat` (None: a spectator) may know; the seat is already checked."""
+
+    def determinize(self, seat: object, rng: random.Random) -> Self:
+        return self._determinize(self.check_seat(seat), rng)
+
+    @abstractmethod
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
+        """`determinize` for a seat already checked."""
+
+    def clone(self) -> Self:
+        cls = type(self)
+        plan = _CLONE_PLANS.get(cls)
+        if plan is None:
+            plan = _CLONE_PLANS[cls] = _clone_plan(cls)
+        shared, copied, nested = plan
+        copy = cls()
+        for name in shared:
+            setattr(copy, name, getattr(self, name))
+        for name in copied:
+            setattr(copy, name, getattr(self, name).copy())
+        for name in nested:
+            setattr(copy, name, [part.copy() for part in getattr(self, name)])
+        return copy
+
+
+_CLONE_PLANS: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+"""Per state class: its shared, copied and nested slots (see `PhaseState.clone`)."""
+
+
+def _clone_plan(cls: type[PhaseState]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Every slot of `cls` and its bases, sorted into shared, COPIED and NESTED; TypeError for a name
+    declared copied that is not a slot (a typo would otherwise share what must be copied)."""
+    # Compiled by mypyc, a class keeps no __slots__ but lists every attribute, its bases' too, in
+    # __mypyc_attrs__ (and "__dict__" where interpreted subclasses are allowed).
+    slots: list[str] = []
+    for klass in reversed(cls.__mro__):
+        declared = klass.__dict__.get("__mypyc_attrs__") or klass.__dict__.get("__slots__", ())
+        for name in [declared] if isinstance(declared, str) else declared:
+            if not name.startswith("__") and name not in slots:
+                slots.append(name)
+    unknown = sorted(set(cls.COPIED + cls.NESTED) - set(slots))
+    if unknown:
+        raise TypeError(f"{cls.__name__} declares {unknown} copied, but they are not among its slots")
+    shared = tuple(name for name in slots if name not in cls.COPIED and name not in cls.NESTED)
+    return shared, cls.COPIED, cls.NESTED
 
 
 F = TypeVar("F", bound=Callable[..., Any])
