@@ -144,6 +144,7 @@ class State(ABC):
         """
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # so that PhaseState may allow them
 class CachedLegalState(State):
     """A State that works out its legal actions once per decision and checks each applied action
     against them: a game supplies `_compute_legal` and `_why_illegal`, and its `apply` starts with
