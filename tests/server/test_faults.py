@@ -21,9 +21,9 @@ from sqlalchemy import update
 from gangland.server import tables
 from gangland.server.app import send_outbox
 from gangland.server.bots import BotRunner
+from gangland.server.connections import Client
 from gangland.server.hub import Hub
 from gangland.server.storage import Storage, TableRow
-from gangland.server.tables import Client
 
 from .tables import create, seated, server, token_of
 

@@ -20,8 +20,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from gangland.engine import GameRecord
 from gangland.games import get
+from gangland.server.connections import Client
 from gangland.server.metrics import ServerMetrics
-from gangland.server.tables import Client
 
 from .dbservers import PostgresServer
 from .tables import create, play_people, seated, server, token_of

@@ -28,9 +28,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gangland.engine import QUOTED_CHARS, Game, GanglandError, OptionError, all_games, quoted
 
-from . import ingame
+from . import ingame, takeback
 from .away import NotAway
 from .bots import BotRunner, bot_names
+from .connections import Client
 from .ending import IDLE_DAYS, end_table
 from .hosts import HostCheck, quiet_refused_handshakes
 from .hub import ELSEWHERE_CLOSE, HeldElsewhere, Hub
@@ -97,7 +98,7 @@ from .schema import (
 )
 from .storage import LeaseLost, Storage, StorageError
 from .subpath import page, rooted_html, route_path, serve_under
-from .tables import Client, LiveTable, seat_facts, summary
+from .tables import LiveTable, seat_facts, summary
 
 STATIC = Path(__file__).with_name("static")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -194,10 +195,11 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     in the links of the turn mails, sent through `mail` (None: no mails); a table no person moved at for
     `idle_days` leaves the lobby's lists; GET /metrics needs `metrics_token` as a bearer token, if given."""
     hub = Hub(Storage(database_url, address), BotRunner(search_workers), bot_delay)
+    turn_mails: TurnMails | None = None
     if mail is not None:
         if address is None:
             raise ValueError("turn mails need the server's public address (their links say where it answers)")
-        hub.mail = TurnMails(mail, address, hub)
+        hub.mail = turn_mails = TurnMails(mail, address, hub)
     hub.idle_seconds = idle_days * 24 * 3600
     limits = served_at(limits or Limits(), address)
     keep_frames_out_of_logs()
@@ -438,7 +440,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
         """The host mutes a person's seat in the table's chat (muted false: lets it write again)."""
         table = await _hosted(table_id, request.host_token, seat)
         try:
-            await table.chat.set_muted(seat, request.muted)
+            await table.set_muted(seat, request.muted)
         except OptionError as exc:
             raise HTTPException(400, str(exc)) from None
         return table.summary()
@@ -531,7 +533,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
             )
             await socket.close(4404)
             return
-        await serve_socket(table, hub, socket, MessageBudget(limits), seat_sockets)
+        await serve_socket(table, hub, socket, MessageBudget(limits), seat_sockets, turn_mails)
 
     hub.root = serve_under(app, address)  # after every route: the root may not start like one of them
     app.add_middleware(HostCheck, allowed=limits.allowed_hosts)  # before anything else of the app's
@@ -562,9 +564,10 @@ async def send_outbox(socket: WebSocket, client: Client, send_seconds: float,
 
 
 async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: MessageBudget,
-                       seat_sockets: SeatSockets) -> None:
+                       seat_sockets: SeatSockets, turn_mails: TurnMails | None = None) -> None:
     """Read one connection's messages until it closes: hello first, then moves and pings; each message
-    within the connection's `budget`, and the seat held by at most `seat_sockets.limit` connections."""
+    within the connection's `budget`, and the seat held by at most `seat_sockets.limit` connections; a
+    seat's own connection is told of the `turn_mails` (None: the server sends none)."""
     client: Client | None = None
     writer: asyncio.Task[None] | None = None
     held: tuple[str, int] | None = None
@@ -628,8 +631,8 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         client.push(encode(ingame.rematch_message(table.record.rematch, False)))
                     if hub.outage is not None:
                         client.push(encode(hub.status_message()))
-                    if hub.mail is not None:  # to a seat's own connection: mails offered, its address
-                        await hub.mail.greet(table, client)
+                    if turn_mails is not None:  # to a seat's own connection: mails offered, its address
+                        await turn_mails.greet(table, client)
                 elif isinstance(message, Ping):
                     await answer({"type": "pong"})
                 elif isinstance(message, Rename):
@@ -659,7 +662,7 @@ async def serve_socket(table: LiveTable, hub: Hub, socket: WebSocket, budget: Me
                         raise Refusal("spectator", "a spectator watches; only a seat's link may move")
                     arrived = time.perf_counter()
                     await table.play(client.seat, message.action, message.step,
-                                     ingame.AUTO if message.auto else "person")
+                                     takeback.AUTO if message.auto else "person")
                     hub.metrics.acknowledge(client, arrived)
                 elif isinstance(message, Chat):
                     if client is None:

@@ -16,16 +16,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from gangland.engine import OptionError
-
+from .connections import Client, Connections
 from .people import TableSettings, clean_name, tidy
 from .protocol import Refusal, encode
-from .storage import ChatRecord, StepConflict, now
-
-if TYPE_CHECKING:  # the live table makes its chat: it imports this module, not the other way round
-    from .tables import Client, LiveTable
+from .storage import ChatRecord, StepConflict, Storage, TableRecord, now
 
 MAX_CHAT = 500
 """The most characters a chat line may have (after its spaces are tidied)."""
@@ -89,10 +85,12 @@ class ChatRate:
 
 class TableChat:
     """The chat of one live table: its lines (`record.chat`, loaded with the table), who may write, and the
-    messages that tell the connections."""
+    messages that tell the table's connections (`clients`); its lines are stored in `storage`."""
 
-    def __init__(self, table: LiveTable) -> None:
-        self.table = table
+    def __init__(self, record: TableRecord, clients: Connections, storage: Storage) -> None:
+        self.record = record
+        self.clients = clients
+        self.storage = storage
         self.rate = ChatRate()
         self.lock = asyncio.Lock()
         """Lines are numbered and stored one at a time (moves do not wait for the chat, nor it for them)."""
@@ -100,11 +98,11 @@ class TableChat:
     @property
     def lines(self) -> list[ChatRecord]:
         """The table's chat so far, oldest first."""
-        return self.table.record.chat
+        return self.record.chat
 
     def spectators_write(self) -> bool:
         """Whether the host lets spectators write."""
-        return TableSettings.of(self.table.record.settings).spectator_chat
+        return TableSettings.of(self.record.settings).spectator_chat
 
     def history(self) -> dict[str, Any]:
         """The message a connection gets before its first state: the last CHAT_LINES lines (`history`:
@@ -118,7 +116,7 @@ class TableChat:
 
     def seat_name(self, seat: int) -> str:
         """What the chat calls a seat: its person's name, else "Seat N" counted from 1."""
-        return self.table.record.seats[seat].name or f"Seat {seat + 1}"
+        return self.record.seats[seat].name or f"Seat {seat + 1}"
 
     async def say(self, client: Client, text: str, name: str | None = None) -> ChatRecord:
         """`client` writes `text` (a spectator under `name`, if given); Refusal saying why not, and then
@@ -135,7 +133,7 @@ class TableChat:
             except ValueError as exc:
                 raise Refusal("malformed", f"'name': {exc}") from None
         else:
-            if self.table.record.seats[seat].muted:
+            if self.record.seats[seat].muted:
                 raise Refusal("chat_muted", "the table's host muted your seat: you may read the chat but "
                                             "not write in it")
             writer = self.seat_name(seat)
@@ -156,12 +154,11 @@ class TableChat:
     async def _add(self, kind: str, seat: int | None, name: str, text: str) -> ChatRecord:
         """Number the line, store it, keep it, and tell every connection."""
         async with self.lock:
-            storage = self.table.hub.storage
             for _ in range(CONFLICT_TRIES):
                 number = self.lines[-1].number + 1 if self.lines else 1
-                line = ChatRecord(number, kind, seat, name, text, self.table.step, now())
+                line = ChatRecord(number, kind, seat, name, text, len(self.record.moves), now())
                 try:
-                    await asyncio.to_thread(storage.add_chat, self.table.id, line)
+                    await asyncio.to_thread(self.storage.add_chat, self.record.id, line)
                 except StepConflict:
                     # Another process wrote this table's chat (a finished table shown by two): its lines
                     # are read and sent on, and this one takes the next number.
@@ -175,7 +172,7 @@ class TableChat:
 
     async def _catch_up(self) -> None:
         """Take up the lines the database holds beyond ours (under the lock)."""
-        stored = await asyncio.to_thread(self.table.hub.storage.load, self.table.id)
+        stored = await asyncio.to_thread(self.storage.load, self.record.id)
         if stored is None:
             return
         last = self.lines[-1].number if self.lines else 0
@@ -187,23 +184,5 @@ class TableChat:
     def tell(self, lines: list[ChatRecord]) -> None:
         """Send new lines to every connection of the table."""
         text = encode({"type": "chat", "history": False, "lines": [wire(line) for line in lines]})
-        for client in list(self.table.clients):
+        for client in list(self.clients):
             client.push(text)
-
-    async def set_muted(self, seat: int, muted: bool) -> bool:
-        """The host mutes a person's seat (or lets it write again): stored, a note in the chat, and every
-        connection told (the seat facts say `muted`). False if it was so already (nothing changes).
-        OptionError if the seat is a bot's."""
-        table = self.table
-        record = table.record.seats[seat]
-        if record.bot:
-            raise OptionError(f"seat {seat + 1} is a bot's seat: bots do not chat")
-        async with table.lock:
-            if record.muted == muted:
-                return False
-            await table.save_seat(seat, muted=muted)
-            record.muted = muted
-        table.broadcast()
-        who = self.seat_name(seat)
-        await self.note(f"{who} was muted by the host" if muted else f"{who} may write in the chat again")
-        return True

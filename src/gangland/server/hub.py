@@ -16,7 +16,7 @@ import logging
 import secrets
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gangland.engine import Game, GanglandError, OptionError, quoted
 from gangland.games import get
@@ -24,15 +24,12 @@ from gangland.games import get
 from .bots import BotRunner, bot_names
 from .ending import IDLE_DAYS, active_since
 from .leases import Leases, Taken
-from .lobbysocket import SeatWatchers
 from .metrics import ServerMetrics
 from .people import TableSettings, clean_name
 from .protocol import Refusal, encode
 from .storage import DamagedTable, SeatRecord, Storage, StorageError, TableRecord, now, token_hash
-from .tables import BAD_LINK, SPECTATOR, LiveTable, new_token, revoked_text, seat_facts, summary
-
-if TYPE_CHECKING:  # made by the app when the operator names an SMTP server (it imports the tables)
-    from .mail import TurnMails
+from .tables import BAD_LINK, SPECTATOR, LiveTable, TurnNotices, new_token, revoked_text, seat_facts, summary
+from .watchers import SeatWatchers
 
 LEASE_SECONDS = 2.0
 """How often the hub checks that the database answers and looks for tables whose holder died."""
@@ -68,7 +65,8 @@ class Created:
 
 
 class Hub:
-    """Every live table, the storage and the bots."""
+    """Every live table, the storage and the bots; each table's host (`tables.TableHost`): it makes the
+    tables, and they reach the storage, the bots and the rest through it."""
 
     def __init__(
         self,
@@ -93,8 +91,8 @@ class Hub:
         self.leases = Leases(storage)
         self.outage: str | None = None
         """What every connection was told of the database being out of reach, while it is."""
-        self.mail: TurnMails | None = None
-        """The turn mails (server/mail.py), when the operator named an SMTP server."""
+        self.mail: TurnNotices | None = None
+        """The turn mails (server/mail.py, made by the app), when the operator named an SMTP server."""
         self.idle_seconds = IDLE_DAYS * 24 * 3600
         """An unfinished table no person moved at for this long leaves the lobby's lists."""
         self.root = ""
@@ -102,7 +100,7 @@ class Hub:
         writes start with it."""
         self._loading = asyncio.Lock()  # one table leased and loaded at a time: never two live copies
         self.watchers = SeatWatchers()
-        """The lobby sockets watching seats (lobbysocket.py): told of every move."""
+        """The lobby sockets watching seats (watchers.py, lobbysocket.py): told of every move."""
         self.metrics = ServerMetrics()
         """This server's metrics (metrics.py): moves, connections, bots' and the database's times."""
         storage.timed_commit = self.metrics.commit_seconds.observe

@@ -1,112 +1,36 @@
-"""In the game: a decision taken back (undo), a bot's hint, the only legal move played for a person, and the
-rematch. docs/server.md ("Undo", "Hints", "The only move", "Rematch") says what each does and why.
+"""In the game: a decision taken back (undo), a bot's hint, and the rematch. docs/server.md ("Undo",
+"Hints", "Rematch") says what each does and why.
 
-The undo rule itself is the engine's (gangland.engine.undo, one rule for the terminal and the web); here it
-meets the table: the house rules, who made each move (a person, or a bot for them), the database, and the
-connections that are told.
+Which decisions may go back is takeback.py's (the engine's rule meeting the table's house rules); here an
+undo meets the database and the connections that are told.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import hmac
 import logging
 import secrets
 import weakref
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gangland.engine import fill_seats, mix_seed, quoted
-from gangland.engine.undo import TakeBack, UndoRefused, plan_take_back
 
+from . import takeback
 from .bots import bot_names, fallback_bot
+from .connections import Client
+from .hub import Hub
 from .people import TableSettings, bot_level
 from .protocol import Refusal, encode
 from .storage import LeaseLost, SeatRecord, StepConflict, TableRecord, token_hash
+from .tables import LiveTable
 
-if TYPE_CHECKING:  # tables.py imports this module
-    from .hub import Hub
-    from .tables import Client, LiveTable
-
-AUTO = "auto"
-"""A move's `by` when the page played the seat's only legal move for its person."""
-PEOPLE = frozenset({"person", AUTO})
-"""The `by` of moves a person made (or had played for them as their only move): only these go back."""
 HINT_SALT = 0x68696E74
 """Mixed into a hint's seed ("hint"), so that a hint never thinks with the seed of a bot's own move."""
-BOT_MOVED = ("your last move was made for your seat by a bot (your time ran out, or the host handed your "
-             "seat to a bot): it stands")
 log = logging.getLogger("gangland.server")
 
 
-# -- the only legal move ----------------------------------------------------------------------------------
-
-def only_move_lines(narration: list[str], seat: int) -> list[str]:
-    """Each seat's log line of a move the page played for `seat` as its only legal move, saying so."""
-    said = {True: "your only move, played for you", False: "the only move, played for them"}
-    return [f"{line} ({said[column == seat]})" for column, line in enumerate(narration)]
-
-
 # -- undo -------------------------------------------------------------------------------------------------
-
-def undo_allowed(record: TableRecord) -> bool:
-    """Whether a person may take back decisions at this table: the host turned undo on, and the table is
-    not rated. The server rates no game yet; a table rated in future (a `rated` house rule) never allows
-    an undo, whatever else it says: a game with take-backs is not a fair one to rate."""
-    settings = record.settings
-    return TableSettings.of(settings).undo and not settings.get("rated", False)
-
-
-@dataclass(frozen=True, slots=True)
-class UndoOffer:
-    """A decision its seat may take back now (shown to that seat only, in its state messages)."""
-
-    seat: int
-    step: int
-    """The table's step when it was worked out (it holds for that step only)."""
-    back_to: int
-    """The step of the decision: the game goes back to before it."""
-    move: str
-    """The decision as its seat reads it."""
-
-    def for_seat(self, seat: int | None, step: int) -> dict[str, Any] | None:
-        """The state message's `undo` for `seat` at `step`: the decision it may take back, or None."""
-        if seat != self.seat or step != self.step:
-            return None
-        return {"move": self.move}
-
-
-async def _plan(table: LiveTable, seat: int) -> TakeBack:
-    """What an undo of `seat`'s last decision takes back (the engine's fair rule, worked out in a thread),
-    or Refusal undo_not_now saying why not. Call it under the table's lock."""
-    moves = table.record.moves
-    if moves and moves[-1].seat == seat and moves[-1].by not in PEOPLE:
-        raise Refusal("undo_not_now", BOT_MOVED)
-    record = dataclasses.replace(table.game_record, actions=list(table.game_record.actions), result=None)
-    try:
-        back = await asyncio.to_thread(plan_take_back, table.game, record, seat, fair=True)
-    except UndoRefused as exc:  # (it quotes the decision's name: its seat markers filled in with names)
-        raise Refusal("undo_not_now", fill_seats(str(exc), seat_labels(table), seat)) from None
-    if any(move.by not in PEOPLE for move in moves[back.step:]):
-        raise Refusal("undo_not_now", BOT_MOVED)
-    return back
-
-
-async def offer_undo(table: LiveTable) -> None:
-    """Work out (under the table's lock, after a move or an undo) whether the seat that made the last move
-    may take it back, for its state messages."""
-    table.undo_offer = None
-    moves = table.record.moves
-    if not undo_allowed(table.record) or table.over or not moves or moves[-1].by not in PEOPLE:
-        return
-    seat = moves[-1].seat
-    try:
-        back = await _plan(table, seat)
-    except Refusal:
-        return
-    table.undo_offer = UndoOffer(seat, table.step, back.step, back.name)
-
 
 async def take_back(table: LiveTable, seat: int, step: int) -> None:
     """`seat` takes back its last decision, made to reach `step`; Refusal (nothing changed) if it may not.
@@ -114,7 +38,7 @@ async def take_back(table: LiveTable, seat: int, step: int) -> None:
     Under the table's lock: the rule is checked, the database takes the moves back (one transaction,
     fenced by the holder), the live state goes back, and everyone is told (a `undone` message and a note
     in the chat); then the game goes on from the decision, whose seat decides again."""
-    if not undo_allowed(table.record):
+    if not takeback.undo_allowed(table.record):
         raise Refusal("undo_off", "the host did not allow taking moves back at this table")
     async with table.lock:
         if table.over:
@@ -124,7 +48,8 @@ async def take_back(table: LiveTable, seat: int, step: int) -> None:
                                         f"{table.step}; the table has moved on, look again")
         if table.controller(seat) is not None:
             raise Refusal("undo_not_now", "a bot plays your seat now; ask the host to give it back first")
-        back = await _plan(table, seat)
+        back = await takeback.plan(table.game, table.game_record, table.record.moves, seat,
+                                   table.seat_labels)
         action = table.game_record.actions[back.step]
         try:
             await asyncio.to_thread(table.hub.storage.take_back, table.id, table.step, back.step, seat)
@@ -142,21 +67,15 @@ async def take_back(table: LiveTable, seat: int, step: int) -> None:
                                      "try again") from None
         table.rewind(back.step)
         _hints.pop(table, None)
-        await offer_undo(table)  # the decision before it may go back too
+        await table.offer_undo()  # the decision before it may go back too
         before = table.state
         for client in list(table.clients):
             told = table.game.public_action_name(before, action, client.seat)
             client.push(encode({"type": "undone", "seat": seat, "move": told, "yours": client.seat == seat}))
         public = table.game.public_action_name(before, action, None)
-    labels = seat_labels(table)
+    labels = table.seat_labels()
     await add_note(table, fill_seats(f"{labels[seat]} took back a move: {public}", labels))
     table.after_move()
-
-
-def seat_labels(table: LiveTable) -> list[str]:
-    """What each seat is called now (its person's or bot's name, else "Seat N"): what a text the server
-    keeps or sends as it is (a chat note, a refusal) fills game text's seat markers in with."""
-    return [facts["label"] for facts in table.seats_info()]
 
 
 async def add_note(table: LiveTable, text: str) -> None:

@@ -3,8 +3,7 @@
 The lobby page sends the seat tokens its browser holds (`{"type": "watch", "tokens": [...]}`) and is sent
 `{"type": "my_seats", "seats": [...]}` (for each token what `POST /api/my-seats` answers) at once and then
 whenever one of those seats' turn comes or goes, or its game ends. The hub tells the watchers of a table
-after each of its moves (`SeatWatchers.changed`: a dict from table id to the sockets that watch one of its
-seats, so a move costs one lookup); a watcher then works out its seats' turns from the live tables in
+after each of its moves (watchers.py); a watcher then works out its seats' turns from the live tables in
 memory. A seat of a table another server process plays (PostgreSQL, see leases.py) is read from the
 database every RECHECK_SECONDS instead.
 """
@@ -14,17 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gangland.engine import quoted
 
+from .hub import Hub
 from .limits import FLOOD_CLOSE, SLOW_CLOSE, Limits, MessageBudget, accept_own_page, next_frame
 from .protocol import Refusal, encode, json_object
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .watchers import Watcher
 
 WATCH_TOKENS = 200
 """The most seat tokens one lobby socket may watch (as `POST /api/my-seats` takes)."""
@@ -33,51 +31,6 @@ WATCH_MESSAGE = 16384
 RECHECK_SECONDS = 2.0
 """How often a seat of a table another process plays is read from the database again."""
 log = logging.getLogger("gangland.server")
-
-
-class Watcher:
-    """One lobby socket: the tokens it watches, where they sit, and what it was sent last."""
-
-    def __init__(self) -> None:
-        self.tokens: list[str] = []
-        self.places: list[tuple[str, int] | None] = []
-        """(table id, seat) of each token's seat (None: unknown), read once per watch message."""
-        self.sent: list[Any] | None = None
-        """What the last my_seats message said of each seat's turn (its steps aside)."""
-        self.dirty = asyncio.Event()
-        """Set when a watched table moved: the watcher looks again."""
-
-
-class SeatWatchers:
-    """Which lobby sockets watch a seat of which table."""
-
-    def __init__(self) -> None:
-        self.by_table: dict[str, set[Watcher]] = {}
-
-    def changed(self, table_id: str) -> None:
-        """A move was made at `table_id` (or its game ended): its watchers look again."""
-        for watcher in self.by_table.get(table_id, ()):
-            watcher.dirty.set()
-
-    def watch(self, watcher: Watcher, places: list[tuple[str, int] | None]) -> None:
-        """`watcher` watches the seats at `places` from now on (instead of those before)."""
-        self.forget(watcher)
-        watcher.places = places
-        for place in places:
-            if place is not None:
-                self.by_table.setdefault(place[0], set()).add(watcher)
-
-    def forget(self, watcher: Watcher) -> None:
-        """`watcher` watches nothing any more."""
-        for place in watcher.places:
-            if place is None:
-                continue
-            watching = self.by_table.get(place[0])
-            if watching is not None:
-                watching.discard(watcher)
-                if not watching:
-                    del self.by_table[place[0]]
-        watcher.places = []
 
 
 def parse_lobby(raw: str | bytes) -> dict[str, Any]:

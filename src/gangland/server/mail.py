@@ -28,7 +28,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from fastapi import APIRouter, HTTPException
@@ -37,14 +37,13 @@ from pydantic import BaseModel, Field
 
 from gangland.engine import OptionError
 
+from .connections import Client
+from .hub import Hub
 from .protocol import Refusal, encode
 from .schema import PROBLEMS
 from .storage import LeaseLost, token_hash
 from .subpath import page
-from .tables import Client, LiveTable, new_token
-
-if TYPE_CHECKING:  # the hub holds the turn mails: it imports this module, not the other way round
-    from .hub import Hub
+from .tables import LiveTable, new_token
 
 MAX_ADDRESS = 254
 """The longest address a seat may give (RFC 5321's limit of a path, less its angle brackets)."""

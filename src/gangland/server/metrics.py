@@ -13,8 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
 
 from prometheus_client import (
     CollectorRegistry,
@@ -28,9 +27,8 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
 
-if TYPE_CHECKING:
-    from .hub import Hub
-    from .tables import Client
+from .connections import Client
+from .storage import Storage, TableRecord
 
 CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 """The text format every Prometheus reads (0.0.4)."""
@@ -122,19 +120,19 @@ class ServerMetrics:
 
     # -- a scrape --------------------------------------------------------------------------------------
 
-    async def exposition(self, hub: Hub) -> bytes:
+    async def exposition(self, live_tables: Iterable[TableRecord], storage: Storage) -> bytes:
         """Every metric in the Prometheus text format, the tables counted now: this process's live tables
-        from memory, the database's in one query (left out of this scrape if it does not answer within
-        COUNT_SECONDS)."""
+        (`live_tables`, from memory), the database's in one query (left out of this scrape if it does not
+        answer within COUNT_SECONDS)."""
         live = dict.fromkeys(LIVE_STATES, 0)
-        for table in hub.live.values():
-            waiting = any(seat.bot is None and not seat.joined for seat in table.record.seats)
+        for record in live_tables:
+            waiting = any(seat.bot is None and not seat.joined for seat in record.seats)
             live["waiting" if waiting else "playing"] += 1
         for state, count in live.items():
             self.live_tables.labels(state).set(count)
         try:
             async with asyncio.timeout(COUNT_SECONDS):
-                stored = await asyncio.to_thread(hub.storage.count_tables)
+                stored = await asyncio.to_thread(storage.count_tables)
         except Exception as exc:  # the database is out of reach: no count is better than a stale one
             log.debug("the tables could not be counted for the metrics: %s", type(exc).__name__)
             self.stored_tables.clear()

@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from starlette.requests import Request
 
+from .hub import Hub
 from .metrics import CONTENT_TYPE
 from .schema import Problem
-
-if TYPE_CHECKING:
-    from .hub import Hub
 
 READY_SECONDS = 5.0
 """The longest the readiness answer waits for the database."""
@@ -77,6 +75,7 @@ def observe_routes(hub: Hub, metrics_token: str | None = None) -> APIRouter:
                 return JSONResponse({"detail": "the metrics need the header 'Authorization: Bearer TOKEN' "
                                                "with the server's metrics token"},
                                     status_code=401, headers={"WWW-Authenticate": "Bearer"})
-        return Response(await hub.metrics.exposition(hub), media_type=CONTENT_TYPE)
+        live = [table.record for table in hub.live.values()]
+        return Response(await hub.metrics.exposition(live, hub.storage), media_type=CONTENT_TYPE)
 
     return router

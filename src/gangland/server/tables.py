@@ -8,22 +8,21 @@ step and what each seat is told, and only then does the copy become the live sta
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import secrets
 import time
-from collections.abc import Coroutine
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
 from gangland.engine import Game, GameRecord, GanglandError, OptionError, State, quoted, seat_label, seat_ref
 
-from . import ingame
-from .away import AWAY_SECONDS, Connections, NotAway, hand_over_refusal, timed_out
-from .bots import bot_names, fallback_bot
+from . import takeback
+from .away import AWAY_SECONDS, NotAway, hand_over_refusal, timed_out
+from .bots import BotRunner, bot_names, fallback_bot
 from .chat import TableChat
-from .limits import SLOW_CLOSE
+from .connections import Client, Connections, Drawing
+from .metrics import ServerMetrics
 from .people import TableSettings, bot_detail, bot_level, bot_name
 from .protocol import LOG_LINES, PARTS, Refusal, encode, state_message
 from .storage import (
@@ -31,9 +30,11 @@ from .storage import (
     MoveRecord,
     SeatRecord,
     StepConflict,
+    Storage,
     TableRecord,
     token_hash,
 )
+from .watchers import SeatWatchers
 
 SPECTATOR = None
 BAD_LINK = ("this link is unknown at this table: it may be cut off (copy the whole link), or be another "
@@ -44,8 +45,41 @@ RETRY_SECONDS = 3.0
 """How long a bot or the clock waits before trying a move again after the database refused it."""
 log = logging.getLogger("gangland.server")
 
-if TYPE_CHECKING:  # the hub makes live tables: it imports this module, not the other way round
-    from .hub import Hub
+
+class TurnNotices(Protocol):
+    """Told whenever a person's turn comes at a table: the turn mails (mail.py), if the server sends them."""
+
+    def turn(self, table: LiveTable, seat: int) -> None:
+        """`seat`'s person is to act at `table` (at every step, on a reload, when a bot gives it back)."""
+
+
+class TableHost(Protocol):
+    """What a live table needs of the server that plays it (the hub, hub.py, is the one): where its moves are
+    stored, its bots, metrics, lobby watchers and turn notices, the clock and the server's root; and who is
+    told when the table was lost to another process or is finished. The hub makes each table with itself
+    as its host, so that the table never imports the hub."""
+
+    storage: Storage
+    bots: BotRunner
+    bot_delay: float
+    """Seconds a bot waits before it moves, so that people can follow."""
+    metrics: ServerMetrics
+    watchers: SeatWatchers
+    """The lobby sockets watching seats: told of every move."""
+    mail: TurnNotices | None
+    root: str
+    """The sub-path the server is served under (the links a table sends start with it)."""
+    clock: Callable[[], float]
+    """The time a move is stored with."""
+
+    def background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` beside the tables."""
+
+    def lose(self, table: LiveTable) -> None:
+        """Give `table` up: another server process holds it now."""
+
+    def finished(self, table: LiveTable) -> None:
+        """`table`'s game just ended (or its host ended it)."""
 
 
 def revoked_text(why: str, seat: int) -> str:
@@ -66,56 +100,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-@dataclass(eq=False)
-class Client:
-    """One connection: the seat it plays (None: a spectator), a queue of messages to send it, and what it
-    holds of the log and of the drawing (a state message sends only what it lacks)."""
-
-    seat: int | None
-    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
-    logged: int | None = None
-    """The number of moves whose log lines this connection was sent: each state message carries only the
-    lines since (None: no state yet; the first carries the last LOG_LINES)."""
-    drawn: Drawing | None = None
-    """The drawing this connection was last sent (None: none yet): a state message sends the lines of the
-    next one that this one holds as their numbers in it (`Drawing.lines_for`)."""
-    want: frozenset[str] = PARTS
-    """The parts of PARTS its state messages carry (the page asks for the text only while it shows it)."""
-    layout: str = "wide"
-    """The layout its drawing is made in (protocol.LAYOUTS: a phone's page asks for "narrow")."""
-    close_code: int = 4403
-    """The close code of a close the outbox asks for: the link was revoked, unless set otherwise."""
-    name: str | None = None
-    """The name its person goes by (a spectator's is kept here only, for the chat; a seat's is the seat's)."""
-    revoked: bool = False
-    """Its link stopped working (`LiveTable.revoke_clients`): whatever it sends is refused."""
-    pushed: int = 0
-    sent: int = 0
-    """Messages queued for it so far, and sent so far (metrics.py times a move's acknowledgement by them)."""
-    ack_due: tuple[int, float] | None = None
-    """(the number of the message that acknowledges its move, when the move arrived), until it is sent."""
-
-    def push(self, text: str | None) -> None:
-        """Queue a message (None: close). A client too slow to drain its queue is dropped: what waits is
-        thrown away and the connection closed (SLOW_CLOSE); a reconnect gets the whole state again."""
-        self.pushed += 1
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            with contextlib.suppress(asyncio.QueueEmpty):
-                while True:
-                    self.outbox.get_nowait()
-            self.close_code = SLOW_CLOSE
-            self.outbox.put_nowait(None)
-
-
 class LiveTable:
     """A table whose game is loaded: the state (a cache of replaying the stored moves) and who is here."""
 
-    def __init__(self, record: TableRecord, game: Game, hub: Hub) -> None:
+    def __init__(self, record: TableRecord, game: Game, hub: TableHost) -> None:
         self.record = record
         self.game = game
         self.hub = hub
+        """The server that plays the table (`TableHost`): its storage, bots, metrics, and who is told."""
         self.game_record = GameRecord(
             record.game,
             record.game_version,
@@ -125,7 +117,7 @@ class LiveTable:
             [self.seat_name(s) for s in record.seats],
             [m.action for m in record.moves],
         )
-        self.game_record.undo = ingame.undo_allowed(record)  # such a record is no fair one to rate or study
+        self.game_record.undo = takeback.undo_allowed(record)  # such a record is no fair one to rate or study
         self.state: State = self.game_record.replay(game)
         self.clients = Connections()
         """Its connections, which remember when each seat's last one closed (away.py)."""
@@ -140,10 +132,10 @@ class LiveTable:
         self._drawn: dict[tuple[int, str], Drawing | None] = {}
         """The text of each view of `_views` made so far, and its drawing in each layout asked for (kept as
         long as `_views`)."""
-        self.chat = TableChat(self)
+        self.chat = TableChat(record, self.clients, hub.storage)
         """The table's chat (chat.py); `table.chat.note(text)` writes a note of the table's own."""
-        self.undo_offer: ingame.UndoOffer | None = None
-        """The decision its seat may take back now, if any (ingame.py; worked out after each move)."""
+        self.undo_offer: takeback.UndoOffer | None = None
+        """The decision its seat may take back now, if any (takeback.py; worked out after each move)."""
 
     # -- facts -----------------------------------------------------------------------------------------
 
@@ -182,6 +174,11 @@ class LiveTable:
         """The public facts of each seat."""
         people = {s.seat for s in self.record.seats if s.bot is None and s.joined}
         return seat_facts(self.record, {c.seat for c in self.clients}, timed_out(self.record.moves, people))
+
+    def seat_labels(self) -> list[str]:
+        """What each seat is called now (its person's or bot's name, else "Seat N"): what a text the server
+        keeps or sends as it is (a chat note, a refusal) fills game text's seat markers in with."""
+        return [facts["label"] for facts in self.seats_info()]
 
     def clock(self) -> dict[str, Any] | None:
         """The move clock of the person to act, if the table has a time limit."""
@@ -318,7 +315,7 @@ class LiveTable:
                 raise Refusal("not_your_turn", f"it is {seat_label(to_act)}'s turn, not {seat_label(seat)}'s"
                               if to_act is not None else "the game is over")
             legal = self.state.legal_actions()
-            if by == ingame.AUTO and len(legal) != 1:
+            if by == takeback.AUTO and len(legal) != 1:
                 raise Refusal("illegal", f"'auto' plays a seat's only legal move, and this decision has "
                                          f"{len(legal)}; choose one")
             if action not in legal:
@@ -341,8 +338,8 @@ class LiveTable:
             ]
             if note:
                 narration = [f"{line} ({note})" for line in narration]
-            if by == ingame.AUTO:
-                narration = ingame.only_move_lines(narration, seat)
+            if by == takeback.AUTO:
+                narration = only_move_lines(narration, seat)
             move = MoveRecord(self.step, seat, action, by, narration, self.hub.clock())
             result = after_state.result().to_json() if after_state.is_over else None
             refusal = None
@@ -373,7 +370,7 @@ class LiveTable:
                     raise refusal from None
             else:
                 self._advance(move, after_state, after)
-                await ingame.offer_undo(self)
+                await self.offer_undo()
         self.after_move()
         if refusal is not None:
             raise refusal
@@ -404,6 +401,13 @@ class LiveTable:
         self.expired = None
         for client in self.clients:
             client.logged, client.drawn = None, None
+
+    async def offer_undo(self) -> None:
+        """Work out (under the lock, after a move or an undo) whether the seat that made the last move may
+        take it back, for its state messages (takeback.py)."""
+        self.undo_offer = None  # none while it is worked out: a message sent meanwhile offers nothing stale
+        self.undo_offer = await takeback.offer(self.game, self.game_record, self.record, self.over,
+                                               self.seat_labels)
 
     def _resync_later(self) -> None:
         """Ask the database again, every RETRY_SECONDS until it answers, what it holds beyond the live
@@ -531,7 +535,9 @@ class LiveTable:
         async with self.lock:
             own = seat_token is not None and record.token_hash is not None and hmac.compare_digest(
                 record.token_hash, token_hash(seat_token))
-            refusal = None if bot is None or own else hand_over_refusal(self, seat, away_seconds)
+            running_out = self.expired == self.step and self.state.to_act == seat  # its stand-in moves now
+            refusal = None if bot is None or own else hand_over_refusal(
+                self.record, seat, self.clients.away_for(seat), away_seconds, running_out)
             if refusal is not None:
                 raise NotAway(refusal)
             await self.save_seat(seat, away_bot=bot)
@@ -539,6 +545,24 @@ class LiveTable:
         if self.state.to_act == seat and not self.state.is_over:
             self.drive()
         self.broadcast()
+
+    async def set_muted(self, seat: int, muted: bool) -> bool:
+        """The host mutes a person's seat (or lets it write again): stored, a note in the chat, and every
+        connection told (the seat facts say `muted`; chat.py). False if it was so already (nothing changes).
+        OptionError if the seat is a bot's."""
+        record = self.record.seats[seat]
+        if record.bot:
+            raise OptionError(f"seat {seat + 1} is a bot's seat: bots do not chat")
+        async with self.lock:
+            if record.muted == muted:
+                return False
+            await self.save_seat(seat, muted=muted)
+            record.muted = muted
+        self.broadcast()
+        who = self.chat.seat_name(seat)
+        await self.chat.note(f"{who} was muted by the host" if muted
+                             else f"{who} may write in the chat again")
+        return True
 
     async def save_seat(self, seat: int, revoked: tuple[str, str] | None = None, **columns: Any) -> None:
         """Write a change of `seat` (storage.update_seat's columns; `revoked`: the link it stops, and why).
@@ -652,26 +676,6 @@ class LiveTable:
         return summary(self.record, self.game, self.step, to_act, self.seats_info())
 
 
-class Drawing:
-    """A drawing as a state message sends it: whole (`svg`), or as its lines, each the number of the same
-    line in the drawing a connection holds when that one has it (`lines_for`). Made once per state and
-    seat; its lines and their numbers are split once, then serve every connection that holds it or the
-    next one. Compared by identity (a connection's drawing is a key of `LiveTable.broadcast`)."""
-
-    __slots__ = ("lines", "numbers", "svg")
-
-    def __init__(self, svg: str) -> None:
-        self.svg = svg
-        self.lines = svg.split("\n")
-        self.numbers = {line: number for number, line in reversed(list(enumerate(self.lines)))}
-        """Each line's number (the first, when a line is there twice)."""
-
-    def lines_for(self, held: Drawing) -> list[str | int]:
-        """This drawing for a connection that holds `held` (`drawing_lines`)."""
-        numbers = held.numbers
-        return [numbers.get(line, line) for line in self.lines]
-
-
 def _outcome_seen(moving: asyncio.Future[None]) -> None:
     """A move whose caller was cancelled: its refusal or failure has nobody to tell (and must not be logged
     as never retrieved); a failure of the server's own is logged."""
@@ -680,6 +684,12 @@ def _outcome_seen(moving: asyncio.Future[None]) -> None:
     failure = moving.exception()
     if failure is not None and not isinstance(failure, Refusal):
         log.debug("a move ended with %s", type(failure).__name__)
+
+
+def only_move_lines(narration: list[str], seat: int) -> list[str]:
+    """Each seat's log line of a move the page played for `seat` as its only legal move, saying so."""
+    said = {True: "your only move, played for you", False: "the only move, played for them"}
+    return [f"{line} ({said[column == seat]})" for column, line in enumerate(narration)]
 
 
 def drawing_lines(svg: str, held: str) -> list[str | int]:
