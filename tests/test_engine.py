@@ -305,7 +305,7 @@ def test_phase_state_checks_actions_and_seats_and_clones_as_declared() -> None:
     assert copy.is_over and copy.legal_actions() == [] and not state.is_over
 
 
-def test_a_clone_plan_naming_no_slot_is_refused() -> None:
+def test_a_copied_field_that_is_no_slot_is_refused() -> None:
     class Misnamed(_Counting):
         __slots__ = ()
         COPIED = ("histroy",)
