@@ -32,7 +32,9 @@ from typing import Final
 from gangland.engine import JSON, Layout, Segment, ViewEncoding
 
 from .actions import GANG0, MAX_REGULARS, MUSCLE_PICK, SITE0
-from .common import MAX_EXTRA_ROUNDS, PHASE_NAMES, PINK, ROUNDS
+from .mobsters import MOBSTERS, PINK
+from .phases import PHASE_NAMES
+from .rounds import MAX_EXTRA_ROUNDS, ROUNDS
 from .sites import (
     COLOURS,
     COUNTERS,
@@ -45,8 +47,6 @@ from .sites import (
     load_sites,
 )
 
-MOBSTERS: Final = MAX_REGULARS
-"""Mobsters of one gang (the Hired Muscle apart): 5. A seat never has more in one place."""
 UNITS: Final = MAX_REGULARS + 1
 """Most units one deployment can place: 5 mobsters and the Hired Muscle."""
 MONEY_SCALE: Final = 10
@@ -57,7 +57,7 @@ TURN_SCALE: Final = 16
 4-player game) is 0.5."""
 MAX_PICKS: Final = 3
 """Picks made so far of the action being taken: the longest action (`swap`) takes 4, and the 4th
-completes it, which empties the list before any decision is asked (effects._resolve_effect)."""
+completes it, which empties the list before any decision is asked (effects.resolve_effect)."""
 WHOSE: Final = ("own", "any", "all", "rival")
 """Values of an effect's `whose`: move (own/any), stand_up (own/all), remove (any/rival)."""
 TO: Final = ("supply", "hideout", "adjacent", "any")
