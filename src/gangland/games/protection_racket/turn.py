@@ -56,8 +56,7 @@ def pick(s: ProtectionRacketFields, action: int, legal: list[int]) -> None:
     """A pick of the action being taken; the last one carries the action out."""
     s.picks.append(action)
     if not effect_complete(s):
-        s._legal = None
-        return
+        return  # the next pick is asked (its legal actions are worked out anew: _legal is None)
     resolve_effect(s)
     run(s)
 
