@@ -10,7 +10,6 @@ from .actions import NUM_ACTIONS, action_text
 from .bots import ProtectionRacketHeuristicBot
 from .drawing import view_svg
 from .encoding import ProtectionRacketEncoding
-from .mobsters import MOBSTERS
 from .render import narrate, render_view
 from .report import facts, inventory
 from .screen import menu_choice, rules_help, screen_view
@@ -82,4 +81,4 @@ class ProtectionRacketGame(Game):
 GAME = ProtectionRacketGame()
 """The registered Protection Racket game."""
 
-__all__ = ["GAME", "MOBSTERS", "ProtectionRacketGame", "ProtectionRacketState"]
+__all__ = ["GAME", "ProtectionRacketGame", "ProtectionRacketState"]
