@@ -13,16 +13,11 @@ from typing import Any
 
 from gangland.games.protection_racket import GAME
 from gangland.games.protection_racket.actions import PASS, deploy_action
-from gangland.games.protection_racket.sites import MUSCLES, Face
-from gangland.games.protection_racket.state import (
-    DEPLOY,
-    MOBSTERS,
-    NEUTRAL,
-    NOWHERE,
-    OVER,
-    PICK,
-    ProtectionRacketState,
-)
+from gangland.games.protection_racket.city import city_rules, pink_sites, place_muscle
+from gangland.games.protection_racket.mobsters import MOBSTERS
+from gangland.games.protection_racket.phases import DEPLOY, OVER, PICK
+from gangland.games.protection_racket.sites import Face
+from gangland.games.protection_racket.state import ProtectionRacketState
 
 FILLERS = ("Mass Move", "Fair Exchange", "Bus Depot", "Streetcar Line", "Rumrunner's Boat",
            "Delivery Truck", "Dearborn Station", "Back Alleys", "Drawbridge", "Bail Bondsman",
@@ -82,19 +77,9 @@ def set_city(state: ProtectionRacketState, names: list[str | None], *, seat: int
     state.lie = [[0] * n for _ in range(size)]
     state.hideout = [MOBSTERS] * n
     state.supply = [0] * n
-    pinks = [s for s, i in enumerate(ids) if state.faces[i].colour == "pink"]
-    assert len(pinks) <= 1, "never two Hired Muscle cards in a city"
-    if pinks:
-        effect = state.faces[ids[pinks[0]]].effect
-        assert effect is not None
-        state.muscle = MUSCLES.index(effect.muscle)
-        state.m_home = state.m_where = pinks[0]
-    else:
-        state.muscle = -1
-        state.m_home = state.m_where = NOWHERE
-    state.m_owner = NEUTRAL
-    state.m_lying = False
-    state._city_rules()
+    assert len(pink_sites(state)) <= 1, "never two Hired Muscle cards in a city"
+    place_muscle(state)
+    city_rules(state)
     state.agenda = []
     state.picks = []
     state.deployed = 0

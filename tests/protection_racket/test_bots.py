@@ -15,7 +15,7 @@ from gangland.engine import Agent, Decision, GameRecord, run_match
 from gangland.games import get
 from gangland.games.protection_racket import GAME, ProtectionRacketState
 from gangland.games.protection_racket.bots import WIN, ProtectionRacketHeuristicBot, _Sites, position_value
-from gangland.games.protection_racket.state import OVER, PHASE_NAMES
+from gangland.games.protection_racket.phases import OVER, PHASE_NAMES
 from gangland.sim import SimConfig, agent_seed, game_seed
 
 CAP = 1500

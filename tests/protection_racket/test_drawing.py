@@ -17,7 +17,9 @@ from gangland.engine.seats import SEAT_OPEN
 from gangland.engine.svg import ACT_SEPARATOR, LAYOUTS, drawn_actions
 from gangland.games.protection_racket import GAME
 from gangland.games.protection_racket.actions import MUSCLE_PICK, SITE0, YES
-from gangland.games.protection_racket.state import HIRED_GUN, PICK, ProtectionRacketState
+from gangland.games.protection_racket.city import city_rules
+from gangland.games.protection_racket.phases import HIRED_GUN, PICK
+from gangland.games.protection_racket.state import ProtectionRacketState
 
 from .helpers import city_with, deploy, muscle_to, put
 
@@ -159,7 +161,7 @@ def test_the_table_says_who_holds_what() -> None:
     put(state, CENTRE, 0, standing=2, lying=1)
     put(state, CENTRE, 1, lying=2)
     muscle_to(state, 1, 0, lying=True)
-    state._city_rules()
+    city_rules(state)
     svg = GAME.svg(state.view(0))
     root = ET.fromstring(svg)
     keyed = {node.attrib["data-key"]: node for node in root.iter() if "data-key" in node.attrib}

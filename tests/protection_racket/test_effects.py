@@ -26,16 +26,12 @@ import random
 import pytest
 
 from gangland.games.protection_racket.actions import GANG0, MUSCLE_PICK, PASS, SITE0, YES, deploy_action
+from gangland.games.protection_racket.control import controller, parties
+from gangland.games.protection_racket.mobsters import HIDEOUT, NEUTRAL
+from gangland.games.protection_racket.phases import ACTION, DEPLOY, PICK, WAR_OFFER
+from gangland.games.protection_racket.rounds import start_round
 from gangland.games.protection_racket.sites import Face, load_sites
-from gangland.games.protection_racket.state import (
-    ACTION,
-    DEPLOY,
-    HIDEOUT,
-    NEUTRAL,
-    PICK,
-    WAR_OFFER,
-    ProtectionRacketState,
-)
+from gangland.games.protection_racket.state import ProtectionRacketState
 
 from .helpers import (
     city_with,
@@ -94,7 +90,7 @@ def take_action(state: ProtectionRacketState, site: int, regulars: int) -> None:
     deploy(state, site, regulars)
     if state.phase == WAR_OFFER:
         state.apply(PASS)
-    assert state.controller(site) == seat
+    assert controller(state, site) == seat
     assert (state.phase, state.actor) == (ACTION, seat), "the controller is offered the action"
     assert state.legal_actions() == [PASS, YES], "the action may be taken or skipped"
     state.apply(YES)
@@ -548,7 +544,7 @@ def test_move(face: Face) -> None:
         assert (state.phase, state.actor, state.war_site) == (WAR_OFFER, 0, target)
         state.apply(YES)
         assert any(e.startswith("Mob War on") for e in state.events)
-        assert len(state.parties(target)) <= 1
+        assert len(parties(state, target)) <= 1
     else:
         assert state.phase == DEPLOY and state.actor == 1, "no war is offered"
 
@@ -654,10 +650,10 @@ def test_safe_house_works_once_per_round() -> None:
     assert (state.phase, state.actor) == (DEPLOY, 0)
     deploy(state, CENTRE, 1)
     pass_all(state)
-    assert state.controller(CENTRE) == 0
+    assert controller(state, CENTRE) == 0
     assert (state.phase, state.actor) == (DEPLOY, 1), "not offered again this round"
     assert state.returns_used == [state.city[CENTRE]]
-    state._start_round()
+    start_round(state)
     assert state.returns_used == [], "a new round, a new city: every card may be used again"
 
 
@@ -838,7 +834,7 @@ def test_an_action_that_cannot_do_anything_is_not_offered(name: str, setup: str)
     deploy(state, CENTRE, 3)
     if state.phase == WAR_OFFER:
         state.apply(PASS)
-    assert state.controller(CENTRE) == 0
+    assert controller(state, CENTRE) == 0
     assert state.phase == DEPLOY and state.actor == 1, f"no action offered ({setup})"
 
 
@@ -850,7 +846,7 @@ def test_growing_the_gang_does_not_pay_for_mobsters_that_lie_down() -> None:
     put(state, CENTRE, 0, standing=1)
     deploy(state, CENTRE, 3)
     assert units(state, CENTRE)[0] == (1, 3)
-    assert state.controller(CENTRE) == 0
+    assert controller(state, CENTRE) == 0
     assert (state.phase, state.actor) == (DEPLOY, 1), "the action would pay $0: not offered"
 
 
@@ -928,7 +924,7 @@ def test_the_hired_muscle_deployed_next_to_the_cemetery_lies_down() -> None:
     deploy(state, 1, 1, 1)
     assert state.m_lying and state.m_where == 1
     assert units(state, 1)[0] == (0, 1)
-    assert state.controller(1) == -1
+    assert controller(state, 1) == -1
 
 
 def test_mobsters_moved_next_to_the_cemetery_stay_standing() -> None:
@@ -973,7 +969,7 @@ def test_moving_mobsters_onto_a_closed_site() -> None:
     assert SITE0 + 0 in state.legal_actions()
     pick(state, SITE0 + 0)
     assert units(state, 0)[0] == (2, 0)
-    assert state.controller(0) == 0
+    assert controller(state, 0) == 0
 
 
 # ---- site placement and the Hired Muscle card ----------------------------------------------------
@@ -987,7 +983,7 @@ def test_swapping_sites_carries_the_pink_with_its_card() -> None:
     pick(state, SITE0 + 8, SITE0 + 0)
     assert state.faces[state.city[0]].name == "The Hitman"
     assert (state.m_home, state.m_where, state.m_owner) == (0, 0, NEUTRAL)
-    assert state.parties(0) == [4]
+    assert parties(state, 0) == [4]
 
 
 def test_flip_never_turns_a_hired_muscle_card_over() -> None:

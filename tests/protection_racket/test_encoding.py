@@ -16,8 +16,10 @@ import pytest
 from gangland.engine import Layout
 from gangland.games.protection_racket import GAME
 from gangland.games.protection_racket.actions import GANG0, MUSCLE_PICK, PASS, SITE0, YES
-from gangland.games.protection_racket.common import PHASE_NAMES
+from gangland.games.protection_racket.city import city_rules
 from gangland.games.protection_racket.encoding import MONEY_SCALE, ProtectionRacketEncoding
+from gangland.games.protection_racket.mobsters import HIDEOUT, NEUTRAL
+from gangland.games.protection_racket.phases import ACTION, PHASE_NAMES, PICK, WAR_OFFER
 from gangland.games.protection_racket.sites import (
     COLOURS,
     COUNTERS,
@@ -26,14 +28,7 @@ from gangland.games.protection_racket.sites import (
     NEIGHBOUR_RULES,
     SCOPES,
 )
-from gangland.games.protection_racket.state import (
-    ACTION,
-    HIDEOUT,
-    NEUTRAL,
-    PICK,
-    WAR_OFFER,
-    ProtectionRacketState,
-)
+from gangland.games.protection_racket.state import ProtectionRacketState
 
 from .helpers import city_with, deploy, muscle_to, new_state, put, set_hideouts
 
@@ -182,7 +177,7 @@ def test_the_counter_of_a_bonus_and_the_neighbours_rules() -> None:
                  and f.effect.per == "adjacent_empty")
     assert bonus.effect is not None
     state.city[8] = bonus.id
-    state._city_rules()
+    city_rules(state)
     code = encoded(state, 1)
     assert one(per_site(code["per"], 9)[8]) == COUNTERS.index("adjacent_empty")
     assert code["amount"][8] == bonus.effect.amount / 3

@@ -16,19 +16,11 @@ from __future__ import annotations
 import pytest
 
 from gangland.games.protection_racket.actions import PASS, SITE0, YES, deploy_action
+from gangland.games.protection_racket.control import controller, parties, strength
+from gangland.games.protection_racket.mobsters import HIDEOUT, NEUTRAL, PINK
+from gangland.games.protection_racket.phases import ACTION, DEPLOY, HIRED_GUN, PICK, STAND, WAR_OFFER
 from gangland.games.protection_racket.sites import MUSCLE_NAMES
-from gangland.games.protection_racket.state import (
-    ACTION,
-    DEPLOY,
-    HIDEOUT,
-    HIRED_GUN,
-    NEUTRAL,
-    PICK,
-    PINK,
-    STAND,
-    WAR_OFFER,
-    ProtectionRacketState,
-)
+from gangland.games.protection_racket.state import ProtectionRacketState
 
 from .helpers import (
     city_with,
@@ -82,7 +74,7 @@ def test_recruiting_is_the_controllers_action(muscle: str) -> None:
     deploy(state, HOME, 2)
     assert state.phase == WAR_OFFER, "the pink mobster is a rival on its card"
     state.apply(PASS)
-    assert state.controller(HOME) == 0  # 2 against the pink's 1
+    assert controller(state, HOME) == 0  # 2 against the pink's 1
     assert (state.phase, state.actor) == (ACTION, 0)
     state.apply(YES)
     assert (state.m_owner, state.m_where) == (0, HIDEOUT)
@@ -106,9 +98,9 @@ def test_the_neutral_pink_counts_as_one_mobster_for_control() -> None:
     state = muscle_city("The Accountant")
     deploy(state, HOME, 1)
     state.apply(PASS)
-    assert state.controller(HOME) == -1
+    assert controller(state, HOME) == -1
     assert (state.phase, state.actor) == (DEPLOY, 1), "no recruit without control"
-    assert state.strength(HOME, PINK) == 1
+    assert strength(state, HOME, PINK) == 1
 
 
 def test_a_war_on_the_card_sends_the_pink_to_the_winners_hideout() -> None:
@@ -166,7 +158,7 @@ def test_deploying_with_the_hired_muscle() -> None:
     deploy(state, 2, 2, 1)
     assert units(state, 2)[0] == (2, 0)
     assert state.m_where == 2 and state.hideout[0] == 3
-    assert state.strength(2, 0) == 3
+    assert strength(state, 2, 0) == 3
     state.apply(YES)
     assert state.money[0] == 1 + 3, "Growing the Gang: $1 for each Mobster deployed, the pink too"
 
@@ -176,7 +168,7 @@ def test_deploying_the_hired_muscle_alone() -> None:
     muscle_to(state, 0, HIDEOUT)
     deploy(state, 0, 0, 1)
     assert state.m_where == 0 and state.hideout[0] == 5
-    assert state.controller(0) == 0
+    assert controller(state, 0) == 0
 
 
 def test_a_hideout_with_only_the_hired_muscle_still_has_a_turn() -> None:
@@ -198,7 +190,7 @@ def test_the_hired_muscle_fights_alongside_its_gang() -> None:
     muscle_to(state, 1, 0)
     put(state, 0, 1, standing=1)
     deploy(state, 0, 2)
-    assert state.controller(0) == -1  # 2 against 1 + the Accountant
+    assert controller(state, 0) == -1  # 2 against 1 + the Accountant
     state.apply(YES)
     # round 1: 2-1 and the regular; round 2: 1-1 and the Accountant
     assert units(state, 0) == [(0, 0), (0, 0)]
@@ -274,7 +266,7 @@ def test_the_unrecruited_accountant_pays_nobody() -> None:
     # "special rules ... do not come into play until the pink meeple has joined a gang"; the pink on its
     # card controls it (1 against nobody) and is no player.
     state = muscle_city("The Accountant", {0: "Gambling Den"})
-    assert state.controller(HOME) == PINK
+    assert controller(state, HOME) == PINK
     assert last_deploy_revenue(state, 0, 1) == [6, 0]
 
 
@@ -295,10 +287,10 @@ def test_hitman_and_cleaner_count_for_two(muscle: str) -> None:
     # the Cleaner counts for 2 Mobsters (as above)"
     state = muscle_city(muscle)
     muscle_to(state, 0, 0)
-    for rivals, controller in ((1, 0), (2, -1), (3, 1)):
+    for rivals, holder in ((1, 0), (2, -1), (3, 1)):
         state.stand[0][1] = rivals
-        assert state.controller(0) == controller
-        assert state.strength(0, 0) == 2
+        assert controller(state, 0) == holder
+        assert strength(state, 0, 0) == 2
 
 
 @pytest.mark.parametrize("muscle", ["The Hitman", "The Cleaner"])
@@ -308,7 +300,7 @@ def test_unrecruited_hitman_and_cleaner_count_for_one(muscle: str) -> None:
     state = muscle_city(muscle)
     deploy(state, HOME, 2)
     state.apply(PASS)
-    assert state.controller(HOME) == 0
+    assert controller(state, HOME) == 0
     assert state.phase == ACTION
 
 
@@ -327,7 +319,7 @@ def test_the_hitman_makes_every_rival_lose_one_before_the_war() -> None:
     assert units(state, 5) == [(0, 0), (0, 0), (0, 0)]
     assert (state.m_owner, state.m_where) == (0, 5)
     assert state.supply == [1, 1, 2]
-    assert state.controller(5) == 0
+    assert controller(state, 5) == 0
 
 
 def test_the_hitman_rule_holds_when_a_rival_declares_the_war() -> None:
@@ -370,7 +362,7 @@ def test_the_cleaner_is_deployed_alone() -> None:
     assert with_cleaner == [deploy_action(t, 0, 1) for t in range(1, 9)]
     assert deploy_action(2, 1, 1) not in legal
     deploy(state, 1, 0, 1)
-    assert state.controller(1) == -1  # 2 against 2
+    assert controller(state, 1) == -1  # 2 against 2
     state.apply(PASS)
 
 
@@ -394,7 +386,7 @@ def test_mobsters_may_be_moved_to_the_cleaners_site() -> None:
     state.apply(SITE0 + 0)
     state.apply(SITE0 + 2)
     assert units(state, 2)[0] == (2, 0)
-    assert state.strength(2, 0) == 4
+    assert strength(state, 2, 0) == 4
 
 
 def test_the_unrecruited_cleaner_does_not_block_its_card() -> None:
@@ -505,7 +497,7 @@ def test_the_survivor_returns_after_the_war() -> None:
     assert "The Survivor returns to Mass Move (A1)" in state.events
     assert (state.m_owner, state.m_where, state.m_lying) == (1, 0, False)
     assert units(state, 0) == [(1, 0), (0, 0)]
-    assert state.controller(0) == -1
+    assert controller(state, 0) == -1
     assert (state.phase, state.actor) == (DEPLOY, 1)
 
 
@@ -517,7 +509,7 @@ def test_the_survivor_returns_to_hold_the_site() -> None:
     state.apply(YES)
     assert units(state, 0) == [(0, 0), (0, 0)]
     assert state.m_where == 0
-    assert state.controller(0) == 1
+    assert controller(state, 0) == 1
 
 
 def test_the_unrecruited_survivor_does_not_come_back() -> None:
@@ -528,7 +520,7 @@ def test_the_unrecruited_survivor_does_not_come_back() -> None:
     # round 1: 2-1 and the pink; the pink joins the winner rather than coming back onto the card
     assert units(state, HOME) == [(1, 0), (0, 0)]
     assert (state.m_owner, state.m_where) == (0, HIDEOUT)
-    assert state.parties(HOME) == [0]
+    assert parties(state, HOME) == [0]
 
 
 # ---- the Hired Muscle removed ---------------------------------------------------------------------------
@@ -597,7 +589,7 @@ def test_stand_up_after_a_war_includes_the_lying_hired_muscle() -> None:
     assert (state.phase, state.actor) == (STAND, 1)
     state.apply(YES)
     assert not state.m_lying
-    assert state.controller(0) == 1
+    assert controller(state, 0) == 1
 
 
 # ---- standing up when the Hired Muscle comes back after the war ----------------------------------------
@@ -634,11 +626,11 @@ def test_the_war_winner_may_stand_up_when_the_survivor_comes_back() -> None:
     # round 1: seat 0 loses a lying mobster (C10), seat 1 the Survivor; the Survivor comes back
     assert units(state, 0) == [(1, 1), (0, 0)]
     assert state.m_where == 0
-    assert state.controller(0) == -1  # one standing mobster against the Survivor
+    assert controller(state, 0) == -1  # one standing mobster against the Survivor
     assert (state.phase, state.actor) == (STAND, 0)
     state.apply(YES)
     assert units(state, 0) == [(2, 0), (0, 0)]
-    assert state.controller(0) == 0
+    assert controller(state, 0) == 0
 
 
 def test_no_stand_up_when_the_hired_gun_leaves_and_no_war_is_fought() -> None:

@@ -11,7 +11,9 @@ import pytest
 
 from gangland.games.protection_racket import GAME, ProtectionRacketState
 from gangland.games.protection_racket.actions import PASS, SITE0, YES, deploy_action
-from gangland.games.protection_racket.state import ACTION
+from gangland.games.protection_racket.decks import draw_card
+from gangland.games.protection_racket.phases import ACTION
+from gangland.games.protection_racket.rounds import start_round
 
 from ..scale import many
 from .helpers import city_with, face, new_state
@@ -137,7 +139,7 @@ def test_with_no_other_card_left_the_last_city_is_shuffled_back() -> None:
     state.used[1] = green[:]
     state.last_sites = [f // 2 for f in state.city]
     state.events = []
-    assert {state._draw_card(1) for _ in range(3)} == set(green)
+    assert {draw_card(state, 1) for _ in range(3)} == set(green)
     assert state.used[1] == []
     assert state.events == ["deck 2 runs out: with no other card left, this and last round's sites are "
                             "shuffled back in"]
@@ -152,13 +154,13 @@ def test_a_site_replaced_during_a_round_is_not_dealt_in_the_next() -> None:
     state.used[0].append(replaced)
     state.put_away = [replaced]
     state.city[site] = state.draw[0].pop() * 2
-    state._start_round()
+    start_round(state)
     assert replaced in state.last_sites and state.put_away == []
     # Every deck-1 card not on the table is now set aside: the next draws take all but last round's.
     state.used[0] += state.draw[0]
     state.draw[0] = []
     free = [c for c in state.used[0] if c not in state.last_sites]
-    cards = [state._draw_card(0) for _ in range(len(free))]
+    cards = [draw_card(state, 0) for _ in range(len(free))]
     assert sorted(cards) == sorted(free) and replaced not in cards
     assert replaced in state.used[0]
 
@@ -172,7 +174,7 @@ def test_a_site_put_away_is_not_shuffled_back_in_the_same_round() -> None:
     state.put_away = [green[0]]
     state.used[1] = [green[0], *state.draw[1]]
     state.draw[1] = []
-    drawn = [state._draw_card(1) for _ in range(len(state.used[1]) - 1)]
+    drawn = [draw_card(state, 1) for _ in range(len(state.used[1]) - 1)]
     assert green[0] not in drawn and state.used[1] == [green[0]]
 
 

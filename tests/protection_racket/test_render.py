@@ -23,8 +23,9 @@ from gangland.cli.common import shown
 from gangland.engine import seat_ref
 from gangland.games import get
 from gangland.games.protection_racket import ProtectionRacketState
+from gangland.games.protection_racket.mobsters import HIDEOUT, NEUTRAL
+from gangland.games.protection_racket.phases import OVER, PICK
 from gangland.games.protection_racket.render import GANG_MARKS, LEGEND, narrate, render_view
-from gangland.games.protection_racket.state import HIDEOUT, NEUTRAL, OVER, PICK
 
 GAME = get("protection-racket")
 WIDTH = 76

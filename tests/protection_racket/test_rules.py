@@ -19,21 +19,13 @@ import pytest
 
 from gangland.engine import IllegalAction, seat_ref
 from gangland.games.protection_racket.actions import PASS, SITE0, YES, deploy_action
-from gangland.games.protection_racket.state import (
-    ACTION,
-    DEPLOY,
-    HIDEOUT,
-    MAX_EXTRA_ROUNDS,
-    NEUTRAL,
-    NOWHERE,
-    OVER,
-    RECOMMENDED_MAX,
-    ROUNDS,
-    STAND,
-    WAR_OFFER,
-    ProtectionRacketState,
-    grid_geometry,
-)
+from gangland.games.protection_racket.city import RECOMMENDED_MAX, one_hired_muscle
+from gangland.games.protection_racket.control import controller, parties, site_revenue
+from gangland.games.protection_racket.grid import grid_geometry
+from gangland.games.protection_racket.mobsters import HIDEOUT, NEUTRAL, NOWHERE
+from gangland.games.protection_racket.phases import ACTION, DEPLOY, OVER, STAND, WAR_OFFER
+from gangland.games.protection_racket.rounds import MAX_EXTRA_ROUNDS, ROUNDS
+from gangland.games.protection_racket.state import ProtectionRacketState
 
 from .helpers import (
     GAME,
@@ -92,7 +84,7 @@ def end_round(state: ProtectionRacketState) -> None:
     set_hideouts(state, [1 if s == seat else 0 for s in range(state.players)])
     legal = state.legal_actions()
     site = next(t for t in range(len(state.city))
-                if not state.parties(t) and deploy_action(t, 1, 0) in legal)
+                if not parties(state, t) and deploy_action(t, 1, 0) in legal)
     round_ = state.round
     deploy(state, site, 1)
     pass_all(state)
@@ -134,7 +126,7 @@ def test_the_pink_mobster_starts_on_the_hired_muscle_card() -> None:
                 assert effect is not None
                 assert state.m_where == state.m_home == pink[0]
                 assert state.m_owner == NEUTRAL and not state.m_lying
-                assert state.parties(pink[0]) == [4]  # PINK: the neutral pink mobster
+                assert parties(state, pink[0]) == [4]  # PINK: the neutral pink mobster
             else:
                 assert state.m_where == NOWHERE and state.muscle == -1
     assert seen[0] and seen[1]
@@ -328,7 +320,7 @@ def test_mob_war_with_three_gangs() -> None:
     assert state.supply == [2, 2, 1]
     assert state.hideout == [3, 2, 4]
     assert "Mob War on" in state.events[-1] and "⟨s1⟩ is left" in state.events[-1]
-    assert state.controller(5) == 1
+    assert controller(state, 5) == 1
     assert all(everyone(state, s) == 5 for s in range(3))
 
 
@@ -342,7 +334,7 @@ def test_mob_war_can_remove_everybody() -> None:
     state.apply(YES)
     assert units(state, 5) == [(0, 0)] * 3
     assert state.supply == [2, 2, 2]
-    assert state.controller(5) == -1
+    assert controller(state, 5) == -1
     assert "nobody is left" in state.events[-1]
     assert (state.phase, state.actor) == (DEPLOY, 1)
 
@@ -360,7 +352,7 @@ def test_war_declared_by_a_card_on_another_site_gives_the_winner_no_action() -> 
     assert state.legal_actions() == [SITE0 + 8]
     state.apply(SITE0 + 8)
     assert units(state, 8) == [(0, 0), (1, 0)]
-    assert state.controller(8) == 1
+    assert controller(state, 8) == 1
     assert (state.phase, state.actor) == (DEPLOY, 1), "seat 1 is not offered Slot Machines"
     assert state.money == before
 
@@ -372,7 +364,7 @@ def test_winning_a_war_on_anothers_turn_gives_no_action() -> None:
     put(state, CENTRE, 1, standing=2)
     deploy(state, CENTRE, 1)
     state.apply(YES)
-    assert state.controller(CENTRE) == 1
+    assert controller(state, CENTRE) == 1
     assert (state.phase, state.actor) == (DEPLOY, 1)
     assert state.money == [1, 1]
 
@@ -388,7 +380,7 @@ def test_control_is_more_mobsters_than_any_other_player() -> None:
     put(state, 5, 2, standing=1)
     deploy(state, 5, 2)
     state.apply(PASS)
-    assert state.controller(5) == 0  # 2 against 1 and 1: more than any other player
+    assert controller(state, 5) == 0  # 2 against 1 and 1: more than any other player
     assert (state.phase, state.actor) == (ACTION, 0)
 
 
@@ -399,7 +391,7 @@ def test_a_tie_controls_nothing() -> None:
     put(state, 5, 2, standing=1)
     deploy(state, 5, 2)
     state.apply(PASS)
-    assert state.controller(5) == -1
+    assert controller(state, 5) == -1
     assert (state.phase, state.actor) == (DEPLOY, 1)
 
 
@@ -435,7 +427,7 @@ def test_lying_mobsters_do_not_count_for_control() -> None:
     deploy(state, CENTRE, 1)
     assert state.phase == WAR_OFFER, "lying mobsters are still a rival gang on the site"
     state.apply(PASS)
-    assert state.controller(CENTRE) == 0
+    assert controller(state, CENTRE) == 0
     assert (state.phase, state.actor) == (ACTION, 0)
 
 
@@ -466,7 +458,7 @@ def test_lying_mobsters_fight_and_may_stand_up_after_the_war() -> None:
         assert (state.phase, state.actor, state.legal_actions()) == (STAND, 1, [PASS, YES])
         state.apply(answer)
         assert units(state, CENTRE)[1] == ((2, 0) if answer == YES else (0, 2))
-        assert state.controller(CENTRE) == (1 if answer == YES else -1)
+        assert controller(state, CENTRE) == (1 if answer == YES else -1)
         assert (state.phase, state.actor, state.turn_player) == (DEPLOY, 1, 1)
 
 
@@ -598,8 +590,8 @@ def test_revenue_site_values() -> None:
     # state.site_revenue is what the view shows and what the revenue step pays.
     state = city_with(2, {0: "Gambling Den", 1: "Central Park"})
     put(state, 0, 0, standing=1)
-    assert state.site_revenue(0) == (0, 8)
-    assert state.site_revenue(1) == (-1, 0)
+    assert site_revenue(state, 0) == (0, 8)
+    assert site_revenue(state, 1) == (-1, 0)
     assert state.view(None)["city"][0]["revenue_now"] == 8
 
 
@@ -745,7 +737,7 @@ def test_a_second_hired_muscle_card_is_replaced() -> None:
                 pile.remove(cleaner // 2)
         state.used[state.faces[state.city[6]].deck - 1].append(state.city[6] // 2)
         state.city[6] = cleaner
-        state._one_hired_muscle()
+        one_hired_muscle(state)
         assert state.faces[state.city[2]].name == "The Loner"
         new = state.faces[state.city[6]]
         assert new.deck == 3 and new.colour != "pink"

@@ -19,10 +19,12 @@ from gangland.cli.human import menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, Decision
 from gangland.games.protection_racket import GAME, ProtectionRacketState
 from gangland.games.protection_racket.actions import DEPLOY0, SITE0
+from gangland.games.protection_racket.city import city_rules
+from gangland.games.protection_racket.mobsters import HIDEOUT
+from gangland.games.protection_racket.phases import PICK
 from gangland.games.protection_racket.render import CUT, render_view
 from gangland.games.protection_racket.screen import rules_help, screen_view
 from gangland.games.protection_racket.sites import load_sites
-from gangland.games.protection_racket.state import HIDEOUT, PICK
 
 from ..scale import many
 from .helpers import face, muscle_to, new_state, put, set_city
@@ -264,7 +266,7 @@ def test_a_site_file_with_long_names_is_cut_with_a_legend(tmp_path: Any) -> None
     site = next((t for t, f in enumerate(state.city) if state.faces[f].name == long_name), None)
     if site is None:
         state.city[0] = next(f.id for f in state.faces if f.name == long_name)
-        state._city_rules()
+        city_rules(state)
     view = state.view(0)
     screen = screen_view(view)
     lines_of(screen)

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpec, State
 
-from .actions import NUM_ACTIONS
+from .actions import NUM_ACTIONS, action_text
+from .bots import ProtectionRacketHeuristicBot
+from .drawing import view_svg
 from .encoding import ProtectionRacketEncoding
-from .state import MOBSTERS, NOWHERE, ProtectionRacketState
-from .view import action_text
+from .render import narrate, render_view
+from .report import facts, inventory
+from .screen import menu_choice, rules_help, screen_view
+from .state import ProtectionRacketState
+from .view import ProtectionRacketView
 
 
 class ProtectionRacketGame(Game):
@@ -36,71 +41,44 @@ class ProtectionRacketGame(Game):
 
     @property
     def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from .bots import ProtectionRacketHeuristicBot
-
         return {"heuristic": ProtectionRacketHeuristicBot}
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return ProtectionRacketState.new(players, seed, options)
 
     def action_name(self, state: State, action: int) -> str:
-        assert isinstance(state, ProtectionRacketState)
-        return action_text(state, action)
+        return action_text(cast(ProtectionRacketState, state), action)
 
     def inventory(self, state: State) -> dict[str, int]:
-        assert isinstance(state, ProtectionRacketState)
-        s = state
-        counts: dict[str, int] = {}
-        for seat in range(s.players):
-            on_sites = sum(s.stand[t][seat] + s.lie[t][seat] for t in range(len(s.city)))
-            counts[f"seat {seat} mobsters"] = s.hideout[seat] + s.supply[seat] + on_sites
-        cards = [f // 2 for f in s.city] + [c for pile in (*s.draw, *s.used) for c in pile]
-        counts["city cards"] = len(cards)
-        counts["distinct city cards"] = len(set(cards))
-        counts["hired muscle"] = int(s.muscle < 0 or s.m_where != NOWHERE)
-        return counts
+        return inventory(cast(ProtectionRacketState, state))
+
+    def facts(self, record: GameRecord) -> GameFacts:
+        return facts(self, record)
 
     def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG, drawn from the view (the city's site cards with the gangs' mobsters on
         them, each gang's panel, what is asked now), with `data-act` on what a seat may act on
         (see drawing.py)."""
-        from .drawing import view_svg
-
-        return view_svg(view, layout)
-
-    def facts(self, record: GameRecord) -> GameFacts:
-        from .report import facts
-
-        return facts(self, record)
+        return view_svg(cast(ProtectionRacketView, view), layout)
 
     def render(self, view: dict[str, Any]) -> str:
-        from .render import render_view
-
-        return render_view(view)
+        return render_view(cast(ProtectionRacketView, view))
 
     def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
-        from .screen import screen_view
-
-        return screen_view(view, width)
+        return screen_view(cast(ProtectionRacketView, view), width)
 
     def rules_help(self, view: dict[str, Any]) -> str:
-        from .screen import rules_help
-
-        return rules_help(view)
-
-    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
-        from .screen import menu_choice
-
-        assert isinstance(state, ProtectionRacketState)
-        return menu_choice(state, action)
+        return rules_help(cast(ProtectionRacketView, view))
 
     def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-        from .render import narrate
+        return narrate(cast(ProtectionRacketView, before), actor, action_text,
+                       cast(ProtectionRacketView, after))
 
-        return narrate(before, actor, action_text, after)
+    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
+        return menu_choice(cast(ProtectionRacketState, state), action)
 
 
 GAME = ProtectionRacketGame()
 """The registered Protection Racket game."""
 
-__all__ = ["GAME", "MOBSTERS", "ProtectionRacketGame", "ProtectionRacketState"]
+__all__ = ["GAME", "ProtectionRacketGame", "ProtectionRacketState"]

@@ -29,7 +29,9 @@ from typing import Final
 
 from gangland.engine import DeterminizingBot
 
-from .common import DEPLOY, HIDEOUT, NOWHERE, PINK
+from .control import site_revenue, strength
+from .mobsters import HIDEOUT, NOWHERE, PINK
+from .phases import DEPLOY
 from .state import ProtectionRacketState
 
 HIDEOUT_MOBSTER: Final = 0.9
@@ -76,7 +78,7 @@ site that pays a seat, else None."""
 
 _LOCAL_COUNTERS: Final = frozenset({"own_here", "rival_gangs_here", "lying_here", "adjacent_sites", "edge",
                                     "corner", "alone"})
-"""Counters of a `bonus` (fields.counter) that read only the site's own mobsters and Hired Muscle or
+"""Counters of a `bonus` (control.counter) that read only the site's own mobsters and Hired Muscle or
 the fixed grid, so that a site's entry depends on nothing else."""
 
 
@@ -86,21 +88,21 @@ def _muscle_site(s: ProtectionRacketState) -> int:
 
 
 def _site_entry(s: ProtectionRacketState, site: int, muscle_site: int) -> _Entry:
-    """A site's `_Entry`: margin is its controller's strength (fields.strength) less the strongest
+    """A site's `_Entry`: margin is its controller's strength (control.strength) less the strongest
     other party's."""
     if site == muscle_site:
-        who, revenue = s.site_revenue(site)
+        who, revenue = site_revenue(s, site)
         if who < 0 or not revenue:
             return None
-        return who, revenue, s.strength(site, who) - max(
-            (s.strength(site, g) for g in (*range(s.players), PINK) if g != who), default=0)
+        return who, revenue, strength(s, site, who) - max(
+            (strength(s, site, g) for g in (*range(s.players), PINK) if g != who), default=0)
     # Without the Hired Muscle standing here, control and strength are the standing mobsters
-    # (fields.controller, fields.strength): the controller has more than any other seat.
+    # (control.controller, control.strength): the controller has more than any other seat.
     counts = s.stand[site]
     top = max(counts)
     if not top or counts.count(top) > 1:
         return None
-    who, revenue = s.site_revenue(site)
+    who, revenue = site_revenue(s, site)
     if not revenue:
         return None
     return who, revenue, top - sorted(counts)[-2]

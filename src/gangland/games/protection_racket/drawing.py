@@ -8,9 +8,10 @@ hideout, supply, its Hired Muscle).
 
 The acting seat's choices are put on the things they are about (`data-act`, see engine/svg.py): every
 "deploy N to SITE" on that site's card, a war or an action on its site, a gang's pick on that gang's
-mobsters and panel, the Hired Muscle's removal on its token. The names are built from the view the
-way view.action_text words them; a name that is not legal now is harmless (the page ignores it), so
-where the view does not say which wording a card uses (where its lying mobsters go) both are listed.
+mobsters and panel, the Hired Muscle's removal on its token. The names are made by the functions
+actions.action_text is made of, from what the view shows; a name that is not legal now is harmless (the
+page ignores it), so where the view does not say which wording a card uses (where its lying mobsters go)
+each is listed.
 
 The gangs' panels come right under the header, above the city, so that the seat's own (its hideout and
 supply) is on the first screen. The narrow layout (a phone's) is NARROW_WIDTH wide: the header's lines
@@ -21,7 +22,7 @@ wrapped with its buttons under the status, TARGET high; the seat's own panel; th
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Final
 
 from ...engine.seats import seat_ref
 from ...engine.svg import (
@@ -40,8 +41,27 @@ from ...engine.svg import (
     seat_letter,
     text,
 )
-from .actions import GANG0, MAX_REGULARS, SITE0
-from .common import ACTION, DEPLOY, HIRED_GUN, PHASE_NAMES, PICK, PINK, STAND, WAR_OFFER
+from .actions import (
+    GANG0,
+    HIRED_GUN_STAYS,
+    MAX_REGULARS,
+    SITE0,
+    STAY_LYING,
+    declare_war_text,
+    deploy_text,
+    gang_text,
+    hired_gun_text,
+    no_war_text,
+    pick_answer,
+    remove_muscle_text,
+    site_text,
+    skip_action_text,
+    stand_up_text,
+    take_action_text,
+)
+from .mobsters import PINK
+from .phases import ACTION, DEPLOY, HIRED_GUN, PHASE_NAMES, PICK, STAND, WAR_OFFER
+from .view import ProtectionRacketView, SiteView
 
 MARGIN = 12
 GAP = 10
@@ -92,84 +112,79 @@ def seat_name(seat: int) -> str:
     return f"{seat_ref(seat)} ({seat_letter(seat)})"
 
 
-def site_name(site: dict[str, Any]) -> str:
+def site_name(site: SiteView) -> str:
     """A site as the actions name it: "Fair Exchange (A1)"."""
-    return f"{site['name']} ({site['label']})"
+    return site_text(site["name"], site["label"])
 
 
 def _wrap(content: str, width: float, size: int) -> list[str]:
     return textwrap.wrap(content, max(8, int(width / (size * CHAR)))) or [""]
 
 
-def _acting(view: dict[str, Any]) -> bool:
+def _site(site: int | None) -> int:
+    """The site a pending decision is about (there is one: the phase says so)."""
+    assert site is not None
+    return site
+
+
+def _acting(view: ProtectionRacketView) -> bool:
     """Whether the seat looking is the one to act (only then are choices drawn)."""
     return view["result"] is None and view["seat"] is not None and view["seat"] == view["to_act"]
 
 
-# -- the actions, as view.action_text words them ---------------------------------------------------
+# -- the actions, worded by actions.py from what the view shows ---------------------------------------
 
-def _deploy_names(view: dict[str, Any], site: dict[str, Any]) -> list[str]:
+def _deploy_names(view: ProtectionRacketView, site: SiteView) -> list[str]:
     """Every "deploy ..." onto a site the acting seat could make, up to its hideout and the site's cap
     (the page lists those legal now when the card is clicked)."""
     if site["closed"]:
         return []
     seat = view["to_act"]
+    assert seat is not None
     muscle = view["muscle"]
     has_muscle = muscle is not None and muscle["owner"] == seat and muscle["in_hideout"]
     cap = site["max_deploy"] or MAX_REGULARS + 1
-    lying = ", lying down" if site["lie_down"] else ""
     names = []
     for hired in ((0, 1) if has_muscle else (0,)):
         for regulars in range(view["hideout"][seat] + 1):
             if regulars + hired < 1 or regulars + hired > cap:
                 continue
-            parts = [str(regulars)] if regulars else []
-            if hired:
-                parts.append(muscle["name"])
-            names.append(f"deploy {' and '.join(parts)} to {site_name(site)}{lying}")
+            name = muscle["name"] if hired and muscle is not None else ""
+            names.append(deploy_text(regulars, name, site_name(site), site["lie_down"]))
     return names
 
 
-def _pick_wording(view: dict[str, Any]) -> tuple[list[str], list[str], int | None]:
+CARD_PARAMETERS: Final = tuple((whose, to, where) for whose in ("own", "any") for to in ("hideout", "supply")
+                               for where in ("adjacent", "any"))
+"""Every (whose, to, where) a card may have where its answers' wording depends on them: the view names a
+card's kind only, so the drawing offers the wording of each (a name not legal now is harmless)."""
+
+
+def _pick_wording(view: ProtectionRacketView) -> tuple[list[str], list[str], int | None]:
     """For the choice of the action being taken: the wordings of a site answer and of a gang answer
-    (formats with {x}), and the site whose gangs are chosen from."""
+    (formats with {x}: actions.pick_answer), and the site whose gangs are chosen from."""
     pending = view["pending"]
-    kind = view["city"][pending["effect_site"]]["effect"]
-    picks: list[int] = pending["picks"]
+    effect_site = pending["effect_site"]
+    assert effect_site is not None
+    kind = view["city"][effect_site]["effect"]
+    if kind is None:
+        return [], [], None
+    picks = pending["picks"]
     step = len(picks)
+    sites: list[str] = []
+    gangs: list[str] = []
+    for whose, to, where in CARD_PARAMETERS:
+        wording, picks_gang = pick_answer(kind, step, whose, to, where)
+        found = gangs if picks_gang else sites
+        if wording not in found:
+            found.append(wording)
+    if kind == "swap":  # whose mobster on the site of the pick before
+        return sites, gangs, (picks[step - 1] - SITE0 if gangs else None)
     first = picks[0] - SITE0 if picks and picks[0] < GANG0 else None
-    if kind == "war":
-        return ["Mob War on {x}"], [], None
-    if kind == "stand_up":
-        return ["stand up on {x}"], [], None
-    if kind == "lying":  # the view does not say where the card sends them: both, one of them legal
-        return [f"send the lying ones on {{x}} to the {to}" for to in ("hideout", "supply")], [], None
-    if kind == "lay_down":
-        return (["lay down on {x}"], [], None) if step == 0 else ([], ["lay down {x} mobsters"], first)
-    if kind == "remove":
-        return (["remove from {x}"], [], None) if step == 0 else ([], ["remove one of {x} mobsters"], first)
-    if kind == "move":
-        if step == 0:
-            return ["move from {x}"], [], None
-        # the second choice is whose mobsters for a card that moves anyone's, else where to
-        return ["move to {x}"], (["move {x} mobsters"] if step == 1 else []), first
-    if kind == "swap":
-        if step in (0, 2):
-            return ["swap from {x}" if step == 0 else "swap with one on {x}"], [], None
-        where = picks[step - 1] - SITE0
-        return [], ["swap one of {x} mobsters" if step == 1 else "for one of {x} mobsters"], where
-    if kind == "recall":
-        return ["recall from {x}"], [], None
-    if kind == "swap_sites":
-        return ["change places with {x}", *(["move the card of {x}"] if step == 0 else [])], [], None
-    if kind == "flip":
-        return ["turn over {x}"], [], None
-    if kind == "replace":
-        return ["replace {x}"], [], None
-    return [], [], None
+    return sites, gangs, (first if gangs else None)
 
 
-def site_actions(view: dict[str, Any], site: dict[str, Any]) -> list[str]:
+def site_actions(view: ProtectionRacketView, site: SiteView) -> list[str]:
     """The names of the acting seat's actions whose object is this site."""
     if not _acting(view):
         return []
@@ -180,19 +195,19 @@ def site_actions(view: dict[str, Any], site: dict[str, Any]) -> list[str]:
     if phase == PHASE_NAMES[DEPLOY]:
         return _deploy_names(view, site)
     if phase == PHASE_NAMES[WAR_OFFER] and pending["war_site"] == here:
-        return [f"declare a Mob War on {name}"]
+        return [declare_war_text(name)]
     if phase == PHASE_NAMES[STAND] and pending["war_site"] == here:
-        return [f"stand up on {name}"]
+        return [stand_up_text(name)]
     if phase == PHASE_NAMES[ACTION] and pending["effect_site"] == here:
-        return [f"take the action of {name}"]
+        return [take_action_text(name)]
     if phase == PHASE_NAMES[HIRED_GUN]:
-        return [f"move the Hired Gun to {name}"]
+        return [hired_gun_text(name)]
     if phase == PHASE_NAMES[PICK]:
         return [wording.format(x=name) for wording in _pick_wording(view)[0]]
     return []
 
 
-def gang_actions(view: dict[str, Any], seat: int, site: int | None) -> list[str]:
+def gang_actions(view: ProtectionRacketView, seat: int, site: int | None) -> list[str]:
     """The names of the acting seat's choices of gang `seat`: on its mobsters on `site` (None: on its
     panel, which offers them wherever the chosen mobsters are)."""
     if not _acting(view) or view["phase"] != PHASE_NAMES[PICK]:
@@ -200,10 +215,10 @@ def gang_actions(view: dict[str, Any], seat: int, site: int | None) -> list[str]
     _, wordings, where = _pick_wording(view)
     if site is not None and site != where:
         return []
-    return [wording.format(x=f"{seat_ref(seat)}'s") for wording in wordings]
+    return [wording.format(x=gang_text(seat)) for wording in wordings]
 
 
-def muscle_actions(view: dict[str, Any]) -> list[str]:
+def muscle_actions(view: ProtectionRacketView) -> list[str]:
     """The removal of the Hired Muscle (a "remove" card's choice of whose mobster) and its owner's gang
     choices, where the token stands."""
     muscle = view["muscle"]
@@ -211,47 +226,48 @@ def muscle_actions(view: dict[str, Any]) -> list[str]:
         return []
     names = [] if muscle["owner"] is None else gang_actions(view, muscle["owner"], muscle["site"])
     if names and names[0].startswith("remove one of"):
-        names.append(f"remove {muscle['name']}")
+        names.append(remove_muscle_text(muscle["name"]))
     return names
 
 
-def button_actions(view: dict[str, Any]) -> list[tuple[str, str, str]]:
+def button_actions(view: ProtectionRacketView) -> list[tuple[str, str, str]]:
     """(label, action name, hover) of the answers drawn as buttons beside the status line."""
     if not _acting(view):
         return []
     phase, pending, city = view["phase"], view["pending"], view["city"]
     if phase == PHASE_NAMES[WAR_OFFER]:
-        war = site_name(city[pending["war_site"]])
-        return [("declare war", f"declare a Mob War on {war}", f"declare a Mob War on {war}"),
-                ("no war", f"no war on {war}", f"no war on {war}: the turn goes on")]
+        war = site_name(city[_site(pending["war_site"])])
+        return [("declare war", declare_war_text(war), declare_war_text(war)),
+                ("no war", no_war_text(war), f"{no_war_text(war)}: the turn goes on")]
     if phase == PHASE_NAMES[ACTION]:
-        where = site_name(city[pending["effect_site"]])
-        return [("take action", f"take the action of {where}", f"take the action of {where}"),
-                ("skip", f"skip the action of {where}", f"skip the action of {where}")]
+        where = site_name(city[_site(pending["effect_site"])])
+        return [("take action", take_action_text(where), take_action_text(where)),
+                ("skip", skip_action_text(where), skip_action_text(where))]
     if phase == PHASE_NAMES[STAND]:
-        war = site_name(city[pending["war_site"]])
-        return [("stand up", f"stand up on {war}", f"your lying mobsters on {war} stand up"),
-                ("stay lying", "stay lying", "your lying mobsters stay lying down")]
+        war = site_name(city[_site(pending["war_site"])])
+        return [("stand up", stand_up_text(war), f"your lying mobsters on {war} stand up"),
+                ("stay lying", STAY_LYING, "your lying mobsters stay lying down")]
     if phase == PHASE_NAMES[HIRED_GUN]:
-        return [("stay", "the Hired Gun stays", "the Hired Gun stays where it is (or click a site)")]
+        return [("stay", HIRED_GUN_STAYS, "the Hired Gun stays where it is (or click a site)")]
     return []
 
 
 # -- the header --------------------------------------------------------------------------------------
 
-def _status(view: dict[str, Any]) -> str:
+def _status(view: ProtectionRacketView) -> str:
     result = view["result"]
     if result is not None:
         winners = result["winners"]
         names = " and ".join(seat_name(w) for w in winners)
         return f"Game over: {names} win{'s' if len(winners) == 1 else ''} with ${max(view['money'])}."
     actor = view["to_act"]
+    assert actor is not None  # (the game is not over)
     turn = view["turn_player"]
     whose = "" if turn == actor else f" (in the turn of {seat_name(turn)})"
     return f"{seat_name(actor)} to act{whose}: {view['pending']['question']}"
 
 
-def _header(view: dict[str, Any], width: float, narrow: bool = False) -> tuple[list[str], float]:
+def _header(view: ProtectionRacketView, width: float, narrow: bool = False) -> tuple[list[str], float]:
     """The title, status line, buttons and the last events; and the height they take. Narrow: the round
     under the title, the buttons under the status (TARGET high), three lines of events at most, and no
     room kept (the table under it is moved down as a whole: see `view_svg`)."""
@@ -306,7 +322,7 @@ def _header(view: dict[str, Any], width: float, narrow: bool = False) -> tuple[l
 
 # -- a site card -------------------------------------------------------------------------------------
 
-def _notes(site: dict[str, Any]) -> list[str]:
+def _notes(site: SiteView) -> list[str]:
     """What the closed neighbours and the round do to this site, in words."""
     notes = []
     if site["closed"]:
@@ -327,7 +343,7 @@ def _chip_width(label: str, size: int = 12) -> float:
     return 30 + len(label) * size * BOLD_CHAR + 6
 
 
-def _chips(view: dict[str, Any], site: dict[str, Any]) -> list[tuple[float, str, str, list[str], str]]:
+def _chips(view: ProtectionRacketView, site: SiteView) -> list[tuple[float, str, str, list[str], str]]:
     """(width, label, hover, actions, key) of each gang's mobsters on a site and of the Hired Muscle."""
     here = site["site"]
     chips = []
@@ -352,7 +368,7 @@ def _chips(view: dict[str, Any], site: dict[str, Any]) -> list[tuple[float, str,
     return chips
 
 
-def _sized_chips(view: dict[str, Any], site: dict[str, Any],
+def _sized_chips(view: ProtectionRacketView, site: SiteView,
                  chip: float) -> list[tuple[float, str, str, list[str], str]]:
     """`_chips`, each at least as wide as its row is high less 4 (a narrow drawing's are TARGET each way)."""
     return [(max(c[0], chip - 4), c[1], c[2], c[3], c[4]) for c in _chips(view, site)]
@@ -371,7 +387,7 @@ def _chip_rows(chips: list[tuple[float, str, str, list[str], str]], card: float)
     return rows
 
 
-def _draw_chip(view: dict[str, Any], x: float, y: float,
+def _draw_chip(view: ProtectionRacketView, x: float, y: float,
                chip: tuple[float, str, str, list[str], str], height: float = 20) -> str:
     """A gang's mobsters on a site, or the Hired Muscle: a chip `height` high (TARGET in a narrow drawing,
     its lines centred in it)."""
@@ -379,6 +395,7 @@ def _draw_chip(view: dict[str, Any], x: float, y: float,
     y0, y = y, y + (height - 20) / 2
     if key == "muscle":
         muscle = view["muscle"]
+        assert muscle is not None  # (a chip of the Hired Muscle is drawn only where it is)
         owner = muscle["owner"]
         fill = PINK_FILL if owner is None else seat_colour(owner)
         ink = INK if owner is None else "#ffffff"
@@ -396,7 +413,7 @@ def _draw_chip(view: dict[str, Any], x: float, y: float,
     return group(body, title=hover, act=acts, key=key)
 
 
-def _card_height(view: dict[str, Any], site: dict[str, Any], card: float, chip: float = CHIP) -> float:
+def _card_height(view: ProtectionRacketView, site: SiteView, card: float, chip: float = CHIP) -> float:
     lines = len(_wrap(site["text"], card - 16, TEXT_SIZE))
     # Room for two notes and two rows of chips on every card (one of the taller rows of a narrow drawing,
     # whose cards are wider): a card grows (and its row with it) only when it holds more, so the city
@@ -407,7 +424,7 @@ def _card_height(view: dict[str, Any], site: dict[str, Any], card: float, chip: 
     return BAND + 24 + lines * LINE + notes * 14 + 10 + chips * chip + 6
 
 
-def _card(view: dict[str, Any], site: dict[str, Any], x: float, y: float, card: float, height: float,
+def _card(view: ProtectionRacketView, site: SiteView, x: float, y: float, card: float, height: float,
           chip: float = CHIP) -> str:
     band, fill, band_ink = SITE_COLOURS.get(site["colour"], UNKNOWN_COLOUR)
     control = site["controller"]
@@ -481,7 +498,7 @@ def _card(view: dict[str, Any], site: dict[str, Any], x: float, y: float, card: 
 
 # -- a gang's panel ----------------------------------------------------------------------------------
 
-def _panel(view: dict[str, Any], seat: int, x: float, y: float, width: float) -> str:
+def _panel(view: ProtectionRacketView, seat: int, x: float, y: float, width: float) -> str:
     acting = view["result"] is None and view["to_act"] == seat
     winner = view["result"] is not None and seat in view["result"]["winners"]
     parts = [rect(x, y, width, PANEL_HEIGHT, TO_ACT_FILL if acting or winner else "#fbfaf6",
@@ -531,7 +548,7 @@ def _panel(view: dict[str, Any], seat: int, x: float, y: float, width: float) ->
 
 # -- the whole table ---------------------------------------------------------------------------------
 
-def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
+def view_svg(view: ProtectionRacketView, layout: str = "wide") -> str:
     """The table as one seat's view shows it, as SVG, in `layout` (see the module docstring)."""
     check_layout(layout)
     narrow = layout == "narrow"

@@ -27,12 +27,14 @@ round), `columns`/`rows` (fixed by the layout), the question's wording (phase, s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, cast
 
 from gangland.engine import JSON, Layout, Segment, ViewEncoding
 
 from .actions import GANG0, MAX_REGULARS, MUSCLE_PICK, SITE0
-from .common import MAX_EXTRA_ROUNDS, PHASE_NAMES, PINK, ROUNDS
+from .mobsters import MOBSTERS, PINK
+from .phases import PHASE_NAMES
+from .rounds import MAX_EXTRA_ROUNDS, ROUNDS
 from .sites import (
     COLOURS,
     COUNTERS,
@@ -44,9 +46,8 @@ from .sites import (
     SiteSet,
     load_sites,
 )
+from .view import ProtectionRacketView
 
-MOBSTERS: Final = MAX_REGULARS
-"""Mobsters of one gang (the Hired Muscle apart): 5. A seat never has more in one place."""
 UNITS: Final = MAX_REGULARS + 1
 """Most units one deployment can place: 5 mobsters and the Hired Muscle."""
 MONEY_SCALE: Final = 10
@@ -57,7 +58,7 @@ TURN_SCALE: Final = 16
 4-player game) is 0.5."""
 MAX_PICKS: Final = 3
 """Picks made so far of the action being taken: the longest action (`swap`) takes 4, and the 4th
-completes it, which empties the list before any decision is asked (effects._resolve_effect)."""
+completes it, which empties the list before any decision is asked (effects.resolve_effect)."""
 WHOSE: Final = ("own", "any", "all", "rival")
 """Values of an effect's `whose`: move (own/any), stand_up (own/all), remove (any/rival)."""
 TO: Final = ("supply", "hideout", "adjacent", "any")
@@ -221,23 +222,24 @@ class ProtectionRacketEncoding(ViewEncoding):
         return self._table(players, options).layout
 
     def encode(self, view: Mapping[str, JSON], players: int, options: Mapping[str, JSON]) -> list[float]:
+        seen = cast(ProtectionRacketView, view)  # (a ProtectionRacketView: mypy checks the keys read)
         table = self._table(players, options)
         n, p = table.sites, players
-        seat_json = view["seat"]
+        seat_json = seen["seat"]
         me = 0 if seat_json is None else int(seat_json)
         out = table.layout.writer()
         # -- the decision at hand and the clock
-        out.one_hot("phase", _PHASES[str(view["phase"])])
-        to_act = view["to_act"]
+        out.one_hot("phase", _PHASES[str(seen["phase"])])
+        to_act = seen["to_act"]
         out.one_hot("to_act", None if to_act is None else (int(to_act) - me) % p)
-        out.one_hot("turn_player", (int(view["turn_player"]) - me) % p)
-        out.one_hot("first_player", (int(view["first"]) - me) % p)
-        round_number = int(view["round"])  # 1..ROUNDS + MAX_EXTRA_ROUNDS (C14 ends the game there)
+        out.one_hot("turn_player", (int(seen["turn_player"]) - me) % p)
+        out.one_hot("first_player", (int(seen["first"]) - me) % p)
+        round_number = int(seen["round"])  # 1..ROUNDS + MAX_EXTRA_ROUNDS (C14 ends the game there)
         out.one_hot("round", min(round_number, ROUND_SLOTS) - 1)
         out.put("extra_rounds", [max(0, round_number - ROUNDS) / MAX_EXTRA_ROUNDS])
-        out.put("turn", [_saturating(int(view["turn"]), TURN_SCALE)])
-        out.put("deployed", [int(view["deployed"]) / UNITS])
-        pending = view["pending"]
+        out.put("turn", [_saturating(int(seen["turn"]), TURN_SCALE)])
+        out.put("deployed", [int(seen["deployed"]) / UNITS])
+        pending = seen["pending"]
         war_site = pending["war_site"]
         out.one_hot("war_site", None if war_site is None else int(war_site))
         effect_site = pending["effect_site"]
@@ -260,20 +262,20 @@ class ProtectionRacketEncoding(ViewEncoding):
         out.put("picks", picked)
 
         # -- the gangs
-        money = view["money"]
+        money = seen["money"]
         out.put("money", [_saturating(m, MONEY_SCALE) for m in _relative(money, me, 1.0)])
         mine = int(money[me])
         best_rival = max(int(money[g]) for g in range(p) if g != me)
         out.put("lead", [_saturating(mine - best_rival, MONEY_SCALE)])
-        out.put("hideout", _relative(view["hideout"], me, MOBSTERS))
-        out.put("supply", _relative(view["supply"], me, MOBSTERS))
-        decks = view["decks"]
+        out.put("hideout", _relative(seen["hideout"], me, MOBSTERS))
+        out.put("supply", _relative(seen["supply"], me, MOBSTERS))
+        decks = seen["decks"]
         sizes = table.deck_sizes
         out.put("deck_draw", [int(decks[d]["draw"]) / sizes[d] for d in range(3)])
         out.put("deck_set_aside", [int(decks[d]["set_aside"]) / sizes[d] for d in range(3)])
 
         # -- the Hired Muscle
-        muscle = view["muscle"]
+        muscle = seen["muscle"]
         if muscle is None:
             for name in ("muscle", "muscle_owner", "muscle_place", "muscle_home"):
                 out.one_hot(name, None)
@@ -313,7 +315,7 @@ class ProtectionRacketEncoding(ViewEncoding):
         war = [0.0] * n
         faces = table.faces
         revenue_scale = table.revenue_scale
-        city = view["city"]
+        city = seen["city"]
         if len(city) != n:
             raise ValueError(f"a city of {len(city)} sites; the layout of {p} players has {n}")
         for s, site_view in enumerate(city):

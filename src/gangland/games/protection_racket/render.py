@@ -9,9 +9,10 @@ site file's longer names are cut with CUT and the render's site list has them wh
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from gangland.engine import seat_ref, terminal_wrap
+
+from .view import ProtectionRacketView, SiteView
 
 GANG_MARKS = "RYGP"
 """One letter per seat's colour (red, yellow, green, purple, as in the box)."""
@@ -29,7 +30,7 @@ def cut_to(text: str, width: int) -> str:
     return text if len(text) <= width else text[:max(0, width - 1)] + CUT
 
 
-def mobsters(site: dict[str, Any], view: dict[str, Any]) -> list[str]:
+def mobsters(site: SiteView, view: ProtectionRacketView) -> list[str]:
     """Who is on a site: a seat letter and its standing count, "+Nv" for lying ones; the controller's
     entry first, in brackets; the Hired Muscle as HM:<its gang's letter, or pink>, "v" when lying."""
     control = site["controller"]
@@ -52,7 +53,7 @@ def mobsters(site: dict[str, Any], view: dict[str, Any]) -> list[str]:
     return [text for _, text in entries]
 
 
-def _head(site: dict[str, Any]) -> str:
+def _head(site: SiteView) -> str:
     """A cell's label, colour and revenue (or "closed")."""
     tail = " closed" if site["closed"] else (f" ${site['revenue']}" if site["revenue"] else "")
     return f"{site['label']} {site['colour']}{tail}"
@@ -68,7 +69,7 @@ def cut_words(text: str, width: int) -> str:
     return (" ".join(words) + " " + CUT) if words else cut_to(text, width)
 
 
-def grid_lines(view: dict[str, Any], width: int, spare: int) -> tuple[list[str], bool]:
+def grid_lines(view: ProtectionRacketView, width: int, spare: int) -> tuple[list[str], bool]:
     """The city as a grid `width` columns wide, and whether anything was cut short. Each row of cells
     opens with a rule holding the sites' labels, colours and revenue ("closed" for a closed site), then
     their full names, then who is on them (`mobsters`): on one line, or on more where they do not fit,
@@ -96,7 +97,7 @@ def grid_lines(view: dict[str, Any], width: int, spare: int) -> tuple[list[str],
     return lines, cut
 
 
-def render_view(view: dict[str, Any]) -> str:
+def render_view(view: ProtectionRacketView) -> str:
     """Plain text of a view: the city grid (`grid_lines`), every site's text with who holds it and
     what it would pay in a revenue step now, the Hired Muscle, a row per seat, and what is asked of
     whom (or who won)."""
@@ -132,7 +133,9 @@ def render_view(view: dict[str, Any]) -> str:
         names = ", ".join(seat_ref(w) for w in winners)
         out.append(f"Game over: {names} win{'s' if len(winners) == 1 else ''}.")
     else:
-        out += terminal_wrap(f"{seat_ref(view['to_act'])} to act: {view['pending']['question']}", LINE,
+        actor = view["to_act"]
+        assert actor is not None  # (the game is not over)
+        out += terminal_wrap(f"{seat_ref(actor)} to act: {view['pending']['question']}", LINE,
                              view["seat"])
     return "\n".join(out)
 
@@ -146,7 +149,7 @@ a war declared, an action taken, a stand-up, the Hired Gun moved). Saying no to 
 nothing of the kind."""
 
 
-def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+def narrate(before: ProtectionRacketView, actor: int, action_text: str, after: ProtectionRacketView) -> str:
     """The step as the table saw it (every event is public), on one line as every game's narration:
     the decision, then what followed, each once, a sentence each, joined by "; ". Where the step's
     first event tells the decision itself ("⟨s2⟩ deploys 1 mobster to ...") it is the head, with what

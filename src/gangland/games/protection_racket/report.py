@@ -1,4 +1,5 @@
-"""Protection Racket's facts for a balance report: Mob Wars and their sizes, rounds played.
+"""Protection Racket's facts for a balance report: Mob Wars and their sizes, rounds played; and the
+inventory of a state's pieces, which no step may change.
 
 Counted by replaying the record and reading the events each step tells (war.py's texts: tests/report
 check that wars are found in real games).
@@ -10,6 +11,7 @@ import re
 
 from gangland.engine import Game, GameFacts, GameRecord, replay_steps
 
+from .mobsters import NOWHERE
 from .state import ProtectionRacketState
 
 _LOSSES = re.compile(r"loses (\d+)")
@@ -35,3 +37,17 @@ def facts(game: Game, record: GameRecord) -> GameFacts:
     events = {"mob wars": float(len(sizes)), "tie-break rounds": extra}
     return GameFacts({"decisions": len(record.actions), "rounds": rounds}, events,
                      {"mob war size (mobsters lost)": tuple(sizes), "gangs in a mob war": tuple(gangs)})
+
+
+def inventory(s: ProtectionRacketState) -> dict[str, int]:
+    """Every gang's mobsters (wherever they are), the city's cards (in the city, the piles and set
+    aside), and whether the Hired Muscle is in play: counts a step never changes within a round."""
+    counts: dict[str, int] = {}
+    for seat in range(s.players):
+        on_sites = sum(s.stand[t][seat] + s.lie[t][seat] for t in range(len(s.city)))
+        counts[f"seat {seat} mobsters"] = s.hideout[seat] + s.supply[seat] + on_sites
+    cards = [f // 2 for f in s.city] + [c for pile in (*s.draw, *s.used) for c in pile]
+    counts["city cards"] = len(cards)
+    counts["distinct city cards"] = len(set(cards))
+    counts["hired muscle"] = int(s.muscle < 0 or s.m_where != NOWHERE)
+    return counts

@@ -11,20 +11,18 @@ stays in `render` (the terminal's 'more').
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from gangland.engine import BOARD_ROWS, HELP_ROWS, SCREEN_WIDTH, seat_ref, terminal_len, terminal_wrap
 
-from .actions import DEPLOY0, GANG0, SITE0, deploy_parts
-from .common import DEPLOY, PICK
-from .fields import StateFields
+from .actions import DEPLOY0, GANG0, SITE0, action_text, deploy_parts, muscle_name
 from .grid import site_labels
+from .phases import DEPLOY, PICK
 from .render import CUT, GANG_MARKS, LEGEND, cut_to, grid_lines
-from .sites import MUSCLE_NAMES
-from .view import action_text
+from .state import ProtectionRacketState
+from .view import ProtectionRacketView
 
 
-def gang_line(view: dict[str, Any], seat: int) -> str:
+def gang_line(view: ProtectionRacketView, seat: int) -> str:
     """One gang: its letter, seat, money, hideout and supply, its Hired Muscle, whether it acts now."""
     text = (f"{GANG_MARKS[seat]} {seat_ref(seat)}: ${view['money'][seat]}, hideout {view['hideout'][seat]}, "
             f"supply {view['supply'][seat]}")
@@ -37,7 +35,7 @@ def gang_line(view: dict[str, Any], seat: int) -> str:
     return text
 
 
-def asked(view: dict[str, Any]) -> str:
+def asked(view: ProtectionRacketView) -> str:
     """What is decided now, as a sentence, or the result."""
     result = view["result"]
     if result is not None:
@@ -45,10 +43,12 @@ def asked(view: dict[str, Any]) -> str:
         names = " and ".join(seat_ref(w) for w in winners)
         money = ", ".join(f"{seat_ref(s)} ${m}" for s, m in enumerate(view["money"]))
         return f"Game over: {names} win{'s' if len(winners) == 1 else ''} ({money})."
-    return f"{seat_ref(view['to_act'])}: {view['pending']['question']}"
+    actor = view["to_act"]
+    assert actor is not None  # (the game is not over)
+    return f"{seat_ref(actor)}: {view['pending']['question']}"
 
 
-def deploy_notes(view: dict[str, Any]) -> str:
+def deploy_notes(view: ProtectionRacketView) -> str:
     """What closed neighbours do to deploying (lying down, no war, a cap), or ""."""
     city = view["city"]
     parts = []
@@ -63,12 +63,12 @@ def deploy_notes(view: dict[str, Any]) -> str:
     return ("Deploying: " + "; ".join(parts) + ".") if parts else ""
 
 
-def _site_text(view: dict[str, Any], site: int) -> str:
+def _site_text(view: ProtectionRacketView, site: int) -> str:
     face = view["city"][site]
     return f"{face['label']} {face['name']}: {face['text']}"
 
 
-def _focus(view: dict[str, Any]) -> int | None:
+def _focus(view: ProtectionRacketView) -> int | None:
     """The site the decision is about: the one whose action is offered or being taken, else the one of
     the war (whose action the war may win)."""
     pending = view["pending"]
@@ -78,7 +78,7 @@ def _focus(view: dict[str, Any]) -> int | None:
     return None
 
 
-def screen_view(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+def screen_view(view: ProtectionRacketView, width: int = SCREEN_WIDTH) -> str:
     """The board for a decision (module docstring): at most BOARD_ROWS lines of at most `width`
     columns when `width` is SCREEN_WIDTH or more."""
     width = max(20, width)
@@ -140,7 +140,7 @@ HELP = {
 }
 
 
-def rules_help(view: dict[str, Any]) -> str:
+def rules_help(view: ProtectionRacketView) -> str:
     """The rules of the decision the view shows, in at most HELP_ROWS lines of at most SCREEN_WIDTH
     columns."""
     width = SCREEN_WIDTH
@@ -161,7 +161,7 @@ def rules_help(view: dict[str, Any]) -> str:
     return "\n".join(lines[:HELP_ROWS])
 
 
-def menu_choice(state: StateFields, action: int) -> tuple[str, str] | None:
+def menu_choice(state: ProtectionRacketState, action: int) -> tuple[str, str] | None:
     """Two steps for the long menus: deploying is the site (its label and full name), then how many;
     choosing a site for an action is a row of the city, then the site."""
     if state.phase == DEPLOY and DEPLOY0 <= action < SITE0:
@@ -169,7 +169,7 @@ def menu_choice(state: StateFields, action: int) -> tuple[str, str] | None:
         group = f"{site_labels(state.columns)[site]} {state.faces[state.city[site]].name}"
         count = f"{regulars} mobster{'s' if regulars != 1 else ''}"
         if muscle:
-            name = MUSCLE_NAMES[state.muscle] if state.muscle >= 0 else "the Hired Muscle"
+            name = muscle_name(state)
             count = f"{regulars} + {name}" if regulars else f"{name} alone"
         return group, count
     if state.phase == PICK:

@@ -3,7 +3,7 @@
 The designer's card list is not public, so the game ships an *authored* set in `sites.toml`; a user
 may point the game at their own file in the same format (option `sites`). Every face is data: a name,
 a colour category, a printed revenue and an effect built from the primitives below, with parameters.
-The engine (state.py) interprets the primitives; adding a card is adding data.
+The rules (effects.py, control.py, city.py) interpret the primitives; adding a card is adding data.
 
 File format (TOML)::
 
@@ -62,6 +62,13 @@ MUSCLES: Final = ("loner", "accountant", "hitman", "cleaner", "hired_gun", "surv
 """The six Hired Muscle, one per pink face."""
 MUSCLE_NAMES: Final = ("The Loner", "The Accountant", "The Hitman", "The Cleaner", "The Hired Gun",
                        "The Survivor")
+M_LONER: Final = 0
+M_ACCOUNTANT: Final = 1
+M_HITMAN: Final = 2
+M_CLEANER: Final = 3
+M_HIRED_GUN: Final = 4
+M_SURVIVOR: Final = 5
+"""Indexes of the Hired Muscle in MUSCLES."""
 
 SCOPES: Final = ("here", "adjacent", "any")
 """Where an effect may reach: the site itself, its orthogonal neighbours, or any site (itself too)."""
