@@ -54,6 +54,7 @@ NOT_COMPILED = (
     "gangland/games/downtown/deck.py",
     "gangland/games/protection_racket/sites.py",
     "gangland/games/supergang/board.py",
+    "gangland/games/supergang/board_file.py",  # the board's reader, with board.py's dataclasses: read once
     "gangland/games/supergang/duel.py",
 )
 BUILD = Path("build", "mypyc")

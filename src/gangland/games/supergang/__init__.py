@@ -4,14 +4,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpec, State
 
-from .actions import NUM_ACTIONS
+from .actions import NUM_ACTIONS, action_text
+from .bots import SupergangHeuristicBot
 from .encoding import SupergangEncoding
 from .options import DEFAULTS
+from .render import narrate, render_view, view_svg
+from .report import facts, inventory
+from .screen import menu_choice, rules_help, screen
 from .state import SupergangState
+from .view import SupergangView
 
 SHORT_GAME = 8
 """Rounds of the games `configurations` gives (the police plays from round 4)."""
@@ -80,15 +85,6 @@ class SupergangGame(Game):
                    "empty: the built-in board (authored for Gangland, not the printed one).", free=True),
     )
 
-    @property
-    def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from .bots import SupergangHeuristicBot
-
-        return {"heuristic": SupergangHeuristicBot}
-
-    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        return SupergangState.new(players, seed, options)
-
     def configurations(self) -> Iterator[tuple[int, dict[str, Any]]]:
         """Every player count the variant allows (3-4 gangs, 4-5 seats with the police player) with the
         defaults, and every other option value with 3 gangs; all over `SHORT_GAME` rounds. Every rule is in
@@ -104,54 +100,44 @@ class SupergangGame(Game):
                 if choice != spec.default:
                     yield 3, {**defaults, spec.name: choice}
 
+    @property
+    def bots(self) -> dict[str, Any]:  # type: ignore[override]
+        return {"heuristic": SupergangHeuristicBot}
+
+    def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return SupergangState.new(players, seed, options)
+
     def action_name(self, state: State, action: int) -> str:
-        assert isinstance(state, SupergangState)
-        return state.action_text(action)
+        return action_text(cast(SupergangState, state), action)
 
     def inventory(self, state: State) -> dict[str, int]:
-        assert isinstance(state, SupergangState)
-        return state.inventory()
+        return inventory(cast(SupergangState, state))
 
     def facts(self, record: GameRecord) -> GameFacts:
-        from .report import facts
-
         return facts(self, record)
-
-    def render(self, view: dict[str, Any]) -> str:
-        from .render import render_view
-
-        return render_view(view)
-
-    def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
-        """The whole map with its pieces, then the decision and the money: 16 lines at 80 columns."""
-        from .screen import screen
-
-        return screen(view, width)
-
-    def rules_help(self, view: dict[str, Any]) -> str:
-        from .screen import rules_help
-
-        return rules_help(view)
-
-    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
-        """A long menu in two steps: a move's stop by its place, then the side it is entered from; an
-        action sharing a verb (attack, vamp, buy, arrest, ...) by the verb, then its object."""
-        from .screen import menu_choice
-
-        assert isinstance(state, SupergangState)
-        return menu_choice(state, action)
-
-    def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-        from .render import narrate
-
-        return narrate(before, actor, action_text, after)
 
     def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG from the seat's view: the city with every piece, the gangs' panels, the duel;
         what may be played is drawn on its object (drawing.py; `gangland render supergang --svg FILE`)."""
-        from .render import view_svg
-
         return view_svg(view, layout)
+
+    def render(self, view: dict[str, Any]) -> str:
+        return render_view(view)
+
+    def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+        """The whole map with its pieces, then the decision and the money: 16 lines at 80 columns."""
+        return screen(cast(SupergangView, view), width)
+
+    def rules_help(self, view: dict[str, Any]) -> str:
+        return rules_help(cast(SupergangView, view))
+
+    def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+        return narrate(before, actor, action_text, after)
+
+    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
+        """A long menu in two steps: a move's stop by its place, then the side it is entered from; an
+        action sharing a verb (attack, vamp, buy, arrest, ...) by the verb, then its object."""
+        return menu_choice(cast(SupergangState, state), action)
 
 
 GAME = SupergangGame()

@@ -33,7 +33,6 @@ from xml.sax.saxutils import quoteattr
 
 from ...engine.seats import seat_ref
 from ...engine.svg import INK, document, group, rect, seat_colour, seat_letter, text
-from . import constants as rule
 from .board import Board, Move, Place, section_bar
 from .drawing_panels import HEADER, gang_panels, header, panels_below
 from .drawing_table import (
@@ -52,6 +51,7 @@ from .drawing_table import (
     stop_hint,
     tint,
 )
+from .phases import Phase
 from .textmap import shop_marks
 
 CELL = 36
@@ -320,7 +320,7 @@ def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[
     if here:
         what.append("inside: " + ", ".join(p.title.split(":")[0] for p in here))
     hint = stop_hint(table, sid)
-    if sid == table.here and table.phase == rule.ACT:
+    if sid == table.here and table.phase == Phase.ACT:
         hint += "; click for what the character may do here (racket, buy, stick up, recruit)"
     elif any(a.startswith("take the token") for a in acts):
         hint += f"; click to take the token off {sid} (no token left, L85)"

@@ -22,7 +22,6 @@ from ...engine.svg import (
     text,
     text_width,
 )
-from . import constants as rule
 from .actions import MAX_PAIRS, PRICES
 from .drawing_table import (
     GOLD,
@@ -40,6 +39,7 @@ from .drawing_table import (
     whereabouts,
     wrap,
 )
+from .phases import Phase
 from .textmap import characters, gangs_of, option, patrols_of, shop_marks
 
 PANEL_HEIGHT = 164
@@ -81,18 +81,19 @@ def phase_line(table: Table) -> str:
         die = str(gangs_of(view)[table.actor[0]]["characters"][table.actor[1]].get("die") or "")
     elif table.patrol is not None and table.patrol < len(patrols_of(view)):
         die = str(patrols_of(view)[table.patrol].get("die") or "")
-    lines = {
-        rule.CHOOSE: f"{who}: choose the character that moves next (click it)",
-        rule.RESURFACE: f"{who}: {actor} is on a manhole: stay, or resurface at another (click it)",
-        rule.MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop to stop there",
-        rule.ACT: f"{who}: {actor} acts at {table.here} (click a piece or the shop), then done",
-        rule.COP_OFFER: f"{who}: buy the cops for ${option(view, 'cop_price')}?",
-        rule.PATROL_PLACE: f"{who}: {actor} comes up from the sewers: click a manhole",
-        rule.PATROL_MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop",
-        rule.PATROL_ACT: f"{who}: {actor} at {table.here}: arrest a gangster there (click him), or no arrest",
-        rule.ARRESTED: f"{who}: {view.get('arrested')} is arrested by {actor}: surrender or rebel?",
-        rule.PRICE: f"{who}: {actor} wants to recruit in {table.here}: name the price, or refuse to sell",
-        rule.OFFER: f"{who}: the owner asks ${view.get('asked_price')} for the recruit: pay or decline?",
+    lines: dict[int, str] = {
+        Phase.CHOOSE: f"{who}: choose the character that moves next (click it)",
+        Phase.RESURFACE: f"{who}: {actor} is on a manhole: stay, or resurface at another (click it)",
+        Phase.MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop to stop there",
+        Phase.ACT: f"{who}: {actor} acts at {table.here} (click a piece or the shop), then done",
+        Phase.COP_OFFER: f"{who}: buy the cops for ${option(view, 'cop_price')}?",
+        Phase.PATROL_PLACE: f"{who}: {actor} comes up from the sewers: click a manhole",
+        Phase.PATROL_MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop",
+        Phase.PATROL_ACT: f"{who}: {actor} at {table.here}: arrest a gangster there (click him), or no "
+                          "arrest",
+        Phase.ARRESTED: f"{who}: {view.get('arrested')} is arrested by {actor}: surrender or rebel?",
+        Phase.PRICE: f"{who}: {actor} wants to recruit in {table.here}: name the price, or refuse to sell",
+        Phase.OFFER: f"{who}: the owner asks ${view.get('asked_price')} for the recruit: pay or decline?",
     }
     return lines.get(phase, f"{who}: {view.get('phase', '?')}")
 
@@ -104,12 +105,12 @@ def decision_buttons(table: Table, x: float, y: float, narrow: bool = False) -> 
     wanted: list[tuple[str, list[str], str]] = []  # label, action names, hover text
     if view.get("over"):
         return [], y
-    if phase == rule.CHOOSE and view.get("turn_clock"):
+    if phase == Phase.CHOOSE and view.get("turn_clock"):
         wanted.append(("time is up", ["time is up"], "the turn clock ran out: the characters not moved "
                                                      "go to the jail for a turn (S35)"))
-    elif phase == rule.RESURFACE:
+    elif phase == Phase.RESURFACE:
         wanted.append(("stay", ["stay on the manhole"], "do not resurface: move from this manhole"))
-    elif phase == rule.ACT and table.actor is not None:
+    elif phase == Phase.ACT and table.actor is not None:
         g, role = table.actor
         char = gangs_of(view)[g]["characters"][role]
         at = str(char.get("at"))
@@ -126,20 +127,20 @@ def decision_buttons(table: Table, x: float, y: float, narrow: bool = False) -> 
             wanted.append(("place pawns", ["place pawns"], "put a stocked pawn on each empty sidewall "
                                                           "section here (S16)"))
         wanted.append(("done", ["done"], "end this character's stop"))
-    elif phase == rule.COP_OFFER:
+    elif phase == Phase.COP_OFFER:
         price = option(view, "cop_price")
         wanted += [(f"buy the cops ${price}", [f"buy the cops for {price}"], "move both patrols from now "
                                                                             "on (S32)"),
                    ("do not buy", ["do not buy the cops"], "leave the cops for sale")]
-    elif phase == rule.PATROL_ACT:
+    elif phase == Phase.PATROL_ACT:
         wanted.append(("no arrest", ["no arrest"], "the patrol arrests nobody"))
-    elif phase == rule.ARRESTED:
+    elif phase == Phase.ARRESTED:
         wanted += [("surrender", ["surrender"], "go to the jail for the years on the record (S30)"),
                    ("rebel", ["rebel"], "resist: a duel against the patrol (S30)")]
-    elif phase == rule.PRICE:
+    elif phase == Phase.PRICE:
         wanted += [(f"ask ${p}", [f"ask {p}"], f"ask {p} for the recruit") for p in PRICES]
         wanted.append(("refuse", ["refuse to sell"], "refuse to sell the recruit"))
-    elif phase == rule.OFFER:
+    elif phase == Phase.OFFER:
         wanted += [(f"pay ${view.get('asked_price')}", ["pay the price"], "pay the price asked"),
                    ("decline", ["decline the price"], "decline the price asked")]
     out = []

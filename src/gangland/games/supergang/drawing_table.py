@@ -14,6 +14,7 @@ from . import constants as rule
 from .actions import DIRECTIONS
 from .board import Board, Move
 from .movement import arrival_heading, move_choices
+from .phases import PHASE_NAMES, Phase
 from .textmap import (
     ROLE_LETTER,
     character_name,
@@ -39,7 +40,7 @@ ARROW = " \u2192 "
 
 def _phase(view: Mapping[str, Any]) -> int:
     name = view.get("phase")
-    return rule.PHASE_NAMES.index(name) if name in rule.PHASE_NAMES else -1
+    return PHASE_NAMES.index(name) if name in PHASE_NAMES else -1
 
 
 def seat_label(view: Mapping[str, Any], seat: int | None) -> str:
@@ -168,13 +169,13 @@ def read_table(view: Mapping[str, Any]) -> Table:
         table.here = char.get("at")
         vamp = char.get("vamped_by")
         table.gang = vamp if isinstance(vamp, int) else g
-        if table.phase == rule.MOVE:
+        if table.phase == Phase.MOVE:
             table.dests = destinations(board, view, str(char.get("at")), char.get("from"),
                                        char.get("entrance"), int(char.get("die") or 0))
     elif table.patrol is not None and table.patrol < len(patrols):
         p = patrols[table.patrol]
         table.here = p.get("at")
-        if table.phase == rule.PATROL_MOVE:
+        if table.phase == Phase.PATROL_MOVE:
             table.dests = destinations(board, view, str(p.get("at")), p.get("from"), p.get("entrance"),
                                        int(p.get("die") or 0))
     return table
@@ -220,9 +221,9 @@ def character_acts(table: Table, g: int, role: str, char: Mapping[str, Any]) -> 
     """What clicking a character could do in the view's phase."""
     name = character_name(g, role)
     at = char.get("at")
-    if table.phase == rule.CHOOSE and char.get("die") and not char.get("moved"):
+    if table.phase == Phase.CHOOSE and char.get("die") and not char.get("moved"):
         return [f"move {name}"]
-    if table.phase == rule.ACT and table.actor is not None and table.actor != (g, role) and not early(table):
+    if table.phase == Phase.ACT and table.actor is not None and table.actor != (g, role) and not early(table):
         duel = "duel" not in table.done and not cops_here(table)  # L36: no shots with cops by
         out = []
         if at == table.here and duel:
@@ -232,7 +233,7 @@ def character_acts(table: Table, g: int, role: str, char: Mapping[str, Any]) -> 
         if at == "clinic" and table.here in table.board.places["clinic"].entrances and duel:
             out.append(f"shoot {name} in the clinic")
         return out
-    if table.phase == rule.PATROL_ACT and table.patrol is not None and at == table.here:
+    if table.phase == Phase.PATROL_ACT and table.patrol is not None and at == table.here:
         return [f"arrest {name}"]
     return []
 
@@ -241,7 +242,7 @@ def shop_acts(table: Table, shop: str, owner: int, racket: int) -> list[str]:
     """What clicking a shop could do: stop there, the actions of the character standing in it, or take
     the gang's token off it (L85)."""
     out = stop_names(table, shop)
-    if table.phase == rule.ACT and table.actor is not None:
+    if table.phase == Phase.ACT and table.actor is not None:
         if shop == table.here:
             out += here_acts(table, shop, owner, racket)
         elif table.view.get("to_act") in (owner, racket) and table.view.get("to_act") is not None:
@@ -273,9 +274,9 @@ def here_acts(table: Table, shop: str, owner: int, racket: int) -> list[str]:
 def square_acts(table: Table, square: str) -> list[str]:
     out = stop_names(table, square)
     if table.board.squares[square].manhole:
-        if table.phase == rule.RESURFACE and square != table.here:
+        if table.phase == Phase.RESURFACE and square != table.here:
             out.append(f"resurface at {square}")
-        elif table.phase == rule.PATROL_PLACE:
+        elif table.phase == Phase.PATROL_PLACE:
             out.append(f"put the patrol at {square}")
     return out
 
@@ -314,7 +315,7 @@ def character_piece(table: Table, g: int, role: str, char: Mapping[str, Any]) ->
 
 
 def patrol_piece(table: Table, index: int, patrol: Mapping[str, Any]) -> Piece:
-    acts = [f"attack patrol {index + 1}"] if (table.phase == rule.ACT and table.actor is not None
+    acts = [f"attack patrol {index + 1}"] if (table.phase == Phase.ACT and table.actor is not None
                                                and patrol.get("at") == table.here and not early(table)
                                                and "duel" not in table.done) else []
     notes = [str(patrol.get("at"))]

@@ -32,8 +32,9 @@ from gangland.engine.state import JSON
 
 from .actions import PATROLS, PRICES, ROLES
 from .board import Board, step_heading
-from .constants import BANK, CLINIC, GRAVEYARD, JAIL, PAWNS, PHASE_NAMES, SEWER, TOKENS
+from .constants import BANK, CLINIC, GRAVEYARD, JAIL, PAWNS, SEWER, TOKENS
 from .geometry import geometry
+from .phases import PHASE_NAMES
 
 YEAR_SCALE: Final = 10
 """Years of a record, of unnoticed crimes or left in the jail that read as 1.0 (more saturate at 1.0)."""

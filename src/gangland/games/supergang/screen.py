@@ -29,9 +29,11 @@ from .actions import (
     RECRUIT,
     SURRENDER,
     VAMP0,
+    action_text,
     dest_parts,
 )
-from .constants import PAIR_PRICE, PHASE_NAMES
+from .constants import PAIR_PRICE
+from .phases import PHASE_NAMES
 from .render import dice_text, seat_name
 from .state import SupergangState
 from .textmap import (
@@ -224,7 +226,7 @@ def menu_choice(state: SupergangState, action: int) -> tuple[str, str]:
     if DEST0 <= action < COWARD:
         place, d = dest_parts(action)
         return state.geo.places[place], f"from the {DIRECTIONS[(d + 2) % 4]}"
-    text = state.action_text(action)
+    text = action_text(state, action)
     for low, high, verb in GROUPS:
         if low <= action < high and text.startswith(verb):
             return verb.strip(), text[len(verb):]

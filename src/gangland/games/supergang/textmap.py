@@ -20,7 +20,8 @@ from typing import Any
 
 from gangland.engine.seats import seat_ref
 
-from .board import Board, load_board
+from .board import Board
+from .board_file import load_board
 from .options import DEFAULTS
 
 ROLES = ("killer", "vamp", "dealer")
