@@ -47,7 +47,7 @@ NOT_COMPILED = (
     "gangland/games/*/screen.py",
     "gangland/games/*/render.py",
     "gangland/games/*/report.py",     # a report's facts of a finished game: once per game
-    "gangland/games/supergang/textmap.py",
+    "gangland/games/supergang/render_map.py",
     # Frozen dataclasses a state holds: compiled (native) they could not be pickled or copied (mypyc
     # 2.4 sets their fields on unpickling through the frozen __setattr__), nor refuse a wrong type
     # with OptionError. Mostly data read from TOML, set up once.

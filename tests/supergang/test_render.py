@@ -25,7 +25,7 @@ from gangland.games.supergang.render import (
     vamping_notes,
     view_svg,
 )
-from gangland.games.supergang.textmap import OWNER_MARK, RACKET_MARK, layout, map_cell
+from gangland.games.supergang.render_map import OWNER_MARK, RACKET_MARK, layout, map_cell
 
 BOARD = load_board()
 MAP_WIDTH = 80

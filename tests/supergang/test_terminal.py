@@ -19,9 +19,9 @@ from gangland.games.supergang.actions import CHAR0, DEST0, KILL0, VAMP0, action_
 from gangland.games.supergang.board_file import load_board
 from gangland.games.supergang.movement import move_options
 from gangland.games.supergang.phases import ACT, ARRESTED, MOVE, PHASE_NAMES
+from gangland.games.supergang.render_map import MAP_KEY, OWNER_MARK, map_cell, map_lines
 from gangland.games.supergang.screen import menu_choice
 from gangland.games.supergang.state import SupergangState
-from gangland.games.supergang.textmap import MAP_KEY, OWNER_MARK, map_cell, map_lines
 
 from ..scale import many
 from .test_fights import at_round

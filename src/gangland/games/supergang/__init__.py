@@ -119,10 +119,10 @@ class SupergangGame(Game):
     def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG from the seat's view: the city with every piece, the gangs' panels, the duel;
         what may be played is drawn on its object (drawing.py; `gangland render supergang --svg FILE`)."""
-        return view_svg(view, layout)
+        return view_svg(cast(SupergangView, view), layout)
 
     def render(self, view: dict[str, Any]) -> str:
-        return render_view(view)
+        return render_view(cast(SupergangView, view))
 
     def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
         """The whole map with its pieces, then the decision and the money: 16 lines at 80 columns."""
@@ -132,7 +132,7 @@ class SupergangGame(Game):
         return rules_help(cast(SupergangView, view))
 
     def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-        return narrate(before, actor, action_text, after)
+        return narrate(cast(SupergangView, before), actor, action_text, cast(SupergangView, after))
 
     def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
         """A long menu in two steps: a move's stop by its place, then the side it is entered from; an

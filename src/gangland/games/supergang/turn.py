@@ -217,7 +217,7 @@ def move_along(s: SupergangFields, move: Move) -> None:
 
 def end_stop(s: SupergangFields) -> None:
     """The character's move and actions are over: a vamped character's turn of service counts (L43:
-    after the last one he is free only when he next moves, `_begin_move`), then the next character,
+    after the last one he is free only when he next moves, `begin_move`), then the next character,
     or the next gang turn."""
     c = s.actor
     if c >= 0 and s.captor[c] >= 0 and s.captor[c] // 3 == s.turn_player:

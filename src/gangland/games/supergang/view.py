@@ -12,7 +12,7 @@ from .options import DEFAULTS
 from .phases import ACT, ARRESTED, OFFER, PATROL_ACT, PATROL_MOVE, PATROL_PLACE, PHASE_NAMES, PRICE
 from .turn import seat_to_act
 
-STOP_DONE: Final = ((F_RACKET, "racket"), (F_PURCHASE, "purchase"), (F_BUY, "buy pawns"),
+STOP_FLAGS: Final = ((F_RACKET, "racket"), (F_PURCHASE, "purchase"), (F_BUY, "buy pawns"),
                     (F_PLACE, "place pawns"), (F_COWARD, "coward attack"), (F_DUEL, "duel"), (F_VAMP, "vamp"),
                     (F_RECRUIT, "recruit"))
 """The view's names of what a character did at its stop (S11: each at most once; "duel" is the stop's
@@ -97,7 +97,7 @@ class SupergangView(TypedDict):
     cops_owner: int | None
     gangs: list[GangView]
     stop_done: list[str]
-    """What the acting character did at its stop (`STOP_DONE`'s names)."""
+    """What the acting character did at its stop (`STOP_FLAGS`'s names)."""
     patrols: list[PatrolView]
     shops: dict[str, ShopMarkView]
     """The shops with a token on them."""
@@ -155,7 +155,7 @@ def build_view(s: SupergangFields, seat: int | None) -> SupergangView:
             "pawn_stock": s.pawn_stock[g],
             "characters": {ROLES[r]: character_view(s, 3 * g + r) for r in range(3)},
         } for g in range(s.gangs)],
-        "stop_done": ([name for flag, name in STOP_DONE if s.flags & flag]
+        "stop_done": ([name for flag, name in STOP_FLAGS if s.flags & flag]
                       if s.phase in (ACT, PRICE, OFFER) else []),
         "patrols": [{"at": s.ppos[p], "from": s.pprev[p], "entrance": s.pentry[p], "die": s.pdice[p],
                      "returns_with": s.preturn[p] if s.preturn[p] >= 0 else None}
