@@ -1,8 +1,8 @@
 """Supergang's facts for a balance report: killings, injuries, arrests, stick-ups, how the game ended;
 and the inventory of what a game conserves.
 
-Counted by replaying the record and reading the events each step tells (the texts of fights.py,
-police.py, shops.py and turn.py: tests/report check that they are found in real games).
+Counted by replaying the record and reading the events each step tells (the texts of fights.py, police.py,
+shops.py, turn.py and victory.py: tests/report check that they are found in real games).
 """
 
 from __future__ import annotations
