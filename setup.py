@@ -47,13 +47,14 @@ NOT_COMPILED = (
     "gangland/games/*/screen.py",
     "gangland/games/*/render.py",
     "gangland/games/*/report.py",     # a report's facts of a finished game: once per game
-    "gangland/games/supergang/textmap.py",
+    "gangland/games/supergang/render_map.py",
     # Frozen dataclasses a state holds: compiled (native) they could not be pickled or copied (mypyc
     # 2.4 sets their fields on unpickling through the frozen __setattr__), nor refuse a wrong type
     # with OptionError. Mostly data read from TOML, set up once.
     "gangland/games/downtown/deck.py",
     "gangland/games/protection_racket/sites.py",
     "gangland/games/supergang/board.py",
+    "gangland/games/supergang/board_file.py",  # the board's reader, with board.py's dataclasses: read once
     "gangland/games/supergang/duel.py",
 )
 BUILD = Path("build", "mypyc")

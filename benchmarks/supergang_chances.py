@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from gangland.games import get
 from gangland.games.supergang import bots
 from gangland.games.supergang.state import SupergangState
+from gangland.games.supergang.table import shops_owned
 
 EVERY = 15
 """Decisions between two snapshots."""
@@ -69,7 +70,7 @@ def self_play(gangs: int, games: int, seed: int) -> list[Snapshot]:
                 estimate = bot.win_chances(state)
                 assert estimate is not None
                 limit = state.options["turn_limit"]
-                taken.append((max(0, limit - state.round), tuple(state.shops_owned(g) for g in range(gangs)),
+                taken.append((max(0, limit - state.round), tuple(shops_owned(state, g) for g in range(gangs)),
                                tuple(state.money[:gangs]), estimate))
             state.apply(bot.choose(state, seat))
             decisions += 1

@@ -1,4 +1,4 @@
-"""Train Supergang's learned value model (gangland.games.supergang.value) and measure it against
+"""Train Supergang's learned value model (gangland.games.supergang.bots_value) and measure it against
 `standing_chances` on held-out games.
 
 Run from the repository root (numpy: the `rl` or `dev` extra):
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from gangland.games import get
-from gangland.games.supergang import value
+from gangland.games.supergang import bots_value as value
 from gangland.games.supergang.bots import SupergangHeuristicBot
 from gangland.games.supergang.state import SupergangState
 

@@ -6,7 +6,7 @@ Run from the repository root (one process, one core; it stops by itself):
         [--seed 31] [--out supergang-value-strength.jsonl]
 
 Arm "standing" is `ismcts:N` (the cut-off judged by the heuristic bot's `win_chances`), arm "learned" is
-`ismcts:N+learned` (by `gangland.games.supergang.value`); each plays one seat against two heuristic
+`ismcts:N+learned` (by `gangland.games.supergang.bots_value`); each plays one seat against two heuristic
 bots, three gangs, default options, with an equal budget of N iterations per decision (which, unlike
 seconds, does not depend on the machine's load). Game i of both arms is game i of a `gangland tournament`
 with agents (search, heuristic, heuristic) and `--seed`: the same deal, the same agent seeds and the same

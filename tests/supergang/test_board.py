@@ -25,13 +25,11 @@ from gangland.games.supergang.board import (
     Board,
     BoardError,
     board_svg,
-    load_board,
     moves,
     moves_from_jail,
-    parse_board,
-    reachable,
     text_map,
 )
+from gangland.games.supergang.board_file import load_board, parse_board, reachable
 
 
 def builtin_text() -> str:

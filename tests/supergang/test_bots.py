@@ -28,8 +28,11 @@ from gangland.games.supergang.actions import (
 )
 from gangland.games.supergang.bots import SupergangHeuristicBot
 from gangland.games.supergang.bots_odds import duel_odds
-from gangland.games.supergang.constants import ARRESTED, DEALER, KILLER, PATROL_ACT, VAMP
+from gangland.games.supergang.constants import DEALER, KILLER, VAMP
 from gangland.games.supergang.duel import DuelOptions
+from gangland.games.supergang.movement import move_options
+from gangland.games.supergang.phases import ARRESTED, PATROL_ACT
+from gangland.games.supergang.table import gang_of, patrols_at
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
     (3, {}),
@@ -247,7 +250,7 @@ def _stop_at(state: SupergangState, role: int, target: str) -> int:
     state.apply(char_action(state.turn_player, role))
     if STAY in state.legal_actions():
         state.apply(STAY)
-    options = state.move_options(c)
+    options = move_options(state, c)
     state.apply(next(a for a, m in options.items() if m.end == target))
     assert state.pos[c] == target
     return c
@@ -281,7 +284,7 @@ def test_moves_to_the_shop_it_can_buy() -> None:
     state.apply(char_action(0, VAMP))
     bot = SupergangHeuristicBot()
     action = bot.choose(state, 0)
-    assert state.move_options(c)[action].end == shop
+    assert move_options(state, c)[action].end == shop
 
 
 def _stop_choices(state: SupergangState, seat: int) -> list[int]:
@@ -315,7 +318,7 @@ def _fight_position(attacker_role: int, target_role: int) -> SupergangState:
     state.round = 4
     state.pos[3 * 1 + target_role] = "s02_04"
     _stop_at(state, attacker_role, "s02_04")
-    assert not state.patrols_at("s02_04")
+    assert not patrols_at(state, "s02_04")
     return state
 
 
@@ -354,10 +357,10 @@ def test_patrols_arrest_rivals_never_their_own(config: tuple[int, dict[str, Any]
                 if seat == state.police_seat:
                     assert choice != DONE
                 else:
-                    rivals = [t for t in targets if state.gang_of(t) != seat]
+                    rivals = [t for t in targets if gang_of(state, t) != seat]
                     assert (choice == DONE) == (not rivals)
                     if choice != DONE:
-                        assert state.gang_of(choice - ARREST0) != seat
+                        assert gang_of(state, choice - ARREST0) != seat
                 arrests += 1
             elif state.phase == ARRESTED:
                 assert SupergangHeuristicBot().choose(state, seat) == SURRENDER

@@ -23,19 +23,11 @@ from gangland.games.supergang.actions import (
     REFUSE,
     kill_action,
 )
-from gangland.games.supergang.constants import (
-    ACT,
-    CHOOSE,
-    CLINIC,
-    DEALER,
-    GRAVEYARD,
-    JAIL,
-    KILLER,
-    OFFER,
-    PRICE,
-    VAMP,
-)
+from gangland.games.supergang.constants import CLINIC, DEALER, GRAVEYARD, JAIL, KILLER, VAMP
+from gangland.games.supergang.movement import move_options
+from gangland.games.supergang.phases import ACT, CHOOSE, OFFER, PRICE
 from gangland.games.supergang.state import SupergangState
+from gangland.games.supergang.turn import incomes
 
 from .test_fights import SURE, at_round, new, outcome, street, years
 from .test_state import shop_of, stop_at, total_money
@@ -99,14 +91,14 @@ def test_leaving_the_clinic_by_an_entrance_square() -> None:
     s.pos[VAMP], s.clinic_left[VAMP] = CLINIC, 0
     for die in range(1, 7):
         s.dice[VAMP] = die
-        options = s.move_options(VAMP).values()
+        options = move_options(s, VAMP).values()
         assert options and all(m.path[0] in ENTRANCES and len(m.path) == die for m in options)
         assert {m.path[0] for m in options} == set(ENTRANCES)
     s.dice[VAMP] = 1
     s._legal = None
     s.apply(CHAR0 + VAMP)
-    assert {s.move_options(VAMP)[a].end for a in s.legal_actions()} == set(ENTRANCES)
-    s.apply(next(a for a in s.legal_actions() if s.move_options(VAMP)[a].end == "s10_06"))
+    assert {move_options(s, VAMP)[a].end for a in s.legal_actions()} == set(ENTRANCES)
+    s.apply(next(a for a in s.legal_actions() if move_options(s, VAMP)[a].end == "s10_06"))
     assert s.pos[VAMP] == "s10_06" and s.prev[VAMP] is None  # a free heading
     assert any("leaves the clinic" in e for e in s.events)
 
@@ -237,7 +229,7 @@ def test_recruit_free_in_ones_own_shop() -> None:
     next_turn_of(s, 0)
     assert CHAR0 + KILLER in s.legal_actions() and 1 <= s.dice[KILLER] <= 6
     s.apply(CHAR0 + KILLER)
-    assert all(m.path[0] in s.geo.board.shops[shop].entrances for m in s.move_options(KILLER).values())
+    assert all(m.path[0] in s.geo.board.shops[shop].entrances for m in move_options(s, KILLER).values())
 
 
 def test_recruit_in_an_unowned_shop_pays_the_bank() -> None:
@@ -350,12 +342,12 @@ def test_neutralized_gang_earns_only_from_its_shops() -> None:
         s = new(neutralized_racket=racket_pays)
         s.owner[0], s.racket[1], s.pawns["w00s1"] = 1, 1, 1
         s.pos[3:6] = [JAIL, CLINIC, GRAVEYARD]
-        s._incomes(1)
+        incomes(s, 1)
         assert s.money[1] == 10 + 5 * racket_pays
     s = new()
     s.owner[0], s.racket[1] = 1, 1
     s.pos[3:6] = [street(s), CLINIC, GRAVEYARD]  # one character free: not neutralized
-    s._incomes(1)
+    incomes(s, 1)
     assert s.money[1] == 15
 
 
@@ -367,10 +359,10 @@ def test_no_traffic_income_while_the_dealer_is_out(where: str) -> None:
     s.pawns["w00s1"] = s.pawns["w01n1"] = 1
     s.pos[3 + KILLER] = street(s)  # the gang is not neutralized
     s.pos[3 + DEALER] = where
-    s._incomes(1)
+    incomes(s, 1)
     assert s.money[1] == 0 and s.pawns == {"w00s1": 1, "w01n1": 1}
     s.pos[3 + DEALER] = street(s)  # back (out of the jail, the clinic, or recruited)
-    s._incomes(1)
+    incomes(s, 1)
     assert s.money[1] == 10
 
 

@@ -16,19 +16,11 @@ import pytest
 from gangland.engine import SEAT_REF, seat_ref
 from gangland.engine.svg import LAYOUTS, drawn_actions
 from gangland.games.supergang import GAME
-from gangland.games.supergang.actions import COWARD, NUM_ACTIONS, PRICE0, PRICES, RACKET, RECRUIT
-from gangland.games.supergang.constants import (
-    ACT,
-    COP_OFFER,
-    DEALER,
-    GRAVEYARD,
-    MOVE,
-    PATROL_ACT,
-    PATROL_MOVE,
-    PATROL_PLACE,
-    VAMP,
-)
+from gangland.games.supergang.actions import COWARD, NUM_ACTIONS, PRICE0, PRICES, RACKET, RECRUIT, action_text
+from gangland.games.supergang.constants import DEALER, GRAVEYARD, VAMP
 from gangland.games.supergang.drawing import CELL, HEADER, PAD
+from gangland.games.supergang.movement import move_options, patrol_options
+from gangland.games.supergang.phases import ACT, COP_OFFER, MOVE, PATROL_ACT, PATROL_MOVE, PATROL_PLACE
 from gangland.games.supergang.state import SupergangState
 
 from .test_fights import at_round, new, street
@@ -91,7 +83,7 @@ def test_every_kind_of_action_is_listed() -> None:
     state = new(4)
     for phase in (0, COP_OFFER, PATROL_PLACE, PATROL_ACT):
         state.phase = phase
-        assert {kind(state.action_text(a)) for a in range(NUM_ACTIONS)} <= KINDS
+        assert {kind(action_text(state, a)) for a in range(NUM_ACTIONS)} <= KINDS
 
 
 def test_every_legal_action_is_on_the_drawing_and_the_drawing_is_the_views() -> None:
@@ -238,7 +230,7 @@ def check_routes(state: SupergangState) -> int:
     seat = state.to_act
     assert seat is not None
     moving = state.phase == MOVE
-    options = state.move_options(state.actor) if moving else state.patrol_options(state.patrol)
+    options = move_options(state, state.actor) if moving else patrol_options(state, state.patrol)
     here = state.pos[state.actor] if moving else state.ppos[state.patrol]
     stops = {g.get("data-act", ""): g for g in ET.fromstring(GAME.svg(state.view(seat))).iter(f"{SVG}g")
              if "stop at" in g.get("data-act", "")}

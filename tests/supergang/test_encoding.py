@@ -17,23 +17,13 @@ from gangland.engine import Layout
 from gangland.games.supergang import GAME
 from gangland.games.supergang.actions import PRICES, RACKET, STAY, char_action
 from gangland.games.supergang.board import step_heading
-from gangland.games.supergang.constants import (
-    ACT,
-    ARRESTED,
-    CHOOSE,
-    CLINIC,
-    DEALER,
-    GRAVEYARD,
-    JAIL,
-    KILLER,
-    OFFER,
-    PHASE_NAMES,
-    RESURFACE,
-    SEWER,
-    VAMP,
-)
+from gangland.games.supergang.constants import CLINIC, DEALER, GRAVEYARD, JAIL, KILLER, SEWER, VAMP
 from gangland.games.supergang.encoding import STATUS, STOCK, YEAR_SCALE, SupergangEncoding
+from gangland.games.supergang.movement import move_options
+from gangland.games.supergang.phases import ACT, ARRESTED, CHOOSE, OFFER, PHASE_NAMES, RESURFACE
 from gangland.games.supergang.state import SupergangState
+from gangland.games.supergang.table import end_game
+from gangland.games.supergang.turn import start_gang_turn
 
 ENCODING = GAME.encoding
 assert isinstance(ENCODING, SupergangEncoding)
@@ -76,7 +66,7 @@ def stop_at(s: SupergangState, role: int, target: str) -> None:
     s.apply(char_action(s.turn_player, role))
     if s.phase == RESURFACE:
         s.apply(STAY)
-    s.apply(next(a for a, m in s.move_options(c).items() if m.end == target))
+    s.apply(next(a for a, m in move_options(s, c).items() if m.end == target))
     assert s.pos[c] == target
 
 
@@ -107,7 +97,7 @@ def test_the_gangs_and_seats_are_in_turn_order_from_the_observer() -> None:
     s = new(4)
     s.money, s.bank = [10, 20, 30, 40], 1220
     s.turn_player = 1
-    s._start_gang_turn()
+    start_gang_turn(s)
     s._legal = None
     s.pos[3 * 3 + VAMP] = "s02_04"
     mine, layout = encode(s, 0)
@@ -297,7 +287,7 @@ def test_the_round_is_a_fraction_of_the_turn_limit_and_the_first_three_are_one_h
 def test_a_finished_game_has_no_seat_to_act_and_names_the_winner() -> None:
     s = new(4)
     s.winner = 2
-    s._end_game()
+    end_game(s)
     vector, layout = encode(s, 3)
     assert s.view(3)["to_act"] is None
     assert hot(vector, layout, "to_act") is None and part(vector, layout, "over") == [1.0]

@@ -20,20 +20,15 @@ from gangland.games.supergang.actions import (
     STICKUP_MONEY,
     STICKUP_OWNERSHIP,
     VAMP0,
+    action_text,
     char_action,
     kill_action,
 )
-from gangland.games.supergang.constants import (
-    ACT,
-    CHOOSE,
-    CLINIC,
-    DEALER,
-    GRAVEYARD,
-    KILLER,
-    PATROL_MOVE,
-    VAMP,
-)
+from gangland.games.supergang.constants import CLINIC, DEALER, GRAVEYARD, KILLER, VAMP
+from gangland.games.supergang.phases import ACT, CHOOSE, PATROL_MOVE
 from gangland.games.supergang.state import SupergangState
+from gangland.games.supergang.table import available
+from gangland.games.supergang.turn import end_stop
 
 from .test_state import new as new_game
 from .test_state import shop_of, stop_at, total_money
@@ -89,8 +84,8 @@ def test_new_ids_are_appended() -> None:
     assert (COWARD, STICKUP_MONEY, STICKUP_OWNERSHIP, KILL0) == (1051, 1052, 1053, 1054)
     assert kill_action(3, 2) == 1065 < NUM_ACTIONS
     s = new()
-    assert s.action_text(COWARD) == "coward attack"
-    assert s.action_text(kill_action(1, VAMP)) == "attack ⟨s1⟩'s vamp"
+    assert action_text(s, COWARD) == "coward attack"
+    assert action_text(s, kill_action(1, VAMP)) == "attack ⟨s1⟩'s vamp"
 
 
 def test_duel_options_checked() -> None:
@@ -387,12 +382,12 @@ def test_game_ends_when_every_character_is_dead() -> None:
     s = new()
     s.pos = [GRAVEYARD] * 11 + [CLINIC]
     s.moved = [True] * 12
-    s._end_stop()
+    end_stop(s)
     assert not s.is_over
     s = new()
     s.pos = [GRAVEYARD] * 12
     s.moved = [True] * 12
-    s._end_stop()
+    end_stop(s)
     assert s.is_over and s.to_act is None and s.winner == -1
 
 
@@ -414,5 +409,5 @@ def test_random_fights_conserve_money(players: int) -> None:
             assert s.bank >= 0 and min(s.money) >= 0 and total_money(s) == start
             assert all(t >= 0 for t in s.tokens)
             if s.actor >= 0 and s.phase != ACT:
-                assert s.available(s.actor)
+                assert available(s, s.actor)
     assert fought > 20

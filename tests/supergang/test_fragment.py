@@ -10,7 +10,8 @@ import re
 from pathlib import Path
 
 from gangland.games.supergang.actions import DONE, RACKET, STICKUP_MONEY
-from gangland.games.supergang.constants import ACT, CHOOSE, VAMP
+from gangland.games.supergang.constants import VAMP
+from gangland.games.supergang.phases import ACT, CHOOSE
 
 from .test_fights import SURE, outcome
 from .test_state import new, shop_of, stop_at

@@ -30,28 +30,27 @@ from gangland.games.supergang.actions import (
     SURRENDER,
     TIME_UP,
     VAMP0,
+    action_text,
     char_action,
     kill_action,
 )
 from gangland.games.supergang.board import moves, moves_from_jail
-from gangland.games.supergang.constants import (
+from gangland.games.supergang.constants import CLINIC, DEALER, GRAVEYARD, JAIL, KILLER, SEWER, VAMP
+from gangland.games.supergang.movement import move_options, patrol_options
+from gangland.games.supergang.phases import (
     ACT,
     ARRESTED,
     CHOOSE,
-    CLINIC,
     COP_OFFER,
-    DEALER,
-    GRAVEYARD,
-    JAIL,
-    KILLER,
     MOVE,
     PATROL_ACT,
     PATROL_MOVE,
     PATROL_PLACE,
-    SEWER,
-    VAMP,
 )
+from gangland.games.supergang.police import arrestable
 from gangland.games.supergang.state import SupergangState
+from gangland.games.supergang.table import available
+from gangland.games.supergang.turn import start_gang_turn
 
 from .test_fights import SURE, at_round, defender_dice, outcome
 from .test_fights import new as new_alive
@@ -91,7 +90,7 @@ def gang_turn(s: SupergangState, seat: int, rnd: int = 4) -> SupergangState:
     """Start `seat`'s gang turn of round `rnd` by hand (S4: incomes, time served, the cop offer, the dice
     thrown, the patrols moved first)."""
     s.round, s.turn_player = rnd, seat
-    s._start_gang_turn()
+    start_gang_turn(s)
     s._legal = None
     return s
 
@@ -105,7 +104,7 @@ def patrol_stop(s: SupergangState, target: str) -> int:
     start = board.shops[target].entrances[0] if target in board.shops else board.neighbours(target)[0]
     s.ppos[p], s.pprev[p], s.pentry[p], s.pdice[p] = start, None, None, 1
     s._legal = None
-    s.apply(next(a for a, m in s.patrol_options(p).items() if m.end == target))
+    s.apply(next(a for a, m in patrol_options(s, p).items() if m.end == target))
     return p
 
 
@@ -140,7 +139,7 @@ def test_patrols_enter_from_the_jail_by_their_die() -> None:
     for p in range(2):
         assert s.patrol == p
         die = s.pdice[p]
-        options = s.patrol_options(p)
+        options = patrol_options(s, p)
         assert {m.end for m in options.values()} == {m.end for m in moves_from_jail(board, die, die)}
         assert all(len(m.path) == die and m.path[0] == board.jail_exits[die].square for m in options.values())
         action = s.legal_actions()[0]
@@ -155,7 +154,7 @@ def test_the_turn_player_moves_the_patrols_before_his_characters() -> None:
     s = play_until(new_alive(), lambda t: t.round == 4 and t.turn_player == 1)
     assert s.phase == PATROL_MOVE and s.to_act == 1
     dice = s.dice[:]
-    assert all(dice[c] for c in range(3, 6) if s.available(c))  # thrown together, before the cops move
+    assert all(dice[c] for c in range(3, 6) if available(s, c))  # thrown together, before the cops move
     assert all(a >= DEST0 for a in s.legal_actions())  # no character may go first
     with pytest.raises(IllegalAction):
         s.apply(char_action(1, KILLER))
@@ -163,7 +162,7 @@ def test_the_turn_player_moves_the_patrols_before_his_characters() -> None:
     assert s.phase == PATROL_MOVE and s.patrol == 1 and s.to_act == 1
     s.apply(s.legal_actions()[0])
     assert s.phase == CHOOSE and s.dice == dice
-    assert s.legal_actions() == [char_action(1, r) for r in range(3) if s.available(3 + r)]
+    assert s.legal_actions() == [char_action(1, r) for r in range(3) if available(s, 3 + r)]
 
 
 def test_patrol_moves_like_a_character_and_may_enter_a_shop() -> None:
@@ -173,9 +172,9 @@ def test_patrol_moves_like_a_character_and_may_enter_a_shop() -> None:
     shop = shop_of(s, "basic")
     entrance = board.shops[shop].entrances[0]
     s.ppos[0], s.pprev[0], s.pdice[0] = entrance, None, 1
-    assert shop in {m.end for m in s.patrol_options(0).values()}
+    assert shop in {m.end for m in patrol_options(s, 0).values()}
     s.ppos[0], s.pprev[0], s.pdice[0] = STREET, "s01_04", 3
-    assert {m.end for m in s.patrol_options(0).values()} == \
+    assert {m.end for m in patrol_options(s, 0).values()} == \
         {m.end for m in moves(board, STREET, "s01_04", 3)}
     s._legal = None
     patrol_stop(s, shop)
@@ -217,7 +216,7 @@ def test_patrol_in_a_manhole_comes_back_on_the_pushers_next_turn() -> None:
     # then it moves its die from there, any way (S10)
     assert s.phase == PATROL_MOVE and s.patrol == p
     expected = moves(s.geo.board, holes[3], None, s.pdice[p])
-    assert {m.end for m in s.patrol_options(p).values()} == {m.end for m in expected}
+    assert {m.end for m in patrol_options(s, p).values()} == {m.end for m in expected}
 
 
 # -- S28-S29: crimes noticed ------------------------------------------------------------------------------
@@ -276,7 +275,7 @@ def test_crime_lost_when_the_criminal_moves() -> None:
     assert s.pending[VAMP] == 0 and s.record[VAMP] == 0
     assert any("gets away with 1 unnoticed year" in e for e in s.events)
     street = set(s.geo.board.squares) - set(s.geo.manholes)
-    s.apply(next(a for a, m in s.move_options(VAMP).items() if m.end in street))
+    s.apply(next(a for a, m in move_options(s, VAMP).items() if m.end in street))
     where = s.pos[VAMP]
     while s.phase == ACT:
         s.apply(DONE)
@@ -367,7 +366,7 @@ def test_no_arrest_on_a_manhole() -> None:
     s.pos[KILLER], s.record[KILLER] = hole, 3
     gang_turn(s, 1)
     s.ppos[1] = hole
-    assert s.arrestable(1) == []
+    assert arrestable(s, 1) == []
     p = patrol_stop(s, hole)  # a patrol stopping there falls in (L61) and arrests nobody
     assert p == 0 and s.ppos[0] == SEWER and s.phase == PATROL_MOVE
     assert s.pos[KILLER] == hole and s.record[KILLER] == 3
@@ -430,7 +429,7 @@ def test_served_prisoner_leaves_the_jail_by_his_die() -> None:
     die = s.dice[KILLER]
     s.apply(char_action(0, KILLER))
     board = s.geo.board
-    assert {m.end for m in s.move_options(KILLER).values()} == \
+    assert {m.end for m in move_options(s, KILLER).values()} == \
         {m.end for m in moves_from_jail(board, die, die)}
     s.apply(s.legal_actions()[0])
     assert s.pos[KILLER] not in (JAIL, CLINIC, GRAVEYARD) and s.record[KILLER] == 0
@@ -488,7 +487,7 @@ def test_rebel_wins_and_the_patrol_goes_back_to_the_jail() -> None:
     end_turn(t)
     assert t.turn_player == 0 and t.pdice[0] > 0 and t.phase == PATROL_MOVE and t.patrol == 0
     die = t.pdice[0]
-    assert {m.end for m in t.patrol_options(0).values()} == \
+    assert {m.end for m in patrol_options(t, 0).values()} == \
         {m.end for m in moves_from_jail(t.geo.board, die, die)}
 
 
@@ -627,7 +626,7 @@ def test_cop_price_option() -> None:
     s = new_alive(cop_price=200)
     give(s, 1, 250)
     gang_turn(s, 1)
-    assert s.phase == COP_OFFER and s.action_text(BUY_COPS) == "buy the cops for 200"
+    assert s.phase == COP_OFFER and action_text(s, BUY_COPS) == "buy the cops for 200"
     s.apply(BUY_COPS)
     assert s.money[1] == 50 and s.cops_owner == 1
     s = new_alive(cop_price=200)
@@ -726,7 +725,7 @@ def test_police_player_takes_innocents_into_custody() -> None:
     assert s.to_act == 3 and s.legal_actions() == [DONE, arrest(VAMP), arrest(3 + KILLER)]
     hole = s.geo.manholes[0]
     s.pos[DEALER], s.ppos[1] = hole, hole
-    assert s.arrestable(1) == []  # S36 "(empty record, not on a manhole)"
+    assert arrestable(s, 1) == []  # S36 "(empty record, not on a manhole)"
     s.pos[DEALER], s.ppos[1] = FAR, JAIL
     s.apply(arrest(VAMP))
     assert s.phase == PATROL_ACT  # no surrender or rebel: custody
@@ -739,7 +738,7 @@ def test_police_player_takes_innocents_into_custody() -> None:
     play_until(s, lambda t: t.turn_player == 0 and t.phase == CHOOSE and not t.moved[VAMP])
     die = s.dice[VAMP]
     s.apply(char_action(0, VAMP))
-    assert {m.end for m in s.move_options(VAMP).values()} == \
+    assert {m.end for m in move_options(s, VAMP).values()} == \
         {m.end for m in moves_from_jail(s.geo.board, die, die)}
 
 

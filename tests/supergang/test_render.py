@@ -15,7 +15,7 @@ from rich.cells import cell_len
 from gangland.cli.common import shown
 from gangland.engine import State, seat_ref
 from gangland.games.supergang import GAME
-from gangland.games.supergang.board import load_board
+from gangland.games.supergang.board_file import load_board
 from gangland.games.supergang.render import (
     character_line,
     glyph,
@@ -25,7 +25,7 @@ from gangland.games.supergang.render import (
     vamping_notes,
     view_svg,
 )
-from gangland.games.supergang.textmap import OWNER_MARK, RACKET_MARK, layout, map_cell
+from gangland.games.supergang.render_map import OWNER_MARK, RACKET_MARK, layout, map_cell
 
 BOARD = load_board()
 MAP_WIDTH = 80

@@ -27,8 +27,13 @@ from gangland.games.supergang.actions import (
     dest_parts,
 )
 from gangland.games.supergang.board import moves, moves_from_jail
-from gangland.games.supergang.constants import ACT, CHOOSE, DEALER, JAIL, KILLER, MOVE, RESURFACE, VAMP
+from gangland.games.supergang.constants import DEALER, JAIL, KILLER, VAMP
+from gangland.games.supergang.movement import move_options
+from gangland.games.supergang.phases import ACT, CHOOSE, MOVE, RESURFACE
+from gangland.games.supergang.shops import placeable_sections
 from gangland.games.supergang.state import SupergangState
+from gangland.games.supergang.table import shops_owned
+from gangland.games.supergang.turn import incomes
 
 
 def new(players: int = 4, seed: int = 1, **options: object) -> SupergangState:
@@ -51,7 +56,7 @@ def stop_at(s: SupergangState, role: int, target: str) -> None:
     s.apply(char_action(s.turn_player, role))
     if s.phase == RESURFACE:
         s.apply(STAY)
-    options = s.move_options(c)
+    options = move_options(s, c)
     s.apply(next(a for a, m in options.items() if m.end == target))
     assert s.pos[c] == target
 
@@ -109,10 +114,10 @@ def test_leaving_the_jail_by_the_die_face() -> None:
         s.apply(char_action(s.turn_player, role))
         assert s.phase == MOVE
         expected = {m.path for m in moves_from_jail(s.geo.board, die, die)}
-        assert {m.path for m in s.move_options(c).values()} <= expected
-        assert {m.end for m in s.move_options(c).values()} == {p[-1] for p in expected}
+        assert {m.path for m in move_options(s, c).values()} <= expected
+        assert {m.end for m in move_options(s, c).values()} == {p[-1] for p in expected}
         action = s.legal_actions()[0]
-        move = s.move_options(c)[action]
+        move = move_options(s, c)[action]
         s.apply(action)
         assert s.pos[c] == move.end and len(move.path) == die
         assert move.path[0] == s.geo.board.jail_exits[die].square
@@ -129,7 +134,7 @@ def test_movement_is_exact_and_never_turns_back() -> None:
     s.pos[c], s.prev[c] = "s02_04", "s01_04"
     for die in range(1, 7):
         s.dice[KILLER], s._legal = die, None
-        options = s.move_options(c)
+        options = move_options(s, c)
         expected = moves(board, "s02_04", "s01_04", die)
         assert {m.end for m in options.values()} == {m.end for m in expected}
         assert all(len(m.path) == die and m.path[0] != "s01_04" for m in options.values())
@@ -152,8 +157,8 @@ def test_heading_is_kept_after_a_move() -> None:
     s.pos[c], s.prev[c] = "s02_04", "s01_04"
     s.dice[VAMP] = 2
     s.apply(char_action(s.turn_player, VAMP))
-    action = next(a for a, m in s.move_options(c).items() if m.end in s.geo.board.squares)
-    move = s.move_options(c)[action]
+    action = next(a for a, m in move_options(s, c).items() if m.end in s.geo.board.squares)
+    move = move_options(s, c)[action]
     s.apply(action)
     assert s.pos[c] == move.end and s.prev[c] == move.path[-2]
     place, _ = dest_parts(action)
@@ -169,7 +174,7 @@ def test_a_shop_is_entered_only_at_the_end_and_not_twice() -> None:
     c = 3 * s.turn_player + KILLER
     for die in range(1, 7):
         s.dice[KILLER] = die
-        for m in s.move_options(c).values():
+        for m in move_options(s, c).values():
             assert m.end != shop
             assert all(p not in s.geo.board.shops for p in m.path[:-1])
 
@@ -182,10 +187,10 @@ def test_leaving_a_shop_with_one_frees_the_heading() -> None:
     stop_at(s, KILLER, shop)
     c = 3 * s.turn_player + KILLER
     s.dice[KILLER] = 1
-    (move,) = s.move_options(c).values()
+    (move,) = move_options(s, c).values()
     assert move.path == (s.entry[c],)
     s.pos[c], s.prev[c], s.entry[c] = move.end, None, None  # as the move with a one leaves it
-    assert shop in {m.end for m in s.move_options(c).values()}
+    assert shop in {m.end for m in move_options(s, c).values()}
 
 
 def test_manhole_resurfacing() -> None:
@@ -211,7 +216,7 @@ def test_manhole_resurfacing() -> None:
     s.apply(MANHOLE0 + 2)
     assert s.phase == MOVE
     expected = moves(s.geo.board, holes[2], None, s.dice[KILLER])
-    assert {m.end for m in s.move_options(c).values()} == {m.end for m in expected}
+    assert {m.end for m in move_options(s, c).values()} == {m.end for m in expected}
 
 
 def test_manhole_instead_option() -> None:
@@ -239,7 +244,7 @@ def test_racket() -> None:
     s.apply(RACKET)
     i = s.geo.shop_index[shop]
     assert s.racket[i] == 0 and s.tokens[0] == 14 and s.money[0] == 0
-    s._incomes(0)
+    incomes(s, 0)
     assert s.money[0] == 5 and s.bank == 1315
 
 
@@ -290,7 +295,7 @@ def test_purchase_and_income() -> None:
     assert s.money[0] == 50 and s.bank == 1320 - 50
     assert s.owner[s.geo.shop_index[basic]] == 0 and s.owner[s.geo.shop_index[star]] == 0
     assert s.tokens[0] == 13
-    s._incomes(0)
+    incomes(s, 0)
     assert s.money[0] == 70
 
 
@@ -352,11 +357,11 @@ def test_traffic_placing_and_income() -> None:
     assert all(s.pawns[sec] == 0 for sec in touching)
     assert s.pawn_stock[0] == 10 - len(touching)
     before = s.money[0]
-    s._incomes(0)
+    incomes(s, 0)
     assert s.money[0] - before == 5 * len(touching)
     s.pos[DEALER] = JAIL  # L46 a dealer in jail "deprives the gang of the traffic 's incomes"
     before = s.money[0]
-    s._incomes(0)
+    incomes(s, 0)
     assert s.money[0] == before
 
 
@@ -369,7 +374,7 @@ def test_no_traffic_along_a_rival_shop() -> None:
         s.owner[s.geo.shop_index[shop]] = 1
     s.pawn_stock[0] = 4
     stop_at(s, DEALER, sec.squares[0])
-    assert sec.id not in s.placeable_sections(DEALER)
+    assert sec.id not in placeable_sections(s, DEALER)
 
 
 def test_purchase_recolours_pawns_lining_the_shop() -> None:
@@ -394,9 +399,9 @@ def test_the_bank_pays_what_it_has() -> None:
     for i in range(8):
         s.owner[i] = 0
     s.money[1], s.bank = s.bank - 30, 30
-    s._incomes(0)
+    incomes(s, 0)
     assert s.bank == 0 and s.money[0] == 30
-    s._incomes(0)
+    incomes(s, 0)
     assert s.bank == 0 and total_money(s) == 1320
 
 
@@ -418,7 +423,7 @@ def test_neutralized_gang_earns_only_from_shops() -> None:
     # properties."
     s = new()
     s.owner[0], s.racket[1] = 1, 1
-    s._incomes(1)
+    incomes(s, 1)
     assert s.money[1] == 10
 
 
@@ -453,8 +458,8 @@ def test_turn_limit_and_rounds() -> None:
         s.apply(rng.choice(s.legal_actions()))
     assert sorted(set(turns)) == [(r, p) for r in (1, 2) for p in range(3)]
     r = s.result()
-    best = max((s.shops_owned(g), s.money[g]) for g in range(3))
-    assert r.winners == tuple(g for g in range(3) if (s.shops_owned(g), s.money[g]) == best)
+    best = max((shops_owned(s, g), s.money[g]) for g in range(3))
+    assert r.winners == tuple(g for g in range(3) if (shops_owned(s, g), s.money[g]) == best)
     assert r.scores == tuple(int(g in r.winners) for g in range(3)) and len(r.ranks) == 3
     assert [b["victory"] for b in r.breakdown] == list(r.scores)
 
@@ -522,3 +527,11 @@ def test_view_is_public_and_the_same_for_all() -> None:
         v.pop("seat")
     assert all(v == views[0] for v in views)
     assert views[0]["bank"] == 1320 and views[0]["gangs"][0]["tokens"] == 15
+
+
+def test_the_phase_aliases_equal_their_members() -> None:
+    """phases.py's Final int aliases (for the compiled hot code) are the `Phase` members' values."""
+    from gangland.games.supergang import phases
+
+    assert {name: getattr(phases, name) for name in phases.Phase.__members__} == {
+        name: int(member) for name, member in phases.Phase.__members__.items()}

@@ -15,12 +15,13 @@ from rich.cells import cell_len
 from gangland.cli.human import Menu, menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision
 from gangland.games.supergang import GAME
-from gangland.games.supergang.actions import CHAR0, DEST0, KILL0, VAMP0
-from gangland.games.supergang.board import load_board
-from gangland.games.supergang.constants import ACT, ARRESTED, MOVE, PHASE_NAMES
+from gangland.games.supergang.actions import CHAR0, DEST0, KILL0, VAMP0, action_text
+from gangland.games.supergang.board_file import load_board
+from gangland.games.supergang.movement import move_options
+from gangland.games.supergang.phases import ACT, ARRESTED, MOVE, PHASE_NAMES
+from gangland.games.supergang.render_map import MAP_KEY, OWNER_MARK, map_cell, map_lines
 from gangland.games.supergang.screen import menu_choice
 from gangland.games.supergang.state import SupergangState
-from gangland.games.supergang.textmap import MAP_KEY, OWNER_MARK, map_cell, map_lines
 
 from ..scale import many
 from .test_fights import at_round
@@ -173,13 +174,13 @@ def test_a_long_move_asks_the_place_then_the_side() -> None:
     # the character is its own decision; its stops group by place, then the side entered from.
     s = long_move()
     legal = s.legal_actions()
-    names = [s.action_text(a) for a in legal]
+    names = [action_text(s, a) for a in legal]
     assert menu_rows(names, SCREEN_WIDTH) > MENU_ROWS
     groups: dict[str, list[str]] = {}
     for action in legal:
         choice = GAME.menu_choice(s, action)
         assert choice is not None
-        assert s.action_text(action) == f"stop at {choice[0]} {choice[1]}"
+        assert action_text(s, action) == f"stop at {choice[0]} {choice[1]}"
         groups.setdefault(choice[0], []).append(choice[1])
     assert menu_rows(list(groups), SCREEN_WIDTH) <= MENU_ROWS
     assert any(len(items) > 1 for items in groups.values())
@@ -206,7 +207,7 @@ def test_a_crowded_stop_groups_attacks_and_vamping() -> None:
     s.pos[1] = "s01_04"
     s.dice[1], s.prev[1], s._legal = 1, None, None
     s.apply(CHAR0 + 1)
-    s.apply(next(a for a, m in s.move_options(1).items() if m.end == "s02_04"))
+    s.apply(next(a for a, m in move_options(s, 1).items() if m.end == "s02_04"))
     assert s.phase == ACT
     legal = s.legal_actions()
     decision = Decision(GAME, s, 0, tuple(legal))

@@ -1,4 +1,4 @@
-"""The learned Supergang value model (gangland.games.supergang.value): its packaged weights load with the
+"""The learned Supergang value model (gangland.games.supergang.bots_value): its packaged weights load with the
 right shapes, its estimate is a distribution over the gangs along real games and follows the gangs when
 they are relabelled, IS-MCTS takes it with the name part `learned` (and refuses it where it cannot apply),
 and benchmarks/supergang_value.py trains and writes a loadable file on a tiny sample."""
@@ -19,7 +19,8 @@ from gangland.agents import make_agent
 from gangland.agents.ismcts import ISMCTSAgent
 from gangland.engine import Decision, OptionError
 from gangland.games import get
-from gangland.games.supergang import GAME, SupergangState, bots, value
+from gangland.games.supergang import GAME, SupergangState, bots
+from gangland.games.supergang import bots_value as value
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAIN = ROOT / "benchmarks" / "supergang_value.py"

@@ -26,20 +26,13 @@ from gangland.games.supergang.actions import (
     VAMP0,
     kill_action,
 )
-from gangland.games.supergang.constants import (
-    ACT,
-    CHOOSE,
-    CLINIC,
-    DEALER,
-    GRAVEYARD,
-    JAIL,
-    KILLER,
-    MOVE,
-    PATROL_MOVE,
-    RESURFACE,
-    VAMP,
-)
+from gangland.games.supergang.constants import CLINIC, DEALER, GRAVEYARD, JAIL, KILLER, VAMP
+from gangland.games.supergang.movement import move_options, patrol_options
+from gangland.games.supergang.phases import ACT, CHOOSE, MOVE, PATROL_MOVE, RESURFACE
 from gangland.games.supergang.state import SupergangState
+from gangland.games.supergang.table import gang_of
+from gangland.games.supergang.turn import incomes
+from gangland.games.supergang.victory import check_last_gang
 
 from .test_fights import SURE, at_round, new, outcome, street, years
 from .test_state import shop_of, stop_at
@@ -60,7 +53,7 @@ def move_to(s: SupergangState, c: int, target: str) -> None:
     s.apply(CHAR0 + c)
     if s.phase == RESURFACE:
         s.apply(STAY)
-    s.apply(next(a for a, m in s.move_options(c).items() if m.end == target))
+    s.apply(next(a for a, m in move_options(s, c).items() if m.end == target))
     assert s.pos[c] == target
 
 
@@ -129,7 +122,7 @@ def test_vamping_with_cops_and_other_gangs_present() -> None:
     assert VAMP0 + KILLER not in legal
     assert kill_action(1, DEALER) not in legal  # L36: no firing with the police present, but vamping is
     s.apply(VAMP0 + VICTIM)
-    assert s.captor[VICTIM] == VAMP and s.gang_of(VICTIM) == 0
+    assert s.captor[VICTIM] == VAMP and gang_of(s, VICTIM) == 0
     assert s.view(None)["gangs"][1]["characters"]["dealer"]["vamped_by"] == 0
 
 
@@ -193,7 +186,7 @@ def test_the_vamped_is_moved_by_the_vamps_gang_with_its_own_die() -> None:
     die = s.dice[VICTIM]
     assert 1 <= die <= 6 and CHAR0 + VICTIM in s.legal_actions()
     s.apply(CHAR0 + VICTIM)
-    options = s.move_options(VICTIM)
+    options = move_options(s, VICTIM)
     assert options and all(len(m.path) == die for m in options.values())
     s.apply(s.legal_actions()[0])
     while s.actor == VICTIM:
@@ -221,7 +214,7 @@ def test_the_vamped_earns_for_the_vamps_gang_and_keeps_its_own_record() -> None:
     assert s.money == [10, 0, 0, 0] and s.bank == bank - 10
     # the racket, unnoticed, was lost when it moved (L63); a coward attack is not shared (L45)
     assert years(s, VICTIM) == 1 and years(s, VAMP) == 0
-    s._incomes(0)
+    incomes(s, 0)
     assert s.money[0] == 15  # L39: the racket pays the vamp's gang
 
 
@@ -283,8 +276,8 @@ def test_vamped_dealer_buys_and_places_its_colour_with_the_vamps_money() -> None
     assert placed and all(colour == 1 for colour in s.pawns.values())
     assert years(s, VICTIM) == 1 and years(s, VAMP) == 0  # traffic is its own crime (not in L45)
     before = s.money[:2]
-    s._incomes(0)
-    s._incomes(1)
+    incomes(s, 0)
+    incomes(s, 1)
     assert s.money[0] == before[0] + 5 * len(placed)  # its pawns pay the vamp's gang
     assert s.money[1] == before[1]  # and not its own gang
 
@@ -295,12 +288,12 @@ def test_freed_pawns_pay_their_own_gang_again() -> None:
     s.pos[VICTIM] = s.pos[VAMP] = street(s)
     s.pawns["w00s1"] = 1
     s.captor[VICTIM] = VAMP
-    s._incomes(0)
-    s._incomes(1)
+    incomes(s, 0)
+    incomes(s, 1)
     assert s.money[:2] == [5, 0]
     s.captor[VICTIM] = -1
-    s._incomes(0)
-    s._incomes(1)
+    incomes(s, 0)
+    incomes(s, 1)
     assert s.money[:2] == [5, 5]
 
 
@@ -341,7 +334,7 @@ def test_after_vamp_turns_still_vamped_until_it_moves() -> None:
         assert s.captor[victim] == VAMP and CHAR0 + victim in s.legal_actions()
         serve(s, victim)
         assert s.served[victim] == served
-    assert s.captor[victim] == VAMP and s.gang_of(victim) == 0  # served out, not moved: still vamped
+    assert s.captor[victim] == VAMP and gang_of(s, victim) == 0  # served out, not moved: still vamped
     next_turn_of(s, 1)
     assert s.captor[victim] == VAMP and CHAR0 + victim not in s.legal_actions()
     sq = s.pos[victim]
@@ -353,7 +346,7 @@ def test_after_vamp_turns_still_vamped_until_it_moves() -> None:
     next_turn_of(s, 2)
     assert CHAR0 + victim in s.legal_actions() and s.captor[victim] == VAMP  # its own gang moves it
     s.apply(CHAR0 + victim)
-    assert s.captor[victim] == -1 and s.gang_of(victim) == 2 and s.served[victim] == 0
+    assert s.captor[victim] == -1 and gang_of(s, victim) == 2 and s.served[victim] == 0
     assert "⟨s2⟩'s dealer recovers his freedom" in s.events
     while s.actor == victim:
         s.apply(s.legal_actions()[0] if s.phase != ACT else DONE)
@@ -375,7 +368,7 @@ def test_the_served_out_captive_counts_for_the_vamps_gang_until_it_moves() -> No
     assert not s.is_over and s.captor[VICTIM] == VAMP
     t = s.clone()  # seat 1 loses its killer, seat 2 its only free character: who is left?
     t.pos[3 + KILLER] = t.pos[6 + KILLER] = GRAVEYARD
-    t._check_last_gang()
+    check_last_gang(t)
     assert t.is_over and t.winner == 0  # the captive is still seat 0's fourth member
 
 
@@ -390,13 +383,13 @@ def test_seed_28_the_captive_is_freed_by_its_move_not_at_the_end_of_its_service(
     captive, vamp = 3 + DEALER, 6 + VAMP
     assert s.captor[captive] == vamp and s.served[captive] == 3 and s.turn_player == 2
     while not (s.turn_player == 1 and s.phase == CHOOSE and s.to_act == 1 and s.actor < 0):
-        assert s.captor[captive] == vamp and s.gang_of(captive) == 2
+        assert s.captor[captive] == vamp and gang_of(s, captive) == 2
         s.apply(rng.choice(s.legal_actions()))
     while s.captor[captive] == vamp:  # seat 1 moves its other characters first, perhaps
         assert s.turn_player == 1 and s.actor != captive
         action = rng.choice(s.legal_actions())
         s.apply(action)
-    assert s.actor == captive and s.moved[captive] and s.gang_of(captive) == 1
+    assert s.actor == captive and s.moved[captive] and gang_of(s, captive) == 1
     assert "⟨s1⟩'s dealer recovers his freedom" in s.events
 
 
@@ -413,7 +406,7 @@ def test_vamp_turns_option() -> None:
     assert s.captor[VICTIM] == VAMP and s.served[VICTIM] == 1  # L43: free only when he moves
     next_turn_of(s, 1)
     s.apply(CHAR0 + VICTIM)
-    assert s.captor[VICTIM] == -1 and s.gang_of(VICTIM) == 1
+    assert s.captor[VICTIM] == -1 and gang_of(s, VICTIM) == 1
 
 
 def test_vamp_killed_frees_the_captive_at_once() -> None:
@@ -424,7 +417,7 @@ def test_vamp_killed_frees_the_captive_at_once() -> None:
     s.pos[6 + KILLER] = sq
     s._legal = None
     t = outcome(s, kill_action(2, KILLER), lambda t: t.pos[VAMP] == GRAVEYARD)
-    assert t.captor[VICTIM] == -1 and t.protected[VICTIM] and t.gang_of(VICTIM) == 1
+    assert t.captor[VICTIM] == -1 and t.protected[VICTIM] and gang_of(t, VICTIM) == 1
     # L43 "He cannot ... be vamped by an other vamp, before his move": the view says so, for every seat.
     for seat in (None, 0, 1, 2):
         characters = t.view(seat)["gangs"][1]["characters"]
@@ -453,7 +446,7 @@ def test_vamp_arrested_frees_the_captive() -> None:
     assert s.pos[VAMP] == sq and s.captor[VICTIM] == VAMP
     s.ppos[0], s.pprev[0], s.pentry[0] = s.geo.board.neighbours(sq)[0], None, None
     s.pdice[0], s.pdice[1], s.patrol, s.phase, s._legal = 1, 0, 0, PATROL_MOVE, None
-    s.apply(next(a for a, m in s.patrol_options(0).items() if m.end == sq))
+    s.apply(next(a for a, m in patrol_options(s, 0).items() if m.end == sq))
     s.apply(ARREST0 + VAMP)
     assert s.to_act == 0  # the vamp's player answers the arrest
     s.apply(SURRENDER)

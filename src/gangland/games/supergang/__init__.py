@@ -4,21 +4,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpec, State
 
-from .actions import NUM_ACTIONS
+from .actions import NUM_ACTIONS, action_text
+from .bots import SupergangHeuristicBot
 from .encoding import SupergangEncoding
-from .options import DEFAULTS
+from .options import option_spec, short_configurations
+from .render import narrate, render_view, view_svg
+from .report import facts, inventory
+from .screen import menu_choice, rules_help, screen
 from .state import SupergangState
-
-SHORT_GAME = 8
-"""Rounds of the games `configurations` gives (the police plays from round 4)."""
-
-
-def _spec(name: str, choices: tuple[Any, ...], doc: str, free: bool = False) -> OptionSpec:
-    return OptionSpec(name, DEFAULTS[name], choices, doc, free=free)
+from .view import SupergangView
 
 
 class SupergangGame(Game):
@@ -32,48 +30,48 @@ class SupergangGame(Game):
     num_actions = NUM_ACTIONS
     encoding = SupergangEncoding()
     options = (
-        _spec("police_player", (False, True),
+        option_spec("police_player", (False, True),
               "The variant: the last seat plays the police (no money, moves both patrols every gang turn, "
               "takes innocents into custody; wins when every gangster is neutralized) (S36)."),
-        _spec("first_seat", ("dice", "seat0"), "First player by the three-dice throw, or seat 0 (S3)."),
-        _spec("shop_exit", ("keep", "free"),
+        option_spec("first_seat", ("dice", "seat0"), "First player by the three-dice throw, or seat 0 (S3)."),
+        option_spec("shop_exit", ("keep", "free"),
               "Leaving a shop: out by the entrance it came in by and straight on, or any way (S9)."),
-        _spec("manhole_move", ("then_move", "instead"),
+        option_spec("manhole_move", ("then_move", "instead"),
               "From a manhole: resurface at another then move the die, or resurfacing is the move (S10)."),
-        _spec("shop_action_required", (False, True),
+        option_spec("shop_action_required", (False, True),
               "Must a character stopping in a shop take an action (L12 'must') or may it take none "
               "(L38) (S11)."),
-        _spec("early_stickup", (True, False), "Stick-ups allowed in rounds 1-3 (S12)."),
-        _spec("killer_may_buy", (True, False), "Reading of L37: may the killer buy a shop (S14)."),
-        _spec("neutralized_racket", (False, True),
+        option_spec("early_stickup", (True, False), "Stick-ups allowed in rounds 1-3 (S12)."),
+        option_spec("killer_may_buy", (True, False), "Reading of L37: may the killer buy a shop (S14)."),
+        option_spec("neutralized_racket", (False, True),
               "Do rackets pay a gang with no free character (L35 'properties') (S33)."),
-        _spec("recruit_price", (50, 0),
+        option_spec("recruit_price", (50, 0),
               "Price paid to the bank to recruit at an unowned T/V/D shop (S17).", free=True),
-        _spec("vamp_turns", (3, 1), "Gang turns a vamped character serves the vamp (L43, S20).",
+        option_spec("vamp_turns", (3, 1), "Gang turns a vamped character serves the vamp (L43, S20).",
               free=True),
-        _spec("dart_hit", (0.5, 0.8), "Probability that a dart hits its target (S22).", free=True),
-        _spec("dart_dead", (0.5, 1.0), "Probability that a hit target is dead, else injured (S22).",
+        option_spec("dart_hit", (0.5, 0.8), "Probability that a dart hits its target (S22).", free=True),
+        option_spec("dart_dead", (0.5, 1.0), "Probability that a hit target is dead, else injured (S22).",
               free=True),
-        _spec("dart_target", ("choose", "random"),
+        option_spec("dart_target", ("choose", "random"),
               "Who a dart aims at: the best target, or at random (S22)."),
-        _spec("duel_max_volleys", (50, 2), "Not a rule: volleys before a duel stops undecided (S22).",
+        option_spec("duel_max_volleys", (50, 2), "Not a rule: volleys before a duel stops undecided (S22).",
               free=True),
-        _spec("killer_bonus", ("dice", "shot", "none"),
+        option_spec("killer_bonus", ("dice", "shot", "none"),
               "The killer's bonus: +2 on his side's dice (L81), one extra dart a volley (notes), or none "
               "(S23)."),
-        _spec("clinic_turns", (2, 1), "Gang turns an injured character stays in the clinic (S25).",
+        option_spec("clinic_turns", (2, 1), "Gang turns an injured character stays in the clinic (S25).",
               free=True),
-        _spec("cop_sight", (1, 3), "Squares within which a patrol notices a crime (S29).", free=True),
-        _spec("arrest_choice", ("surrender_or_rebel", "surrender"),
+        option_spec("cop_sight", (1, 3), "Squares within which a patrol notices a crime (S29).", free=True),
+        option_spec("arrest_choice", ("surrender_or_rebel", "surrender"),
               "What an arrested gangster may do (L64's list is lost) (S30)."),
-        _spec("cop_price", (500, 200), "Price of the cops (L65) (S32).", free=True),
-        _spec("last_gang", ("free", "alive"),
+        option_spec("cop_price", (500, 200), "Price of the cops (L65) (S32).", free=True),
+        option_spec("last_gang", ("free", "alive"),
               "The last-gang win: the last gang with a free character, or with a living one (S37)."),
-        _spec("turn_clock", (0, 240),
+        option_spec("turn_clock", (0, 240),
               "Seconds per gang turn (L86; 0 = off). When a player lets it run out (the host plays "
               "'time is up' for him), his characters not yet moved go to the jail for a turn (S35).",
               free=True),
-        _spec("turn_limit", (20, 5),
+        option_spec("turn_limit", (20, 5),
               "Rounds after which the game ends (0 = none): most shops, then most money, wins. Designed: "
               "the rulebook's 2-3 hours are about 10 rounds at four minutes a gang turn (S39).", free=True),
         OptionSpec("board", "", ("",), "Path of a board file in the format of the built-in board.toml; "
@@ -82,76 +80,45 @@ class SupergangGame(Game):
 
     @property
     def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from .bots import SupergangHeuristicBot
-
         return {"heuristic": SupergangHeuristicBot}
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return SupergangState.new(players, seed, options)
 
     def configurations(self) -> Iterator[tuple[int, dict[str, Any]]]:
-        """Every player count the variant allows (3-4 gangs, 4-5 seats with the police player) with the
-        defaults, and every other option value with 3 gangs; all over `SHORT_GAME` rounds. Every rule is in
-        play from round 4 on, and a random game of 20 rounds is some 700 decisions, too many for the
-        all-games invariants, which replay each game many times with every seat's view at every step."""
-        defaults = {**self.resolve_options(None), "turn_limit": SHORT_GAME}
-        police = {**defaults, "police_player": True}
-        yield from ((3, dict(defaults)), (4, dict(defaults)), (4, police), (5, police))
-        for spec in self.options:
-            if spec.name == "police_player":
-                continue
-            for choice in spec.choices:
-                if choice != spec.default:
-                    yield 3, {**defaults, spec.name: choice}
+        return short_configurations(self)
 
     def action_name(self, state: State, action: int) -> str:
-        assert isinstance(state, SupergangState)
-        return state.action_text(action)
+        return action_text(cast(SupergangState, state), action)
 
     def inventory(self, state: State) -> dict[str, int]:
-        assert isinstance(state, SupergangState)
-        return state.inventory()
+        return inventory(cast(SupergangState, state))
 
     def facts(self, record: GameRecord) -> GameFacts:
-        from .report import facts
-
         return facts(self, record)
-
-    def render(self, view: dict[str, Any]) -> str:
-        from .render import render_view
-
-        return render_view(view)
-
-    def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
-        """The whole map with its pieces, then the decision and the money: 16 lines at 80 columns."""
-        from .screen import screen
-
-        return screen(view, width)
-
-    def rules_help(self, view: dict[str, Any]) -> str:
-        from .screen import rules_help
-
-        return rules_help(view)
-
-    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
-        """A long menu in two steps: a move's stop by its place, then the side it is entered from; an
-        action sharing a verb (attack, vamp, buy, arrest, ...) by the verb, then its object."""
-        from .screen import menu_choice
-
-        assert isinstance(state, SupergangState)
-        return menu_choice(state, action)
-
-    def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-        from .render import narrate
-
-        return narrate(before, actor, action_text, after)
 
     def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG from the seat's view: the city with every piece, the gangs' panels, the duel;
         what may be played is drawn on its object (drawing.py; `gangland render supergang --svg FILE`)."""
-        from .render import view_svg
+        return view_svg(cast(SupergangView, view), layout)
 
-        return view_svg(view, layout)
+    def render(self, view: dict[str, Any]) -> str:
+        return render_view(cast(SupergangView, view))
+
+    def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+        """The whole map with its pieces, then the decision and the money: 16 lines at 80 columns."""
+        return screen(cast(SupergangView, view), width)
+
+    def rules_help(self, view: dict[str, Any]) -> str:
+        return rules_help(cast(SupergangView, view))
+
+    def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+        return narrate(cast(SupergangView, before), actor, action_text, cast(SupergangView, after))
+
+    def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
+        """A long menu in two steps: a move's stop by its place, then the side it is entered from; an
+        action sharing a verb (attack, vamp, buy, arrest, ...) by the verb, then its object."""
+        return menu_choice(cast(SupergangState, state), action)
 
 
 GAME = SupergangGame()

@@ -51,6 +51,9 @@ One id is one atomic choice of the seat to act:
                             (index into the board's shops sorted by id) to mark a new one here (L85, S13)
 
 Ids are only ever appended, so an id keeps its meaning from one slice to the next.
+
+The words of an action are made here only (`action_text` and the small functions it is made of): the log,
+the terminal's menu, the error messages and the drawing's `data-act` all come from them.
 """
 
 from __future__ import annotations
@@ -58,6 +61,10 @@ from __future__ import annotations
 from typing import Final
 
 from gangland.engine.seats import SEAT_REFS
+
+from .constants import MAX_MANHOLES, MAX_PLACES, MAX_SHOPS
+from .fields import SupergangFields
+from .phases import COP_OFFER, PATROL_ACT, PATROL_PLACE
 
 DONE: Final = 0
 CHAR0: Final = 1
@@ -73,10 +80,7 @@ MAX_PAIRS: Final = 5
 PLACE: Final = BUY0 + MAX_PAIRS
 STAY: Final = PLACE + 1
 MANHOLE0: Final = STAY + 1
-MAX_MANHOLES: Final = 5
 DEST0: Final = MANHOLE0 + MAX_MANHOLES
-MAX_PLACES: Final = 256
-"""Street squares plus shops a board may have (the authored board: 158 + 36)."""
 DIRECTIONS: Final = ("north", "east", "south", "west")
 COWARD: Final = DEST0 + MAX_PLACES * len(DIRECTIONS)
 STICKUP_MONEY: Final = COWARD + 1
@@ -100,8 +104,6 @@ CLINIC_KILL0: Final = ATTACK_PATROL0 + PATROLS
 BUY_COPS: Final = CLINIC_KILL0 + MAX_SEATS * len(ROLES)
 TIME_UP: Final = BUY_COPS + 1
 RECALL0: Final = TIME_UP + 1
-MAX_SHOPS: Final = 64
-"""Shops a board may have (the authored board: 36)."""
 NUM_ACTIONS: Final = RECALL0 + MAX_SHOPS
 
 
@@ -139,3 +141,128 @@ def dest_parts(action: int) -> tuple[int, int]:
     (17, 2)
     """
     return divmod(action - DEST0, len(DIRECTIONS))
+
+
+# -- the one action text -----------------------------------------------------------------------------
+
+WORDS: Final = {
+    RACKET: "racket", PURCHASE: "purchase", PLACE: "place pawns", STAY: "stay on the manhole",
+    COWARD: "coward attack", STICKUP_MONEY: "stick up for money", STICKUP_OWNERSHIP: "stick up for ownership",
+    RECRUIT: "recruit", REFUSE: "refuse to sell", ACCEPT: "pay the price", DECLINE: "decline the price",
+    SURRENDER: "surrender", REBEL: "rebel", TIME_UP: "time is up",
+}
+"""The words of the actions that name nothing but themselves."""
+
+
+def character_name(character: int) -> str:
+    """Who a character is, for events and action names: "⟨s1⟩'s vamp" (`CHARACTER_NAMES`)."""
+    if character < len(CHARACTER_NAMES):
+        return CHARACTER_NAMES[character]
+    return f"{SEAT_REFS[character // 3]}'s {ROLES[character % 3]}"
+
+
+def done_text(phase: int) -> str:
+    """DONE's words in `phase`: declining the cops, no arrest, or the end of a stop."""
+    return "do not buy the cops" if phase == COP_OFFER else "no arrest" if phase == PATROL_ACT else "done"
+
+
+def move_text(character: int) -> str:
+    """Picking `character` to move next."""
+    return f"move {character_name(character)}"
+
+
+def buy_pawns_text(pairs: int) -> str:
+    """The dealer buying `pairs` pairs of traffic pawns."""
+    return f"buy {2 * pairs} pawns"
+
+
+def resurface_text(manhole: str) -> str:
+    """A character resurfacing at `manhole` before it moves."""
+    return f"resurface at {manhole}"
+
+
+def patrol_place_text(manhole: str) -> str:
+    """A patrol out of the sewer put back at `manhole`."""
+    return f"put the patrol at {manhole}"
+
+
+def stop_text(place: str, direction: int) -> str:
+    """Ending a move at `place`, arriving heading `direction` (so entering it from the opposite side)."""
+    return f"stop at {place} from the {DIRECTIONS[(direction + 2) % 4]}"
+
+
+def attack_text(character: int) -> str:
+    """A gangland killing of `character`."""
+    return f"attack {character_name(character)}"
+
+
+def vamp_text(character: int) -> str:
+    """The vamp vamping `character`."""
+    return f"vamp {character_name(character)}"
+
+
+def ask_text(price: int) -> str:
+    """The shop's owner asking `price` for a recruit."""
+    return f"ask {price}"
+
+
+def arrest_text(character: int) -> str:
+    """The patrol arresting `character`."""
+    return f"arrest {character_name(character)}"
+
+
+def attack_patrol_text(patrol: int) -> str:
+    """Attacking patrol `patrol` (0 or 1)."""
+    return f"attack patrol {patrol + 1}"
+
+
+def clinic_kill_text(character: int) -> str:
+    """Shooting the injured `character` in the clinic."""
+    return f"shoot {character_name(character)} in the clinic"
+
+
+def buy_cops_text(price: int) -> str:
+    """Buying the cops for `price`."""
+    return f"buy the cops for {price}"
+
+
+def recall_text(shop: str) -> str:
+    """Taking the gang's token off `shop`."""
+    return f"take the token off {shop}"
+
+
+def action_text(s: SupergangFields, action: int) -> str:
+    """A short English name of an action id in state `s` (its board, phase and options)."""
+    geo = s.geo
+    n = len(s.pos)
+    if action in WORDS:
+        return WORDS[action]
+    if action == DONE:
+        return done_text(s.phase)
+    if CHAR0 <= action < RACKET:
+        return move_text(action - CHAR0) if action - CHAR0 < n else f"move character {action - CHAR0}"
+    if BUY0 <= action < PLACE:
+        return buy_pawns_text(action - BUY0 + 1)
+    if MANHOLE0 <= action < DEST0:
+        m = action - MANHOLE0
+        hole = geo.manholes[m] if m < len(geo.manholes) else f"manhole {m}"
+        return patrol_place_text(hole) if s.phase == PATROL_PLACE else resurface_text(hole)
+    if DEST0 <= action < COWARD:
+        place, d = dest_parts(action)
+        return stop_text(geo.places[place] if place < len(geo.places) else f"place {place}", d)
+    if PRICE0 <= action < REFUSE:
+        return ask_text(PRICES[action - PRICE0])
+    if ATTACK_PATROL0 <= action < CLINIC_KILL0:
+        return attack_patrol_text(action - ATTACK_PATROL0)
+    if action == BUY_COPS:
+        return buy_cops_text(s.options["cop_price"])
+    if action >= RECALL0:
+        j = action - RECALL0
+        return recall_text(geo.shops[j] if j < len(geo.shops) else f"shop {j}")
+    for base, end, text in ((KILL0, VAMP0, attack_text), (VAMP0, RECRUIT, vamp_text),
+                            (ARREST0, SURRENDER, arrest_text), (CLINIC_KILL0, BUY_COPS, clinic_kill_text)):
+        if base <= action < end:
+            t = action - base
+            # (an id of a character beyond this game's gangs, in an error message, names it by number)
+            return text(t) if t < n else text(t).replace(character_name(t), f"character {t}")
+    raise ValueError(f"{action!r} is not a Supergang action id")

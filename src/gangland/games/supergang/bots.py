@@ -39,7 +39,8 @@ from gangland.engine import DeterminizingBot
 from .bots_planner import Planner
 from .bots_police import arrest, buy_cops, patrol_move, patrol_place, rebel_or_surrender
 from .bots_turn import accept_price, act_at_stop, ask_price, choose_character, move_character, resurface
-from .constants import (
+from .bots_value import learned_chances
+from .phases import (
     ACT,
     ARRESTED,
     CHOOSE,
@@ -53,7 +54,7 @@ from .constants import (
     RESURFACE,
 )
 from .state import SupergangState
-from .value import learned_chances
+from .table import shops_owned
 
 ROLLOUT_HORIZON: Final = 60
 """Decisions a search's rollout plays before `win_chances` judges the position (about two rounds with
@@ -146,11 +147,11 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
         if state.police_seat >= 0 or not limit:
             return None
         gangs = range(state.gangs)
-        return standing_chances(max(0, limit - state.round), [state.shops_owned(g) for g in gangs],
+        return standing_chances(max(0, limit - state.round), [shops_owned(state, g) for g in gangs],
                                 [state.money[g] for g in gangs])
 
     def learned_chances(self, state: SupergangState) -> tuple[float, ...] | None:
-        """Like `win_chances`, by the value model learned from self-play (`value.learned_chances`): what
+        """Like `win_chances`, by the value model learned from self-play (`bots_value.learned_chances`): what
         a search judges its cut-off by with the agent name part `learned` (docs/strength/notes.md)."""
         return learned_chances(state)
 

@@ -31,7 +31,9 @@ from .board import Move
 from .bots_odds import duel_odds, duel_stats
 from .bots_tables import CACHE_SIZE, DECAY, FAR, tables
 from .constants import DEALER, EARLY_ROUNDS, GRAVEYARD, JAIL, KILLER, NEUTRALIZED, RECRUITS, SEWER, VAMP
+from .shops import shop_price, stickup_yield
 from .state import SupergangState
+from .table import gang_of
 
 SHOP_RANK: Final = 80.0
 """What one more shop is worth beyond its income: shops rank first at the turn limit (S37)."""
@@ -214,7 +216,7 @@ class Planner:
         if place in board.shops:
             i = self.geo.shop_index[place]
             if s.owner[i] == -1:
-                price = s.shop_price(place)
+                price = shop_price(s, place)
                 may_buy = role != KILLER or s.options["killer_may_buy"]
                 if may_buy and money >= price and s.tokens[gang] + (s.racket[i] == gang) > 0:
                     out[PURCHASE] = self.buy_values()[i] - price
@@ -261,9 +263,9 @@ class Planner:
                 witnessed = 1 - clean
                 loss = fall * self.fall_cost(c) + self.crime_cost(place, years, c, witnessed)
                 if owner >= 0:
-                    gain = min(s.stickup_yield(place), s.money[owner]) * 1.5  # the rival's loss too
+                    gain = min(stickup_yield(s, place), s.money[owner]) * 1.5  # the rival's loss too
                 else:
-                    gain = float(min(s.stickup_yield(place), s.bank))
+                    gain = float(min(stickup_yield(s, place), s.bank))
                 out[STICKUP_MONEY] = win * gain - loss
                 if owner >= 0 and s.tokens[gang] > 0:
                     gain = self.shop_worth(gang, i) + 0.5 * self.shop_worth(owner, i)
@@ -271,11 +273,11 @@ class Planner:
         if self.early:
             return out
         for t in range(len(s.pos)):
-            if s.pos[t] != place or s.gang_of(t) == gang:
+            if s.pos[t] != place or gang_of(s, t) == gang:
                 continue
             if not cops:
                 managers = 0
-                if place in board.shops and s.owner[self.geo.shop_index[place]] == s.gang_of(t):
+                if place in board.shops and s.owner[self.geo.shop_index[place]] == gang_of(s, t):
                     managers = board.shops[place].managers
                 win, fall = duel_odds(opts, self.side_of(c), (1, t % 3 == KILLER, managers, 0))
                 if win >= MIN_WIN:
@@ -304,7 +306,7 @@ class Planner:
         own_shop = place in self.board.shops and s.owner[self.geo.shop_index[place]] == self.seat
         if not self.early and c % 3 != KILLER and place not in self.patrols and not own_shop:
             for t in range(KILLER, len(s.pos), 3):
-                if s.gang_of(t) == self.seat or s.pos[t] in NEUTRALIZED:
+                if gang_of(s, t) == self.seat or s.pos[t] in NEUTRALIZED:
                     continue
                 d = self.t.distance(s.pos[t], place)
                 if d <= REACH:
@@ -335,7 +337,7 @@ class Planner:
             out = out[:]
             for v in range(len(s.pos)):
                 where = s.pos[v]
-                if s.gang_of(v) != gang and v % 3 != KILLER and where in t.index:
+                if gang_of(s, v) != gang and v % 3 != KILLER and where in t.index:
                     out.append((t.index[where], 0.3 * self.character_worth(v)))
             out.sort(key=itemgetter(1), reverse=True)
         runs = [out]

@@ -10,6 +10,7 @@ from .bots_odds import duel_odds
 from .bots_planner import MIN_WIN, REACH, Planner
 from .bots_tables import DECAY, FAR
 from .constants import KILLER, NEUTRALIZED
+from .table import gang_of
 
 COPS_SPARE: Final = 300
 """Money the bot keeps beyond the cops' price before it buys them (S32): shops rank first."""
@@ -33,7 +34,7 @@ def arrest(plan: Planner) -> int:
         if a == DONE:
             continue
         t = a - ARREST0
-        if not plan.police and s.gang_of(t) == plan.seat:
+        if not plan.police and gang_of(s, t) == plan.seat:
             continue
         value = 1.0 + s.record[t] + plan.character_worth(t) / 100
         if value > best_value:
@@ -66,7 +67,7 @@ def _patrol_value(plan: Planner, place: str) -> float:
             continue
         guilt = s.record[t] + s.pending[t]
         d = plan.t.distance(place, where)
-        if not plan.police and s.gang_of(t) == plan.seat:
+        if not plan.police and gang_of(s, t) == plan.seat:
             if guilt and plan.geo.distance.get((place, where), FAR) <= max(1, plan.sight):
                 value -= 10.0 * guilt
             elif d == 0 and not plan.early and _killer_near(plan, where):
@@ -85,7 +86,7 @@ def _patrol_value(plan: Planner, place: str) -> float:
 def _killer_near(plan: Planner, place: str) -> bool:
     """A free rival killer within one move of `place`."""
     s = plan.s
-    return any(s.gang_of(k) != plan.seat and s.pos[k] not in NEUTRALIZED
+    return any(gang_of(s, k) != plan.seat and s.pos[k] not in NEUTRALIZED
                and plan.t.distance(s.pos[k], place) <= REACH for k in range(KILLER, len(s.pos), 3))
 
 
@@ -106,7 +107,7 @@ def patrol_place(plan: Planner) -> int:
     for a in plan.legal:
         place = plan.geo.manholes[a - MANHOLE0]
         value = sum(0.5 ** plan.t.distance(place, plan.s.pos[t]) * (1 + plan.s.record[t])
-                    for t in range(len(plan.s.pos)) if plan.police or plan.s.gang_of(t) != plan.seat)
+                    for t in range(len(plan.s.pos)) if plan.police or gang_of(plan.s, t) != plan.seat)
         if value > best_value:
             best, best_value = a, value
     return best

@@ -25,6 +25,8 @@ from .actions import (
 from .bots_odds import duel_odds
 from .bots_planner import DEAD_FACTOR, MIN_WIN, RECRUIT_VALUE, ROLE_WORTH, Planner
 from .constants import KILLER, RECRUITS
+from .movement import move_options
+from .table import gang_of
 
 
 def choose_character(plan: Planner) -> int:
@@ -42,7 +44,7 @@ def choose_character(plan: Planner) -> int:
 def _character_prospect(plan: Planner, c: int) -> float:
     """The best destination score of character c with its die (from a manhole: without
     resurfacing)."""
-    options = plan.s.move_options(c)
+    options = move_options(plan.s, c)
     if not options:
         return -1.0
     return max(plan.destination_scores(c, options).values())
@@ -51,7 +53,7 @@ def _character_prospect(plan: Planner, c: int) -> float:
 def move_character(plan: Planner) -> int:
     """S7: the destination whose stop and prospects score highest."""
     c = plan.s.actor
-    options = plan.s.move_options(c)
+    options = move_options(plan.s, c)
     scores = plan.destination_scores(c, {a: options[a] for a in plan.legal})
     return max(plan.legal, key=lambda a: scores[a])
 
@@ -68,7 +70,7 @@ def resurface(plan: Planner) -> int:
             value = plan.stop_value(c, trial.pos[c]) if a != STAY else 0.0
         else:
             # S10: from the manhole chosen, with a free heading.
-            value = max(plan.destination_scores(c, trial.move_options(c)).values(), default=-5.0)
+            value = max(plan.destination_scores(c, move_options(trial, c)).values(), default=-5.0)
         if value > best_value:
             best, best_value = a, value
     return best
@@ -135,7 +137,7 @@ def _clinic_kill_value(plan: Planner, c: int, t: int, place: str) -> float:
 def ask_price(plan: Planner) -> int:
     """L49: a rival's recruit strengthens a rival: refuse, unless it can pay a lot for it."""
     s = plan.s
-    recruiter_money = s.money[s.gang_of(s.actor)]
+    recruiter_money = s.money[gang_of(s, s.actor)]
     asks = [(PRICES[a - PRICE0], a) for a in plan.legal if PRICE0 <= a < REFUSE]
     affordable = [(p, a) for p, a in asks if 100 <= p <= recruiter_money]
     return max(affordable)[1] if affordable else REFUSE

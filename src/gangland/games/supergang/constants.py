@@ -1,29 +1,10 @@
-"""The numbers and names of the Supergang rules (fragment lines L1-L94, decisions S1-S39): the phases of
-a decision, the characters' roles, the places off the board, the rulebook's sums and years, and the flags
-of what a character did at its stop."""
+"""The numbers and names of the Supergang rules (fragment lines L1-L94, decisions S1-S39): the characters'
+roles, the places off the board, the rulebook's sums and years, the flags of what a character did at its
+stop, and the limits of a board the action space leaves room for."""
 
 from __future__ import annotations
 
 from typing import Final
-
-# Phases: what the seat to act is asked.
-CHOOSE: Final = 0
-RESURFACE: Final = 1
-MOVE: Final = 2
-ACT: Final = 3
-OVER: Final = 4
-COP_OFFER: Final = 5
-PATROL_PLACE: Final = 6
-PATROL_MOVE: Final = 7
-PATROL_ACT: Final = 8
-ARRESTED: Final = 9
-PRICE: Final = 10
-OFFER: Final = 11
-PHASE_NAMES: Final = ("choose the character that moves next", "resurface at another manhole?",
-               "choose where the character stops", "act at the stop", "game over", "buy the cops?",
-               "put the patrol back at a manhole", "choose where the patrol stops",
-               "arrest a gangster on the patrol's square?", "surrender or rebel?",
-               "name the price of a recruit", "pay the price asked for the recruit?")
 
 KILLER: Final = 0
 VAMP: Final = 1
@@ -77,3 +58,10 @@ F_VAMP: Final = 64
 F_RECRUIT: Final = 128
 """F_DUEL: the stop's one "dice throw against characters" (L38): a stick-up, a killing, an attack on a
 patrol or a clinic killing."""
+
+# The limits of a board that the fixed action space leaves room for (actions.py).
+MAX_MANHOLES: Final = 5
+MAX_PLACES: Final = 256
+"""Street squares plus shops a board may have (the authored board: 158 + 36)."""
+MAX_SHOPS: Final = 64
+"""Shops a board may have (the authored board: 36)."""

@@ -9,9 +9,9 @@ clinic and the graveyard, and every character and patrol where it stands. Under 
 money, holdings and characters; then the bank, the cops and the patrols, and what just happened, the
 duel's throws and volleys set apart.
 
-A thing a player may act on carries `data-act` with the names of the actions it stands for, exactly as
-`SupergangState.action_text` writes them: a character "move / attack / vamp / arrest / shoot ... in the
-clinic" it, a square or a shop "stop at X from the Y" (one name a side it may be entered from, each with
+A thing a player may act on carries `data-act` with the names of the actions it stands for, made by the
+small functions `actions.action_text` is made of: a character "move / attack / vamp / arrest / shoot ... in
+the clinic" it, a square or a shop "stop at X from the Y" (one name a side it may be entered from, each with
 the route the move takes drawn inside it, `class="route"` and hidden, for the page to show), a manhole
 "resurface at" / "put the patrol at", the shop a character stands in "racket", "purchase", "stick up ...",
 "recruit", a shop of the gang "take the token off" it, a patrol "attack patrol N". Which of them are legal
@@ -28,12 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from ...engine.seats import seat_ref
 from ...engine.svg import INK, document, group, rect, seat_colour, seat_letter, text
-from . import constants as rule
+from .actions import patrol_place_text, recall_text, resurface_text
 from .board import Board, Move, Place, section_bar
 from .drawing_panels import HEADER, gang_panels, header, panels_below
 from .drawing_table import (
@@ -52,7 +51,9 @@ from .drawing_table import (
     stop_hint,
     tint,
 )
-from .textmap import shop_marks
+from .phases import Phase
+from .render_map import shop_marks
+from .view import SupergangView
 
 CELL = 36
 STREET = "#c9c6bd"
@@ -246,7 +247,8 @@ def _square(table: Table, sid: str, top: float, here: Sequence[Piece], acts: lis
     if sid in decks:
         what.append(f"the deck of {decks[sid]} (the street across passes under it)")
     hint = stop_hint(table, sid)
-    hint += "".join(f"; click to {a}" for a in acts if a.startswith(("resurface", "put the patrol")))
+    manhole_acts = (resurface_text(sid), patrol_place_text(sid))
+    hint += "".join(f"; click to {a}" for a in acts if a in manhole_acts)
     if here:
         what.append("here: " + ", ".join(p.title.split(":")[0] for p in here))
     body = [rect(x + 1, y + 1, CELL - 2, CELL - 2, fill, GOLD if reach else "#8f8b80", 3)]
@@ -262,7 +264,7 @@ def _square(table: Table, sid: str, top: float, here: Sequence[Piece], acts: lis
     return group(body, title="; ".join(what) + hint, act=acts, cls="square")
 
 
-def _shop_tags(view: Mapping[str, Any], sid: str, owner: int, racket: int, x: float, y: float) -> list[str]:
+def _shop_tags(view: SupergangView, sid: str, owner: int, racket: int, x: float, y: float) -> list[str]:
     """A shop's owner (a thick frame and a square tag) or racket token (a round tag), each in the gang's
     colour with its letter."""
     out = []
@@ -320,10 +322,10 @@ def _shop(table: Table, sid: str, top: float, here: Sequence[Piece], acts: list[
     if here:
         what.append("inside: " + ", ".join(p.title.split(":")[0] for p in here))
     hint = stop_hint(table, sid)
-    if sid == table.here and table.phase == rule.ACT:
+    if sid == table.here and table.phase == Phase.ACT:
         hint += "; click for what the character may do here (racket, buy, stick up, recruit)"
-    elif any(a.startswith("take the token") for a in acts):
-        hint += f"; click to take the token off {sid} (no token left, L85)"
+    elif recall_text(sid) in acts:
+        hint += f"; click to {recall_text(sid)} (no token left, L85)"
     # A shop the move may end in keeps its district's colour (a yellow shop would hide the highlight of
     # a square) with a thick gold frame.
     frame = (GOLD, 'stroke-width="3.5"') if reach else (district.colour, 'stroke-width="2"')
@@ -453,7 +455,7 @@ def board_layer(table: Table, top: float, window: Window = WHOLE, touch_pieces: 
 
 
 
-def view_svg(view: dict[str, Any]) -> str:
+def view_svg(view: SupergangView) -> str:
     """The table as one seat's view shows it, as SVG (see the module docstring)."""
     table = read_table(view)
     board = table.board
@@ -469,6 +471,7 @@ def view_svg(view: dict[str, Any]) -> str:
     y = board_top + lift + board.height * CELL + 14
     below, height = panels_below(table, y, width)
     parts += below
-    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
+    seat = view.get("seat")
+    who = "a spectator" if seat is None else seat_ref(seat)
     return document(width, height, f"Supergang, round {view.get('round', '?')}, as {who} sees it", parts)
 

@@ -13,7 +13,6 @@ patrol). The header's buttons and those rows are TARGET high (drawing_panels.py)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ...engine.seats import seat_ref
 from ...engine.svg import INK, NARROW_WIDTH, TARGET, document, group, rect, seat_colour, text
@@ -31,7 +30,8 @@ from .drawing_table import (
     stop_hint,
     tint,
 )
-from .textmap import characters, gangs_of, patrols_of, shop_marks
+from .render_map import characters, gangs_of, patrols_of, shop_marks
+from .view import SupergangView
 
 SCALE = TARGET / CELL
 """How much larger than in the wide drawing the close-up draws the city."""
@@ -176,7 +176,7 @@ def elsewhere(table: Table, acted: Mapping[str, list[str]], first: int, y: float
     return parts, 22 + rows * (TARGET + gap) + 4
 
 
-def view_svg(view: dict[str, Any]) -> str:
+def view_svg(view: SupergangView) -> str:
     """The table as one seat's view shows it, in the narrow layout (see the module docstring)."""
     table = read_table(view)
     board = table.board
@@ -197,7 +197,8 @@ def view_svg(view: dict[str, Any]) -> str:
     y += used
     below, height = panels_below(table, y, NARROW_WIDTH, narrow=True)
     parts += below
-    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
+    seat = view.get("seat")
+    who = "a spectator" if seat is None else seat_ref(seat)
     title = f"Supergang, round {view.get('round', '?')}, as {who} sees it"
     return document(NARROW_WIDTH, height, title, parts)
 

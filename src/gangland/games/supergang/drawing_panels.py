@@ -6,7 +6,6 @@ buttons, and stacks the panels, the seat's gang first, every row that may be tou
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...engine.seats import seat_ref
 from ...engine.svg import (
@@ -22,8 +21,24 @@ from ...engine.svg import (
     text,
     text_width,
 )
-from . import constants as rule
-from .actions import MAX_PAIRS, PRICES
+from .actions import (
+    ACCEPT,
+    COWARD,
+    DECLINE,
+    MAX_PAIRS,
+    PLACE,
+    PRICES,
+    REBEL,
+    REFUSE,
+    STAY,
+    SURRENDER,
+    TIME_UP,
+    WORDS,
+    ask_text,
+    buy_cops_text,
+    buy_pawns_text,
+    done_text,
+)
 from .drawing_table import (
     GOLD,
     PAD,
@@ -40,7 +55,9 @@ from .drawing_table import (
     whereabouts,
     wrap,
 )
-from .textmap import characters, gangs_of, option, patrols_of, shop_marks
+from .phases import Phase
+from .render_map import characters, gangs_of, option, patrols_of, shop_marks
+from .view import GangView
 
 PANEL_HEIGHT = 164
 """A gang's panel: its name (as long as the page lets a name be) on its colour, its money, whether it
@@ -81,18 +98,19 @@ def phase_line(table: Table) -> str:
         die = str(gangs_of(view)[table.actor[0]]["characters"][table.actor[1]].get("die") or "")
     elif table.patrol is not None and table.patrol < len(patrols_of(view)):
         die = str(patrols_of(view)[table.patrol].get("die") or "")
-    lines = {
-        rule.CHOOSE: f"{who}: choose the character that moves next (click it)",
-        rule.RESURFACE: f"{who}: {actor} is on a manhole: stay, or resurface at another (click it)",
-        rule.MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop to stop there",
-        rule.ACT: f"{who}: {actor} acts at {table.here} (click a piece or the shop), then done",
-        rule.COP_OFFER: f"{who}: buy the cops for ${option(view, 'cop_price')}?",
-        rule.PATROL_PLACE: f"{who}: {actor} comes up from the sewers: click a manhole",
-        rule.PATROL_MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop",
-        rule.PATROL_ACT: f"{who}: {actor} at {table.here}: arrest a gangster there (click him), or no arrest",
-        rule.ARRESTED: f"{who}: {view.get('arrested')} is arrested by {actor}: surrender or rebel?",
-        rule.PRICE: f"{who}: {actor} wants to recruit in {table.here}: name the price, or refuse to sell",
-        rule.OFFER: f"{who}: the owner asks ${view.get('asked_price')} for the recruit: pay or decline?",
+    lines: dict[int, str] = {
+        Phase.CHOOSE: f"{who}: choose the character that moves next (click it)",
+        Phase.RESURFACE: f"{who}: {actor} is on a manhole: stay, or resurface at another (click it)",
+        Phase.MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop to stop there",
+        Phase.ACT: f"{who}: {actor} acts at {table.here} (click a piece or the shop), then done",
+        Phase.COP_OFFER: f"{who}: buy the cops for ${option(view, 'cop_price')}?",
+        Phase.PATROL_PLACE: f"{who}: {actor} comes up from the sewers: click a manhole",
+        Phase.PATROL_MOVE: f"{who}: {actor} moves {die}: click a highlighted square or shop",
+        Phase.PATROL_ACT: f"{who}: {actor} at {table.here}: arrest a gangster there (click him), or no "
+                          "arrest",
+        Phase.ARRESTED: f"{who}: {view.get('arrested')} is arrested by {actor}: surrender or rebel?",
+        Phase.PRICE: f"{who}: {actor} wants to recruit in {table.here}: name the price, or refuse to sell",
+        Phase.OFFER: f"{who}: the owner asks ${view.get('asked_price')} for the recruit: pay or decline?",
     }
     return lines.get(phase, f"{who}: {view.get('phase', '?')}")
 
@@ -104,44 +122,44 @@ def decision_buttons(table: Table, x: float, y: float, narrow: bool = False) -> 
     wanted: list[tuple[str, list[str], str]] = []  # label, action names, hover text
     if view.get("over"):
         return [], y
-    if phase == rule.CHOOSE and view.get("turn_clock"):
-        wanted.append(("time is up", ["time is up"], "the turn clock ran out: the characters not moved "
+    if phase == Phase.CHOOSE and view.get("turn_clock"):
+        wanted.append(("time is up", [WORDS[TIME_UP]], "the turn clock ran out: the characters not moved "
                                                      "go to the jail for a turn (S35)"))
-    elif phase == rule.RESURFACE:
-        wanted.append(("stay", ["stay on the manhole"], "do not resurface: move from this manhole"))
-    elif phase == rule.ACT and table.actor is not None:
+    elif phase == Phase.RESURFACE:
+        wanted.append(("stay", [WORDS[STAY]], "do not resurface: move from this manhole"))
+    elif phase == Phase.ACT and table.actor is not None:
         g, role = table.actor
         char = gangs_of(view)[g]["characters"][role]
         at = str(char.get("at"))
         if at in table.board.squares and "coward attack" not in table.done:
-            wanted.append(("coward attack", ["coward attack"], "mug a passer-by: 10 from the bank, "
+            wanted.append(("coward attack", [WORDS[COWARD]], "mug a passer-by: 10 from the bank, "
                                                               "a year on the record if noticed (S19)"))
         shop = table.board.shops.get(at)
         if role == "dealer" and shop is not None and shop.kind == "star" and "buy pawns" not in table.done:
             for k in range(1, MAX_PAIRS + 1):
-                wanted.append((f"buy {2 * k}", [f"buy {2 * k} pawns"],
+                wanted.append((f"buy {2 * k}", [buy_pawns_text(k)],
                                f"buy {2 * k} traffic pawns for ${5 * k} (S16)"))
         stock = int(gangs_of(view)[g].get("pawn_stock") or 0)
         if role == "dealer" and stock > 0 and "place pawns" not in table.done:
-            wanted.append(("place pawns", ["place pawns"], "put a stocked pawn on each empty sidewall "
+            wanted.append(("place pawns", [WORDS[PLACE]], "put a stocked pawn on each empty sidewall "
                                                           "section here (S16)"))
-        wanted.append(("done", ["done"], "end this character's stop"))
-    elif phase == rule.COP_OFFER:
+        wanted.append(("done", [done_text(Phase.ACT)], "end this character's stop"))
+    elif phase == Phase.COP_OFFER:
         price = option(view, "cop_price")
-        wanted += [(f"buy the cops ${price}", [f"buy the cops for {price}"], "move both patrols from now "
+        wanted += [(f"buy the cops ${price}", [buy_cops_text(price)], "move both patrols from now "
                                                                             "on (S32)"),
-                   ("do not buy", ["do not buy the cops"], "leave the cops for sale")]
-    elif phase == rule.PATROL_ACT:
-        wanted.append(("no arrest", ["no arrest"], "the patrol arrests nobody"))
-    elif phase == rule.ARRESTED:
-        wanted += [("surrender", ["surrender"], "go to the jail for the years on the record (S30)"),
-                   ("rebel", ["rebel"], "resist: a duel against the patrol (S30)")]
-    elif phase == rule.PRICE:
-        wanted += [(f"ask ${p}", [f"ask {p}"], f"ask {p} for the recruit") for p in PRICES]
-        wanted.append(("refuse", ["refuse to sell"], "refuse to sell the recruit"))
-    elif phase == rule.OFFER:
-        wanted += [(f"pay ${view.get('asked_price')}", ["pay the price"], "pay the price asked"),
-                   ("decline", ["decline the price"], "decline the price asked")]
+                   ("do not buy", [done_text(Phase.COP_OFFER)], "leave the cops for sale")]
+    elif phase == Phase.PATROL_ACT:
+        wanted.append(("no arrest", [done_text(Phase.PATROL_ACT)], "the patrol arrests nobody"))
+    elif phase == Phase.ARRESTED:
+        wanted += [("surrender", [WORDS[SURRENDER]], "go to the jail for the years on the record (S30)"),
+                   ("rebel", [WORDS[REBEL]], "resist: a duel against the patrol (S30)")]
+    elif phase == Phase.PRICE:
+        wanted += [(f"ask ${p}", [ask_text(p)], f"ask {p} for the recruit") for p in PRICES]
+        wanted.append(("refuse", [WORDS[REFUSE]], "refuse to sell the recruit"))
+    elif phase == Phase.OFFER:
+        wanted += [(f"pay ${view.get('asked_price')}", [WORDS[ACCEPT]], "pay the price asked"),
+                   ("decline", [WORDS[DECLINE]], "decline the price asked")]
     out = []
     left, height = x, TARGET if narrow else 28
     for label, names, hover in wanted:
@@ -187,7 +205,7 @@ def header(table: Table, width: float, narrow: bool = False) -> tuple[list[str],
 # -- the panels under the board --------------------------------------------------------------------
 
 
-def _gang_panel(table: Table, g: int, gang: Mapping[str, Any], x: float, y: float, w: float,
+def _gang_panel(table: Table, g: int, gang: GangView, x: float, y: float, w: float,
                 row_height: float = ROW) -> list[str]:
     """A gang's panel: its money and holdings, and a row a character (`row_height` high: TARGET in a
     narrow drawing, where a row is touched to move, attack or vamp its character)."""
@@ -266,8 +284,9 @@ def _city_lines(table: Table, w: float, narrow: bool) -> tuple[list[Line], list[
         at = patrol.get("at")
         where = "in the sewers" if at == "sewer" else f"at {at}"
         more = f", die {patrol['die']}" if patrol.get("die") else ""
-        if patrol.get("returns_with") is not None:
-            more += f", back in the turn of {seat_ref(patrol['returns_with'])}"
+        returns_with = patrol.get("returns_with")
+        if returns_with is not None:
+            more += f", back in the turn of {seat_ref(returns_with)}"
         if narrow:
             rows.append((i, f"patrol {i + 1} {where}{more}"))
         else:

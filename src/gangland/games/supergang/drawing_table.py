@@ -4,17 +4,35 @@ and the small text helpers the board and the panels share (drawing.py puts it to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...engine.seats import SEAT_OPEN, SEAT_REF, seat_ref
 from ...engine.svg import fit_lines, rect, seat_colour, seat_letter, text, text_width
 from . import constants as rule
-from .actions import DIRECTIONS
+from .actions import (
+    DIRECTIONS,
+    PURCHASE,
+    RACKET,
+    RECRUIT,
+    ROLES,
+    STICKUP_MONEY,
+    STICKUP_OWNERSHIP,
+    WORDS,
+    arrest_text,
+    attack_patrol_text,
+    attack_text,
+    clinic_kill_text,
+    move_text,
+    patrol_place_text,
+    recall_text,
+    resurface_text,
+    stop_text,
+    vamp_text,
+)
 from .board import Board, Move
 from .movement import arrival_heading, move_choices
-from .textmap import (
+from .phases import PHASE_NAMES, Phase
+from .render_map import (
     ROLE_LETTER,
     character_name,
     characters,
@@ -26,6 +44,7 @@ from .textmap import (
     vamping_notes,
     view_board,
 )
+from .view import CharacterView, PatrolView, SupergangView
 
 PAD = 12
 """The margin round the drawing (and the board's left edge)."""
@@ -37,12 +56,12 @@ ARROW = " \u2192 "
 
 
 
-def _phase(view: Mapping[str, Any]) -> int:
+def _phase(view: SupergangView) -> int:
     name = view.get("phase")
-    return rule.PHASE_NAMES.index(name) if name in rule.PHASE_NAMES else -1
+    return PHASE_NAMES.index(name) if name in PHASE_NAMES else -1
 
 
-def seat_label(view: Mapping[str, Any], seat: int | None) -> str:
+def seat_label(view: SupergangView, seat: int | None) -> str:
     """"⟨s1⟩ (B)": the seat's marker (the page fills its name in, and "(you)") and its letter, with
     "police" where it holds."""
     if seat is None or seat < 0:
@@ -112,7 +131,7 @@ class Piece:
 class Table:
     """The view read once: the board, the phase, who acts, and the action names each thing may carry."""
 
-    view: Mapping[str, Any]
+    view: SupergangView
     board: Board
     phase: int
     actor: tuple[int, str] | None = None
@@ -126,7 +145,7 @@ class Table:
     """The gang the acting character plays for (its vamp's while vamped, L41)."""
 
 
-def _mover(view: Mapping[str, Any]) -> tuple[tuple[int, str] | None, int | None]:
+def _mover(view: SupergangView) -> tuple[tuple[int, str] | None, int | None]:
     """The character or the patrol the view's `actor` names."""
     actor = view.get("actor")
     if not isinstance(actor, str):
@@ -141,7 +160,7 @@ def _mover(view: Mapping[str, Any]) -> tuple[tuple[int, str] | None, int | None]
     return None, None
 
 
-def destinations(board: Board, view: Mapping[str, Any], here: str, before: str | None,
+def destinations(board: Board, view: SupergangView, here: str, before: str | None,
                  entry: str | None, die: int) -> dict[str, list[tuple[int, Move]]]:
     """Where a piece at `here` may stop with `die`, as the rules move it (movement.move_choices):
     place -> (heading of the last step, path) for each side it may arrive from, the first path in
@@ -155,7 +174,7 @@ def destinations(board: Board, view: Mapping[str, Any], here: str, before: str |
     return out
 
 
-def read_table(view: Mapping[str, Any]) -> Table:
+def read_table(view: SupergangView) -> Table:
     board = view_board(view)
     table = Table(view, board, _phase(view))
     table.actor, table.patrol = _mover(view)
@@ -168,13 +187,13 @@ def read_table(view: Mapping[str, Any]) -> Table:
         table.here = char.get("at")
         vamp = char.get("vamped_by")
         table.gang = vamp if isinstance(vamp, int) else g
-        if table.phase == rule.MOVE:
+        if table.phase == Phase.MOVE:
             table.dests = destinations(board, view, str(char.get("at")), char.get("from"),
                                        char.get("entrance"), int(char.get("die") or 0))
     elif table.patrol is not None and table.patrol < len(patrols):
         p = patrols[table.patrol]
         table.here = p.get("at")
-        if table.phase == rule.PATROL_MOVE:
+        if table.phase == Phase.PATROL_MOVE:
             table.dests = destinations(board, view, str(p.get("at")), p.get("from"), p.get("entrance"),
                                        int(p.get("die") or 0))
     return table
@@ -182,7 +201,7 @@ def read_table(view: Mapping[str, Any]) -> Table:
 
 def stop_names(table: Table, place: str) -> list[str]:
     """The 'stop at' names of `place` for the piece moving, one a side it may be entered from."""
-    return [f"stop at {place} from the {DIRECTIONS[(heading + 2) % 4]}"
+    return [stop_text(place, heading)
             for heading, _ in sorted(table.dests.get(place, []), key=lambda hm: hm[0])]
 
 
@@ -216,24 +235,24 @@ def vamp_free(table: Table) -> bool:
     return all(char.get("vamped_by") != g for gang in gangs for _, char in characters(gang))
 
 
-def character_acts(table: Table, g: int, role: str, char: Mapping[str, Any]) -> list[str]:
+def character_acts(table: Table, g: int, role: str, char: CharacterView) -> list[str]:
     """What clicking a character could do in the view's phase."""
-    name = character_name(g, role)
+    character = 3 * g + ROLES.index(role)
     at = char.get("at")
-    if table.phase == rule.CHOOSE and char.get("die") and not char.get("moved"):
-        return [f"move {name}"]
-    if table.phase == rule.ACT and table.actor is not None and table.actor != (g, role) and not early(table):
+    if table.phase == Phase.CHOOSE and char.get("die") and not char.get("moved"):
+        return [move_text(character)]
+    if table.phase == Phase.ACT and table.actor is not None and table.actor != (g, role) and not early(table):
         duel = "duel" not in table.done and not cops_here(table)  # L36: no shots with cops by
         out = []
         if at == table.here and duel:
-            out.append(f"attack {name}")
+            out.append(attack_text(character))
         if at == table.here and vamp_free(table) and "vamp" not in table.done:
-            out.append(f"vamp {name}")
+            out.append(vamp_text(character))
         if at == "clinic" and table.here in table.board.places["clinic"].entrances and duel:
-            out.append(f"shoot {name} in the clinic")
+            out.append(clinic_kill_text(character))
         return out
-    if table.phase == rule.PATROL_ACT and table.patrol is not None and at == table.here:
-        return [f"arrest {name}"]
+    if table.phase == Phase.PATROL_ACT and table.patrol is not None and at == table.here:
+        return [arrest_text(character)]
     return []
 
 
@@ -241,11 +260,11 @@ def shop_acts(table: Table, shop: str, owner: int, racket: int) -> list[str]:
     """What clicking a shop could do: stop there, the actions of the character standing in it, or take
     the gang's token off it (L85)."""
     out = stop_names(table, shop)
-    if table.phase == rule.ACT and table.actor is not None:
+    if table.phase == Phase.ACT and table.actor is not None:
         if shop == table.here:
             out += here_acts(table, shop, owner, racket)
         elif table.view.get("to_act") in (owner, racket) and table.view.get("to_act") is not None:
-            out.append(f"take the token off {shop}")
+            out.append(recall_text(shop))
     return out
 
 
@@ -256,31 +275,31 @@ def here_acts(table: Table, shop: str, owner: int, racket: int) -> list[str]:
     done, view = table.done, table.view
     out = []
     if owner < 0 and racket < 0 and "racket" not in done:
-        out.append("racket")
+        out.append(WORDS[RACKET])
     if owner < 0 and "purchase" not in done:
-        out.append("purchase")
+        out.append(WORDS[PURCHASE])
     robbed = shop in (view.get("stuck_up_this_turn") or [])
     may_rob = (not early(table) or option(view, "early_stickup")) and not cops_here(table)
     if may_rob and "duel" not in done and owner != table.gang and not robbed:
-        out.append("stick up for money")
+        out.append(WORDS[STICKUP_MONEY])
         if owner >= 0:
-            out.append("stick up for ownership")
+            out.append(WORDS[STICKUP_OWNERSHIP])
     if "recruit" not in done:
-        out.append("recruit")
+        out.append(WORDS[RECRUIT])
     return out
 
 
 def square_acts(table: Table, square: str) -> list[str]:
     out = stop_names(table, square)
     if table.board.squares[square].manhole:
-        if table.phase == rule.RESURFACE and square != table.here:
-            out.append(f"resurface at {square}")
-        elif table.phase == rule.PATROL_PLACE:
-            out.append(f"put the patrol at {square}")
+        if table.phase == Phase.RESURFACE and square != table.here:
+            out.append(resurface_text(square))
+        elif table.phase == Phase.PATROL_PLACE:
+            out.append(patrol_place_text(square))
     return out
 
 
-def whereabouts(char: Mapping[str, Any]) -> str:
+def whereabouts(char: CharacterView) -> str:
     """Where a character is, with its years or turns to serve."""
     at = str(char.get("at"))
     if at == "jail" and char.get("jail_years"):
@@ -292,7 +311,7 @@ def whereabouts(char: Mapping[str, Any]) -> str:
     return "graveyard (dead)" if at == "graveyard" else at
 
 
-def character_piece(table: Table, g: int, role: str, char: Mapping[str, Any]) -> Piece:
+def character_piece(table: Table, g: int, role: str, char: CharacterView) -> Piece:
     name = character_name(g, role)
     vamp = char.get("vamped_by")
     acts = character_acts(table, g, role, char)
@@ -313,8 +332,8 @@ def character_piece(table: Table, g: int, role: str, char: Mapping[str, Any]) ->
                  acting=table.actor == (g, role), glyph=glyph(g, role, isinstance(vamp, int)))
 
 
-def patrol_piece(table: Table, index: int, patrol: Mapping[str, Any]) -> Piece:
-    acts = [f"attack patrol {index + 1}"] if (table.phase == rule.ACT and table.actor is not None
+def patrol_piece(table: Table, index: int, patrol: PatrolView) -> Piece:
+    acts = [attack_patrol_text(index)] if (table.phase == Phase.ACT and table.actor is not None
                                                and patrol.get("at") == table.here and not early(table)
                                                and "duel" not in table.done) else []
     notes = [str(patrol.get("at"))]

@@ -23,8 +23,8 @@ committing crimes unseen): they saturate at YEAR_SCALE years.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Final, cast
 
 from gangland.engine.encoding import Layout, LayoutWriter, Segment, ViewEncoding
 from gangland.engine.seats import SEAT_REF
@@ -32,8 +32,10 @@ from gangland.engine.state import JSON
 
 from .actions import PATROLS, PRICES, ROLES
 from .board import Board, step_heading
-from .constants import BANK, CLINIC, GRAVEYARD, JAIL, PAWNS, PHASE_NAMES, SEWER, TOKENS
+from .constants import BANK, CLINIC, GRAVEYARD, JAIL, PAWNS, SEWER, TOKENS
 from .geometry import geometry
+from .phases import PHASE_NAMES
+from .view import STOP_FLAGS, CharacterView, PatrolView, SupergangView
 
 YEAR_SCALE: Final = 10
 """Years of a record, of unnoticed crimes or left in the jail that read as 1.0 (more saturate at 1.0)."""
@@ -49,9 +51,8 @@ CHARACTER_PLACES: Final = (JAIL, CLINIC, GRAVEYARD)
 """The places off the street a character may be in, after the board's squares and shops."""
 PATROL_PLACES: Final = (JAIL, SEWER)
 """The places off the street a patrol may be in, after the board's squares and shops."""
-STOP_DONE: Final = ("racket", "purchase", "buy pawns", "place pawns", "coward attack", "duel", "vamp",
-                    "recruit")
-"""The view's names of what the acting character did at this stop (state.STOP_DONE), in that order."""
+STOP_DONE: Final = tuple(name for _flag, name in STOP_FLAGS)
+"""The view's names of what the acting character did at this stop (view.STOP_FLAGS), in that order."""
 MAX_GANGS: Final = max(BANK)
 STOCK: Final = ("tokens", "pawn_supply", "pawn_stock")
 """The values of a gang's `stock` segment, in order."""
@@ -142,7 +143,7 @@ class _Table:
         segments = [
             Segment("me.police", 1, "1 if the observer is the police player (the variant), else 0"),
             Segment("phase", len(PHASE_NAMES),
-                    "what the seat to act is asked, one-hot (constants.PHASE_NAMES)"),
+                    "what the seat to act is asked, one-hot (phases.PHASE_NAMES)"),
             Segment("to_act", n, f"the seat to act, {rel}; all 0 when the game is over"),
             Segment("turn_player", n, f"the gang whose gang turn it is, {rel}"),
             Segment("first", n, f"the seat that plays first in each round, {rel}"),
@@ -252,6 +253,10 @@ class SupergangEncoding(ViewEncoding):
         return _table(players, options).layout
 
     def encode(self, view: Mapping[str, JSON], players: int, options: Mapping[str, JSON]) -> list[float]:
+        return self.encode_view(cast(SupergangView, view), players, options)
+
+    def encode_view(self, view: SupergangView, players: int, options: Mapping[str, JSON]) -> list[float]:
+        """`encode` of a view typed as it is built (view.py), so that the type checker checks each key."""
         t = _table(players, options)
         out = t.layout.writer()
         n, gangs = t.players, t.gangs
@@ -299,12 +304,12 @@ class SupergangEncoding(ViewEncoding):
             out.one_hot("arrested", 3 * gang_slot(g) + r)
         else:
             out.one_hot("arrested", None)
-        done: Sequence[str] = view["stop_done"]
+        done = view["stop_done"]
         out.put("stop_done", [1.0 if name in done else 0.0 for name in STOP_DONE])
         price = view["asked_price"]
         out.one_hot("asked_price", None if price is None else PRICES.index(_int(price)))
 
-        shops: Mapping[str, Any] = view["shops"]
+        shops = view["shops"]
         owned = [[0] * len(t.district_size) for _ in range(gangs)]
         owner_mask = [0.0] * (t.shops * gangs)
         racket_mask = [0.0] * (t.shops * gangs)
@@ -319,7 +324,7 @@ class SupergangEncoding(ViewEncoding):
             if racket >= 0:
                 racket_mask[i * gangs + gang_slot(racket)] = 1.0
 
-        gang_views: Sequence[Mapping[str, Any]] = view["gangs"]
+        gang_views = view["gangs"]
         for g in range(gangs):
             gv = gang_views[g]
             k = gang_slot(g)
@@ -328,9 +333,9 @@ class SupergangEncoding(ViewEncoding):
             out.put(names.stock, [_int(gv["tokens"]) / TOKENS, _int(gv["pawn_supply"]) / PAWNS,
                                   _int(gv["pawn_stock"]) / PAWNS])
             out.put(names.districts, [c / size for c, size in zip(owned[k], t.district_size, strict=True)])
-            characters: Mapping[str, Any] = gv["characters"]
+            characters = gv["characters"]
             for r, role in enumerate(ROLES):
-                cv: Mapping[str, Any] = characters[role]
+                cv = characters[role]
                 ch = t.characters[3 * k + r]
                 self._piece(out, t, ch, cv, CHARACTER_PLACES)
                 # clinic turns: set to the option when injured (S25), then counted down; turns served: counted
@@ -350,7 +355,7 @@ class SupergangEncoding(ViewEncoding):
                     out.one_hot(ch.last_victim, None if victim is None else
                                 3 * gang_slot(_int(victim["gang"])) + ROLES.index(victim["role"]))
 
-        patrol_views: Sequence[Mapping[str, Any]] = view["patrols"]
+        patrol_views = view["patrols"]
         for p, pat in enumerate(t.patrols):
             pv = patrol_views[p]
             self._piece(out, t, pat, pv, PATROL_PLACES)
@@ -363,14 +368,14 @@ class SupergangEncoding(ViewEncoding):
             stuck[t.shop_index[shop]] = 1.0
         out.put("shop.stuck_up", stuck)
         pawns = [0.0] * (len(t.sections) * gangs)
-        pawn_view: Mapping[str, Any] = view["pawns"]
+        pawn_view = view["pawns"]
         for section, colour in pawn_view.items():
             pawns[t.sections[section] * gangs + gang_slot(_int(colour))] = 1.0
         out.put("pawns", pawns)
         return out.done()
 
     @staticmethod
-    def _piece(out: LayoutWriter, t: _Table, piece: _Piece, pv: Mapping[str, Any],
+    def _piece(out: LayoutWriter, t: _Table, piece: _Piece, pv: CharacterView | PatrolView,
                off: tuple[str, ...]) -> None:
         """Where a character or patrol is, the headings that bind its next move, and its die."""
         at: str = pv["at"]

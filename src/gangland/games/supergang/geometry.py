@@ -7,8 +7,9 @@ from typing import Final
 
 from gangland.engine.errors import OptionError
 
-from .actions import MAX_MANHOLES, MAX_PLACES, MAX_SHOPS
-from .board import Board, Move, load_board
+from .board import Board, Move
+from .board_file import load_board
+from .constants import MAX_MANHOLES, MAX_PLACES, MAX_SHOPS
 
 
 class Geometry:

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Final
 
+from gangland.engine import Game, OptionSpec
 from gangland.engine.errors import OptionError
 
 from .duel import DuelOptions
@@ -55,6 +57,8 @@ RANGES: Final[dict[str, tuple[int, int]]] = {
 """Section 4's ranges of the whole-number options."""
 MIN_DART_HIT: Final = 0.05
 """Section 4: dart_hit ranges over 0.05-1 (a dart must be able to hit, or no duel ends)."""
+SHORT_GAME: Final = 8
+"""Rounds of the games `short_configurations` gives (the police plays from round 4)."""
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -78,3 +82,24 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
     if isinstance(hit, bool) or not isinstance(hit, int | float) or hit < MIN_DART_HIT:
         raise OptionError(f"option dart_hit: {hit!r} must be a probability in {MIN_DART_HIT}..1")
     return merged
+
+
+def option_spec(name: str, choices: tuple[Any, ...], doc: str, free: bool = False) -> OptionSpec:
+    """The spec of option `name`, its default from `DEFAULTS`."""
+    return OptionSpec(name, DEFAULTS[name], choices, doc, free=free)
+
+
+def short_configurations(game: Game) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every player count the variant allows (3-4 gangs, 4-5 seats with the police player) with the
+    defaults, and every other option value with 3 gangs; all over `SHORT_GAME` rounds. Every rule is in
+    play from round 4 on, and a random game of 20 rounds is some 700 decisions, too many for the
+    all-games invariants, which replay each game many times with every seat's view at every step."""
+    defaults = {**game.resolve_options(None), "turn_limit": SHORT_GAME}
+    police = {**defaults, "police_player": True}
+    yield from ((3, dict(defaults)), (4, dict(defaults)), (4, police), (5, police))
+    for spec in game.options:
+        if spec.name == "police_player":
+            continue
+        for choice in spec.choices:
+            if choice != spec.default:
+                yield 3, {**defaults, spec.name: choice}

@@ -1,6 +1,6 @@
 """Supergang in the terminal and as SVG, built only from a view (everything is public, S38).
 
-The text is the map of `textmap` (the terminal's screen shows the same map) with its key, then the
+The text is the map of `render_map` (the terminal's screen shows the same map) with its key, then the
 status block: every gang's money, holdings and characters, the patrols and the events. The SVG is
 `drawing`'s table.
 """
@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
-from typing import Any
 
 from gangland.engine import seat_ref, terminal_wrap
 
-from .textmap import (
+from .render_map import (
     MAP_KEY,
     ROLE_LETTER,
     characters,
@@ -28,6 +27,7 @@ from .textmap import (
     vamping_notes,
     view_board,
 )
+from .view import CharacterView, GangView, PatrolView, SupergangView
 
 LINE = 78
 """Width of the status block: the map is 80 columns (row labels and 26 cells), the rest fits 78."""
@@ -41,7 +41,7 @@ def patrol_name(index: int) -> str:
     return f"patrol {index + 1} ({patrol_glyph(index)})"
 
 
-def shop_kind_lines(view: Mapping[str, Any]) -> list[str]:
+def shop_kind_lines(view: SupergangView) -> list[str]:
     """Which shops are which kind (the map shows ids only): T, V, D (recruits), star (pawns), basic."""
     board = view_board(view)
     kinds: dict[str, list[str]] = {}
@@ -53,7 +53,7 @@ def shop_kind_lines(view: Mapping[str, Any]) -> list[str]:
     return textwrap.wrap(text, LINE, subsequent_indent="  ")
 
 
-def crowded_lines(view: Mapping[str, Any]) -> list[str]:
+def crowded_lines(view: SupergangView) -> list[str]:
     """The squares and shops where several pieces stand (the map shows the first and '+', or '+N')."""
     board = view_board(view)
     crowds = [f"{where} {' '.join(glyphs)}" for where, glyphs in sorted(pieces(view).items())
@@ -64,7 +64,7 @@ def crowded_lines(view: Mapping[str, Any]) -> list[str]:
 # -- the status block ------------------------------------------------------------------------------
 
 
-def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
+def seat_name(view: SupergangView, seat: int | None) -> str:
     """A seat by its marker (`gangland.engine.seats`: each front end fills its name in, and "(you)"),
     with " (police)" where it holds; "nobody" for None or a negative seat."""
     if seat is None or seat < 0:
@@ -73,7 +73,7 @@ def seat_name(view: Mapping[str, Any], seat: int | None) -> str:
     return f"{seat_ref(seat)}{police}"
 
 
-def whereabouts(char: Mapping[str, Any]) -> str:
+def whereabouts(char: CharacterView) -> str:
     """Where a character is and what holds it there, e.g. 'jail, 3 years to serve'."""
     at = char.get("at")
     if at == "jail":
@@ -93,7 +93,7 @@ def whereabouts(char: Mapping[str, Any]) -> str:
     return text
 
 
-def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[str, Any]) -> str:
+def character_line(view: SupergangView, gang: int, role: str, char: CharacterView) -> str:
     """One character's line of the status block."""
     parts = [f"  {glyph(gang, role)} {role:<6} {whereabouts(char)}"]
     record, pending = char.get("record", 0), char.get("pending", 0)
@@ -112,13 +112,13 @@ def character_line(view: Mapping[str, Any], gang: int, role: str, char: Mapping[
     return ", ".join(parts)
 
 
-def gang_lines(view: Mapping[str, Any], gang: int, info: Mapping[str, Any]) -> list[str]:
+def gang_lines(view: SupergangView, gang: int, info: GangView) -> list[str]:
     """A gang's money, tokens, pawns, shops and rackets, then one line a character."""
     shops = shop_marks(view)
     owned = sorted(s for s, (o, _) in shops.items() if o == gang)
     rackets = sorted(s for s, (_, r) in shops.items() if r == gang)
     placed = sum(1 for g in (view.get("pawns") or {}).values() if g == gang)
-    # "gang 2" is the digit of its pieces and marks on the map (textmap: counted from 1, as seats are)
+    # "gang 2" is the digit of its pieces and marks on the map (render_map: counted from 1, as seats are)
     head = (f"gang {gang + 1}, {seat_name(view, gang)}: ${info.get('money', 0)}, {info.get('tokens', 0)} "
             f"tokens, pawns {placed} placed/{info.get('pawn_stock', 0)} stock/{info.get('pawn_supply', 0)} "
             "to buy")
@@ -132,18 +132,19 @@ def gang_lines(view: Mapping[str, Any], gang: int, info: Mapping[str, Any]) -> l
     return lines
 
 
-def patrol_text(index: int, patrol: Mapping[str, Any]) -> str:
+def patrol_text(index: int, patrol: PatrolView) -> str:
     """A patrol's place, die and, when shot down, whose gang turn brings it back."""
     at = patrol.get("at")
     text = f"{patrol_name(index)} {'in the sewers' if at == 'sewer' else 'at ' + str(at)}"
     if patrol.get("die"):
         text += f" (die {patrol['die']})"
-    if patrol.get("returns_with") is not None:
-        text += f" (back in the turn of {seat_ref(patrol['returns_with'])})"
+    returns_with = patrol.get("returns_with")
+    if returns_with is not None:
+        text += f" (back in the turn of {seat_ref(returns_with)})"
     return text
 
 
-def dice_text(view: Mapping[str, Any]) -> str:
+def dice_text(view: SupergangView) -> str:
     """The turn player's dice: K4 V2 D6, and a vamped captive's as 2v3 (gang 2's vamp, die 3)."""
     turn = view.get("turn_player")
     dice = view.get("dice")
@@ -160,7 +161,7 @@ def dice_text(view: Mapping[str, Any]) -> str:
     return " ".join(parts) or "-"
 
 
-def status_lines(view: Mapping[str, Any]) -> list[str]:
+def status_lines(view: SupergangView) -> list[str]:
     """Round, turn, phase, dice, bank, cops, patrols, then each gang, then the last events."""
     first = view.get("first")
     you = view.get("seat")
@@ -204,7 +205,7 @@ def status_lines(view: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def render_view(view: dict[str, Any]) -> str:
+def render_view(view: SupergangView) -> str:
     """Plain text of a view: the map with the pieces on it (the screen's), its key, the shops' kinds,
     the crowded cells, then the status block."""
     return "\n".join([*map_lines(view), *MAP_KEY, *shop_kind_lines(view), *crowded_lines(view),
@@ -214,7 +215,7 @@ def render_view(view: dict[str, Any]) -> str:
 # -- narration -------------------------------------------------------------------------------------
 
 
-def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+def narrate(before: SupergangView, actor: int, action_text: str, after: SupergangView) -> str:
     """One line of what a step did: the seat and its action, then what followed (the after view's
     events; a long run of them, such as a duel's volleys, keeps its first and last ones)."""
     police = " (police)" if actor == before.get("police_seat") else ""
@@ -231,7 +232,7 @@ def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[st
 # -- SVG -------------------------------------------------------------------------------------------
 
 
-def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
+def view_svg(view: SupergangView, layout: str = "wide") -> str:
     """The table as SVG, drawn from the view alone, in `layout`: see `drawing` (and `drawing_narrow`)."""
     from ...engine.svg import check_layout
 

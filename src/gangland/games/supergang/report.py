@@ -1,13 +1,15 @@
-"""Supergang's facts for a balance report: killings, injuries, arrests, stick-ups, how the game ended.
+"""Supergang's facts for a balance report: killings, injuries, arrests, stick-ups, how the game ended;
+and the inventory of what a game conserves.
 
-Counted by replaying the record and reading the events each step tells (the texts of fights.py,
-police.py, shops.py and turn.py: tests/report check that they are found in real games).
+Counted by replaying the record and reading the events each step tells (the texts of fights.py, police.py,
+shops.py, turn.py and victory.py: tests/report check that they are found in real games).
 """
 
 from __future__ import annotations
 
 from gangland.engine import Game, GameFacts, GameRecord, replay_steps
 
+from .fields import SupergangFields
 from .state import SupergangState
 
 
@@ -46,3 +48,14 @@ def facts(game: Game, record: GameRecord) -> GameFacts:
         ending = "police player" if state.winner == state.police_seat >= 0 else "other"
     rounds = state.round if state is not None else 0
     return GameFacts({"decisions": len(record.actions), "rounds": rounds}, counts, ending=ending)
+
+
+def inventory(s: SupergangFields) -> dict[str, int]:
+    """What the game conserves: money (bank and gangs), each gang's tokens, pawns, characters, patrols."""
+    counts = {"money": s.bank + sum(s.money), "characters": len(s.pos), "patrols": len(s.ppos)}
+    for g in range(s.gangs):
+        counts[f"seat {g} tokens"] = (s.tokens[g] + sum(1 for o in s.owner if o == g)
+                                      + sum(1 for r in s.racket if r == g))
+    # L32: placed pawns change colour with a shop's owner, so only the total is conserved.
+    counts["traffic pawns"] = sum(s.pawn_supply) + sum(s.pawn_stock) + len(s.pawns)
+    return counts

@@ -29,12 +29,13 @@ from .actions import (
     RECRUIT,
     SURRENDER,
     VAMP0,
+    action_text,
     dest_parts,
 )
-from .constants import PAIR_PRICE, PHASE_NAMES
+from .constants import PAIR_PRICE
+from .phases import PHASE_NAMES
 from .render import dice_text, seat_name
-from .state import SupergangState
-from .textmap import (
+from .render_map import (
     MAP_KEY,
     character_name,
     characters,
@@ -44,6 +45,8 @@ from .textmap import (
     patrol_glyph,
     patrols_of,
 )
+from .state import SupergangState
+from .view import SupergangView
 
 (CHOOSE, RESURFACE, MOVE, ACT, OVER, COP_OFFER, PATROL_PLACE, PATROL_MOVE, PATROL_ACT, ARRESTED, PRICE,
  OFFER) = PHASE_NAMES
@@ -51,7 +54,7 @@ SEP = " \u00b7 "
 PLACES = ("jail", "clinic", "graveyard")
 
 
-def _actor(view: Mapping[str, Any]) -> tuple[str, str | None, int]:
+def _actor(view: SupergangView) -> tuple[str, str | None, int]:
     """Who acts, as the person reads it ("its vamp" for the seat to act's own, "⟨s2⟩'s dealer",
     "patrol 1 (P)"), where, and its die (the arrested gangster, when one is asked to surrender or rebel)."""
     actor = view.get("arrested") if view.get("phase") == ARRESTED else view.get("actor")
@@ -71,7 +74,7 @@ def _actor(view: Mapping[str, Any]) -> tuple[str, str | None, int]:
     return name, at if isinstance(at, str) else None, int(piece.get("die") or 0)
 
 
-def _task(view: Mapping[str, Any]) -> str:
+def _task(view: SupergangView) -> str:
     """What the decision is, in a few words."""
     phase = view.get("phase")
     who, where, die = _actor(view)
@@ -94,7 +97,7 @@ def _task(view: Mapping[str, Any]) -> str:
     return tasks.get(str(phase), str(phase))
 
 
-def _dice(view: Mapping[str, Any]) -> str:
+def _dice(view: SupergangView) -> str:
     """The gang turn's dice: the characters' (K4 V2 D6, a captive's 2d3), then the patrols' (P5 p2)."""
     patrols = [f"{patrol_glyph(i)}{p['die']}" for i, p in enumerate(patrols_of(view)) if p.get("die")]
     gangsters = dice_text(view)
@@ -116,7 +119,7 @@ def _fit(parts: list[str], width: int, you: int | None) -> str:
     return line
 
 
-def decision_line(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
+def decision_line(view: SupergangView, width: int = SCREEN_WIDTH) -> str:
     """Round, who acts and on what, and the dice of the gang turn."""
     if view.get("over"):
         winner = view.get("winner", -1)
@@ -131,7 +134,7 @@ def decision_line(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
     return _fit(parts, width, view.get("seat"))
 
 
-def money_line(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
+def money_line(view: SupergangView, width: int = SCREEN_WIDTH) -> str:
     """Each gang's money and shops, the bank and who moves the patrols."""
     shops = view.get("shops") or {}
     parts = []
@@ -145,7 +148,7 @@ def money_line(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
                 view.get("seat"))
 
 
-def screen(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
+def screen(view: SupergangView, width: int = SCREEN_WIDTH) -> str:
     """The whole map with its pieces (14 lines), then the decision and the money (2 lines): 16 lines of
     at most 80 columns at width 80. A narrower terminal gets the map cut on the right."""
     lines = [line[:width] for line in map_lines(view)]
@@ -155,7 +158,7 @@ def screen(view: Mapping[str, Any], width: int = SCREEN_WIDTH) -> str:
 # -- the rules of a decision ('?') -----------------------------------------------------------------
 
 
-def _act_help(view: Mapping[str, Any]) -> list[str]:
+def _act_help(view: SupergangView) -> list[str]:
     return [
         "At its stop a character may take each action once. In a shop: racket (a token on an unowned "
         "shop: its income is yours, 1 year); purchase ($50, $100 with initials); recruit your dead T/V/D "
@@ -196,7 +199,7 @@ PHASE_HELP: dict[str, list[str]] = {
 }
 
 
-def rules_help(view: Mapping[str, Any]) -> str:
+def rules_help(view: SupergangView) -> str:
     """The rules of the decision the view shows, then the map's key: at most HELP_ROWS lines of
     SCREEN_WIDTH columns."""
     phase = str(view.get("phase"))
@@ -224,7 +227,7 @@ def menu_choice(state: SupergangState, action: int) -> tuple[str, str]:
     if DEST0 <= action < COWARD:
         place, d = dest_parts(action)
         return state.geo.places[place], f"from the {DIRECTIONS[(d + 2) % 4]}"
-    text = state.action_text(action)
+    text = action_text(state, action)
     for low, high, verb in GROUPS:
         if low <= action < high and text.startswith(verb):
             return verb.strip(), text[len(verb):]

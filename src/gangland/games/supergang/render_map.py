@@ -20,8 +20,10 @@ from typing import Any
 
 from gangland.engine.seats import seat_ref
 
-from .board import Board, load_board
+from .board import Board
+from .board_file import load_board
 from .options import DEFAULTS
+from .view import CharacterView, GangView, PatrolView, SupergangView
 
 ROLES = ("killer", "vamp", "dealer")
 ROLE_LETTER = {"killer": "K", "vamp": "V", "dealer": "D"}
@@ -42,6 +44,7 @@ MAP_KEY = (
     "R1 a shop: R1\u00b2 owned by gang 2, R1\u2082 gang 2's racket; 2K gang 2's killer (V vamp,",
     "D dealer; 2k vamped); P p patrols; 2K+ more; ^2K in the shop above (v < > also)",
 )
+
 """The map's key in three lines of at most 80 columns (the screen's '?' and the whole table's legend)."""
 
 
@@ -51,7 +54,7 @@ def _board(path: str) -> Board:
     return load_board(path or None)
 
 
-def view_board(view: Mapping[str, Any]) -> Board:
+def view_board(view: SupergangView) -> Board:
     """The board of `view`: its `board` option, else the packaged board."""
     options = view.get("options") or {}
     path = options.get("board", "") if isinstance(options, Mapping) else ""
@@ -77,25 +80,25 @@ def patrol_glyph(index: int) -> str:
     return PATROL_GLYPHS[index] if index < len(PATROL_GLYPHS) else str(index + 1)
 
 
-def gangs_of(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+def gangs_of(view: SupergangView) -> list[GangView]:
     """The view's gangs in seat order (the entries that are not dicts left out)."""
     gangs = view.get("gangs") or []
     return [g for g in gangs if isinstance(g, dict)]
 
 
-def characters(gang: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+def characters(gang: GangView) -> list[tuple[str, CharacterView]]:
     """A gang's characters in role order (killer, vamp, dealer), then any other the view names."""
     chars = gang.get("characters") or {}
     order = [r for r in ROLES if r in chars] + sorted(r for r in chars if r not in ROLES)
     return [(r, chars[r]) for r in order if isinstance(chars[r], dict)]
 
 
-def patrols_of(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+def patrols_of(view: SupergangView) -> list[PatrolView]:
     """The view's patrols in order, patrol 1 first (the entries that are not dicts left out)."""
     return [p for p in view.get("patrols") or [] if isinstance(p, dict)]
 
 
-def pieces(view: Mapping[str, Any]) -> dict[str, list[str]]:
+def pieces(view: SupergangView) -> dict[str, list[str]]:
     """Where every piece is: square, shop or place id -> glyphs, gangsters first then patrols."""
     where: dict[str, list[str]] = {}
     for g, gang in enumerate(gangs_of(view)):
@@ -110,7 +113,7 @@ def pieces(view: Mapping[str, Any]) -> dict[str, list[str]]:
     return where
 
 
-def shop_marks(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+def shop_marks(view: SupergangView) -> dict[str, tuple[int, int]]:
     """Shop id -> (owner, racketeer), -1 for none, for the shops the view lists."""
     out: dict[str, tuple[int, int]] = {}
     for shop, info in (view.get("shops") or {}).items():
@@ -220,7 +223,7 @@ def _fill(slots: Sequence[Slot], glyphs: Sequence[str], grid: list[list[str]]) -
         grid[y][x] = (arrow + text[:room]).ljust(3)
 
 
-def map_lines(view: Mapping[str, Any]) -> list[str]:
+def map_lines(view: SupergangView) -> list[str]:
     """The map: a line of column numbers, then one line a board row, its number first, with the shops'
     marks and every piece on it (the sewers are off the map)."""
     board = view_board(view)
@@ -267,13 +270,13 @@ def character_name(gang: int, role: str) -> str:
     return f"{seat_ref(gang)}'s {role}"
 
 
-def option(view: Mapping[str, Any], name: str) -> Any:
+def option(view: SupergangView, name: str) -> Any:
     """An option of the game the view shows (the view lists only those that differ from the defaults)."""
     options = view.get("options") or {}
     return options.get(name, DEFAULTS[name]) if isinstance(options, Mapping) else DEFAULTS[name]
 
 
-def vamping_notes(char: Mapping[str, Any]) -> list[str]:
+def vamping_notes(char: CharacterView) -> list[str]:
     """What a character's view says about vamping beyond who holds it: freed and not yet moved (L43), and
     for a vamp the character it may not vamp next (L42)."""
     notes = ["freed: no vamping it until it moves"] if char.get("protected") else []
