@@ -243,6 +243,16 @@ _ACT_ATTRIBUTE = re.compile("""( data-act=(?:"[^"]*"|'[^']*'))""")
 """A `data-act` attribute as `group` writes it (`attribute` quotes it)."""
 
 
+def without_actions(svg: str) -> str:
+    """A drawing with nothing offered to click: what a spectator, who has no legal actions, is shown by a
+    drawing that draws the choices of the moment whoever looks.
+
+    >>> without_actions('<g data-act="pass" data-key="turn"><title>pass</title></g>')
+    '<g data-key="turn"><title>pass</title></g>'
+    """
+    return _ACT_ATTRIBUTE.sub("", svg)
+
+
 def fill_drawing(svg: str, names: Sequence[str], you: int | None = None) -> str:
     """A drawing with its seat markers filled in (`gangland.engine.seats.fill_seats`) with `names`, which
     are escaped as XML text, in its text and titles; its `data-act` attributes keep the action names as
