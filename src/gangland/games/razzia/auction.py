@@ -40,25 +40,15 @@ def legal_answers(s: RazziaFields) -> list[int]:
 
 
 def answer(s: RazziaFields, action: int, legal: list[int]) -> None:
-    """The seat to act passes or bids."""
-    if action == PASS:
-        next_bidder(s)
-    else:  # every other answer bids a cheque
-        bid(s, action - BID_BASE)
-
-
-def bid(s: RazziaFields, value: int) -> None:
-    """The seat to act bids its cheque `value`: "the following players may only bid with higher
-    cheques (or pass)"."""
-    s.a_bid = value
-    s.a_bidder = s.a_queue[0]
-    s.a_bids += ((s.a_bidder, value),)
-    next_bidder(s)
-
-
-def next_bidder(s: RazziaFields) -> None:
-    """The seat to act has answered: the next one answers, or the auction ends."""
-    s.a_queue.pop(0)
+    """The seat to act passes or bids a cheque ("As soon as a cheque is bid, the following players may
+    only bid with higher cheques (or pass)"); then the next seat answers, or the auction ends."""
+    queue = s.a_queue
+    if action != PASS:  # every other answer bids a cheque
+        value = action - BID_BASE
+        s.a_bid = value
+        s.a_bidder = bidder = queue[0]
+        s.a_bids += ((bidder, value),)
+    queue.pop(0)
     skip_unable(s)
 
 
