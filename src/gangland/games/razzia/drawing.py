@@ -10,7 +10,8 @@ of trinket, gold coins, businesses by kind, the sum of cheques) and the points e
 the same fixed layout, so no estate can make it spill into the next.
 
 Things a player may act on carry `data-act` with the action's name ("draw a card", "bid 8", "steal car" on a
-lot of the row): see `gangland.engine.svg` for the contract with the page.
+lot of the row), made by actions.py's `action_text` and its parts: see `gangland.engine.svg` for the
+contract with the page.
 
 The narrow layout (a phone's) stacks the same pieces NARROW_WIDTH wide: the header in four lines (the
 title, the police, who drew the last card and the card), the row three lots a line, the auction's lines
