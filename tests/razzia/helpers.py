@@ -13,8 +13,9 @@ from typing import Any
 
 from gangland.engine import splitmix64
 from gangland.games.razzia import GAME, RazziaState
-from gangland.games.razzia.cards import BOOTY_KINDS, DONE, DRAW, KIND_NAMES, PASS, POLICE
-from gangland.games.razzia.state import AUCTION
+from gangland.games.razzia.actions import DONE, DRAW, PASS
+from gangland.games.razzia.cards import BOOTY_KINDS, KIND_NAMES, POLICE
+from gangland.games.razzia.phases import AUCTION
 
 SEAT_NAMES = ("Dennis", "Miriam", "Felix", "Elke")
 """The rulebook's four players, in clockwise order, as seats 0-3 with cheque_sets="by_seat":

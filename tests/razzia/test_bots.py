@@ -10,25 +10,21 @@ import pytest
 from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match, splitmix64
 from gangland.games.razzia import GAME, RazziaState
+from gangland.games.razzia.actions import COURT, DRAW, PASS, bid_action, steal_action
 from gangland.games.razzia.bots import RazziaHeuristicBot
 from gangland.games.razzia.cards import (
     BODYGUARD,
     CARD_COUNTS,
     CASINO,
-    COURT,
     DIAMOND,
-    DRAW,
     DRIVER,
     GOLD,
-    PASS,
     POLICE,
     RING,
     THIEF,
     WATCH,
-    bid_action,
-    steal_action,
 )
-from gangland.games.razzia.state import AUCTION, OVER
+from gangland.games.razzia.phases import AUCTION, OVER
 
 from .helpers import give, new_state, play, set_cheques, set_row, snapshot
 

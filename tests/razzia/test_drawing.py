@@ -15,6 +15,7 @@ from gangland.engine import seat_ref
 from gangland.engine.svg import LAYOUTS, text_width
 from gangland.games import get
 from gangland.games.razzia import RazziaState
+from gangland.games.razzia.actions import PASS
 from gangland.games.razzia.cards import (
     BODYGUARD,
     BROOCH,
@@ -25,7 +26,6 @@ from gangland.games.razzia.cards import (
     FILM,
     GOLD,
     NIGHT_CLUB,
-    PASS,
     POLICE,
     REAL_ESTATE,
     RESTAURANT,

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from gangland.games.razzia import GAME, RazziaState
+from gangland.games.razzia.actions import PASS, bid_action, steal_action
 from gangland.games.razzia.cards import (
     BODYGUARD,
     BOOTY_KINDS,
@@ -20,15 +21,12 @@ from gangland.games.razzia.cards import (
     DRIVER,
     GOLD,
     KIND_NAMES,
-    PASS,
     POLICE,
     POLICE_LIMIT,
     RING,
     ROW_LIMIT,
     THIEF,
     WATCH,
-    bid_action,
-    steal_action,
 )
 from gangland.games.razzia.encoding import (
     ENCODING,

@@ -9,8 +9,9 @@ import pytest
 from gangland.cli.common import shown
 from gangland.engine import seat_ref
 from gangland.games.razzia import GAME, RazziaState
-from gangland.games.razzia.cards import COURT, DRAW, PASS, POLICE, bid_action
-from gangland.games.razzia.state import AUCTION, TURN
+from gangland.games.razzia.actions import COURT, DRAW, PASS, bid_action
+from gangland.games.razzia.cards import POLICE
+from gangland.games.razzia.phases import AUCTION, TURN
 
 from .helpers import KIND, draw, force_next, new_state, set_cheques
 
@@ -127,7 +128,7 @@ def test_narration_never_fails_over_whole_games(players: int) -> None:
 
 @pytest.mark.parametrize("seat", [0, 1, 4])
 def test_the_score_table_header_keeps_every_seat_apart(seat: int) -> None:
-    from gangland.games.razzia.view import render_scores
+    from gangland.games.razzia.render import render_scores
 
     state = new_state(5)
     rng = random.Random(seat)

@@ -13,7 +13,8 @@ from collections import Counter
 import pytest
 
 from gangland.engine import ActionParseError, IllegalAction
-from gangland.games.razzia import GAME, RazziaState
+from gangland.games.razzia import GAME, RazziaState, phases
+from gangland.games.razzia.actions import COURT, DONE, DRAW, NUM_ACTIONS, PASS, bid_action, steal_action
 from gangland.games.razzia.cards import (
     BLACK_CROSS,
     BODYGUARD,
@@ -24,15 +25,10 @@ from gangland.games.razzia.cards import (
     CARD_COUNTS,
     CASINO,
     CHAIN,
-    COURT,
     DIAMOND,
-    DONE,
-    DRAW,
     DRIVER,
     FILM,
     GOLD,
-    NUM_ACTIONS,
-    PASS,
     POLICE,
     POLICE_LIMIT,
     RESTAURANT,
@@ -41,10 +37,9 @@ from gangland.games.razzia.cards import (
     THIEF,
     TRINKETS,
     WATCH,
-    bid_action,
-    steal_action,
 )
-from gangland.games.razzia.state import AUCTION, OVER, THIEF_USE, TURN
+from gangland.games.razzia.phases import AUCTION, OVER, THIEF_USE, TURN, Phase
+from gangland.games.razzia.rules import APPLY, LEGAL
 
 from .helpers import (
     DENNIS,
@@ -92,6 +87,13 @@ def all_cheques(state: RazziaState) -> list[int]:
 
 
 # == Contents and play preparation ================================================================
+
+
+def test_the_phase_aliases_are_the_phases() -> None:
+    """phases.py's Final ints, which the hot paths compare, are the members of Phase; the phase table has
+    an entry for each."""
+    assert [getattr(phases, phase.name) for phase in Phase] == list(Phase) == [TURN, AUCTION, THIEF_USE, OVER]
+    assert len(LEGAL) == len(APPLY) == len(phases.PHASE_NAMES) == len(Phase)
 
 
 def test_contents() -> None:

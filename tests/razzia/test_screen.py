@@ -15,19 +15,17 @@ from gangland.cli.common import shown
 from gangland.cli.human import menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, seat_label
 from gangland.games.razzia import GAME, RazziaState
+from gangland.games.razzia.actions import COURT, DONE, PASS, bid_action, steal_action
 from gangland.games.razzia.cards import (
     BODYGUARD,
     CAR,
     CASINO,
     CHAIN,
-    COURT,
-    DONE,
     DRIVER,
     FILM,
     GOLD,
     HORSE_RACING,
     NIGHT_CLUB,
-    PASS,
     POLICE,
     REAL_ESTATE,
     RESTAURANT,
@@ -36,11 +34,9 @@ from gangland.games.razzia.cards import (
     TRANSPORTATION,
     TRINKETS,
     WATCH,
-    bid_action,
-    steal_action,
 )
-from gangland.games.razzia.state import AUCTION, THIEF_USE
-from gangland.games.razzia.view import RENDER_WIDTH, render_scores
+from gangland.games.razzia.phases import AUCTION, THIEF_USE
+from gangland.games.razzia.render import RENDER_WIDTH, render_scores
 
 from ..scale import many
 from .helpers import (

@@ -1,17 +1,23 @@
-"""Razzia! (Reiner Knizia, Amigo 2004) for 2-5 players."""
+"""Razzia! (Reiner Knizia, Amigo 2004) for 2-5 players: the Game, each hook one line into the module
+that holds it (docs/architecture.md)."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpec, State
 
-from .cards import KIND_NAMES, NUM_ACTIONS, POLICE
+from .actions import NUM_ACTIONS, action_text
+from .bots import RazziaHeuristicBot
+from .drawing import view_svg
 from .encoding import ENCODING
+from .render import narrate, render
+from .report import facts, inventory
 from .scoring import ALL_TIED_CHOICES
 from .screen import rules_help, screen
-from .state import RazziaState, action_text
-from .view import RENDER_WIDTH, narrate, render_scores, render_view
+from .state import RazziaState
+from .view import razzia_view
 
 
 class RazziaGame(Game):
@@ -41,12 +47,7 @@ class RazziaGame(Game):
                    "Which seat gets which cheque set: dealt at random, or player A's set to seat 0 "
                    "and so on (for studies of the sets)."),
     )
-
-    @property
-    def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        from .bots import RazziaHeuristicBot
-
-        return {"heuristic": RazziaHeuristicBot}
+    bots = MappingProxyType({"heuristic": RazziaHeuristicBot})
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return RazziaState.new(players, seed, options)
@@ -55,48 +56,27 @@ class RazziaGame(Game):
         return action_text(action)
 
     def inventory(self, state: State) -> dict[str, int]:
-        assert isinstance(state, RazziaState)
-        cards = list(state.box)
-        for kind in state.deck:
-            cards[kind] += 1
-        for kind in state.row:
-            cards[kind] += 1
-        cards[POLICE] += state.police
-        for estate in state.estate:
-            for kind, count in enumerate(estate):
-                cards[kind] += count
-        counts = {f"card {KIND_NAMES[kind]}": n for kind, n in enumerate(cards)}
-        cheques = [state.centre, *(c for s in range(state.players) for c in state.up[s] + state.down[s])]
-        counts.update({f"cheque {value}": cheques.count(value) for value in sorted(set(cheques))})
-        counts["cheques"] = len(cheques)
-        return counts
+        return inventory(state)
 
     def facts(self, record: GameRecord) -> GameFacts:
-        from .report import facts
-
         return facts(self, record)
 
     def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
         """The table as SVG, drawn from the view (lots, cheques, estates, the auction), with `data-act`
         on what a seat may act on (see drawing.py), in `layout` ("wide" or "narrow")."""
-        from .drawing import view_svg
-
-        return view_svg(view, layout)
+        return view_svg(razzia_view(view), layout)
 
     def render(self, view: dict[str, Any]) -> str:
-        text = render_view(view)
-        if view["round_scores"]:
-            text += "\n\n" + render_scores(view, RENDER_WIDTH)
-        return text
+        return render(razzia_view(view))
 
     def screen(self, view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
-        return screen(view, width)
+        return screen(razzia_view(view), width)
 
     def rules_help(self, view: dict[str, Any]) -> str:
-        return rules_help(view)
+        return rules_help(razzia_view(view))
 
     def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-        return narrate(before, actor, action_text, after)
+        return narrate(razzia_view(before), actor, action_text, razzia_view(after))
 
 
 GAME = RazziaGame()

@@ -48,25 +48,10 @@ from typing import Final
 
 from gangland.engine import DeterminizingBot
 
-from .cards import (
-    BID_BASE,
-    BODYGUARD,
-    BUSINESSES,
-    CAR,
-    CARD_COUNTS,
-    COURT,
-    DONE,
-    DRAW,
-    DRIVER,
-    GOLD,
-    PASS,
-    POLICE,
-    ROUNDS,
-    STEAL_BASE,
-    THIEF,
-    TRINKETS,
-)
-from .phases import AUCTION, COURT_AUCTION, NOBODY, THIEF_USE, TURN
+from .actions import BID_BASE, COURT, DONE, DRAW, PASS, STEAL_BASE
+from .cards import BODYGUARD, BUSINESSES, CAR, CARD_COUNTS, DRIVER, GOLD, POLICE, ROUNDS, THIEF, TRINKETS
+from .fields import NOBODY
+from .phases import AUCTION, COURT_AUCTION, THIEF_USE, TURN
 from .state import RazziaState
 
 __all__ = ["HeuristicParams", "RazziaHeuristicBot"]

@@ -1,4 +1,4 @@
-"""The Razzia! catalogue: card kinds, how many of each, the cheque sets, and the action ids.
+"""The Razzia! catalogue: card kinds, how many of each, the cheque sets, and the limits of a round.
 
 Card kinds are small ints; cards of one kind are identical, so estates and the deck are counted
 by kind. Sources: razzia.txt "Contents", "Play preparation" and "Variant for two players".
@@ -37,6 +37,9 @@ KIND_NAMES: Final = (
     "ring", "watch", "brooch", "chain", "diamond", "bodyguard", "car", "driver", "thief", "gold coin",
     "casino", "transportation", "film", "horse racing", "real estate", "night club", "restaurant", "police",
 )
+"""Each kind's name, as the view and the action text give it."""
+KIND_INDEX: Final[dict[str, int]] = {name: kind for kind, name in enumerate(KIND_NAMES)}
+"""A card kind by its name: the readers of a view find the kind of a card it names."""
 
 # razzia.txt "Contents": 20 trinkets (4 of each), 16 bodyguards, 16 cars and 10 drivers, 6 thieves,
 # 3 gold coins, 28 businesses (4 of each), 21 police: 120 cards.
@@ -60,34 +63,3 @@ CENTRE_CHEQUE: Final = 1
 POLICE_LIMIT: Final = {2: 5, 3: 7, 4: 7, 5: 7}
 """The police card that ends a round: the 7th, or the 5th with two players."""
 ROUNDS: Final = 3
-
-# The fixed action space: one decision per id.
-DRAW: Final = 0
-COURT: Final = 1
-PASS: Final = 2
-DONE: Final = 3
-BID_BASE: Final = 3
-"""BID_BASE + v bids the cheque of value v (1..16): ids 4..19. BID_BASE itself is DONE, not a bid:
-test with `is_bid`."""
-STEAL_BASE: Final = 20
-"""STEAL_BASE + kind uses a thief on a booty kind in the row: ids 20..36."""
-NUM_ACTIONS: Final = STEAL_BASE + BOOTY_KINDS
-
-
-def bid_action(value: int) -> int:
-    """The action id that bids the cheque `value`."""
-    return BID_BASE + value
-
-
-def is_bid(action: int) -> bool:
-    """True for the ids that bid a cheque.
-
-    >>> is_bid(bid_action(1)), is_bid(DONE), is_bid(steal_action(0))
-    (True, False, False)
-    """
-    return BID_BASE < action < STEAL_BASE
-
-
-def steal_action(kind: int) -> int:
-    """The action id that uses a thief to take `kind` from the row."""
-    return STEAL_BASE + kind

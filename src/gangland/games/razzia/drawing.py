@@ -10,7 +10,8 @@ of trinket, gold coins, businesses by kind, the sum of cheques) and the points e
 the same fixed layout, so no estate can make it spill into the next.
 
 Things a player may act on carry `data-act` with the action's name ("draw a card", "bid 8", "steal car" on a
-lot of the row): see `gangland.engine.svg` for the contract with the page.
+lot of the row), made by actions.py's `action_text` and its parts: see `gangland.engine.svg` for the
+contract with the page.
 
 The narrow layout (a phone's) stacks the same pieces NARROW_WIDTH wide: the header in four lines (the
 title, the police, who drew the last card and the card), the row three lots a line, the auction's lines
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any
 
 from ...engine.seats import seat_ref
 from ...engine.svg import (
@@ -40,9 +40,11 @@ from ...engine.svg import (
     seat_letter,
     text,
 )
-from .cards import BUSINESSES, KIND_NAMES, TRINKETS
+from .actions import COURT, DONE, DRAW, PASS, action_text, bid_text, steal_text
+from .cards import BUSINESSES, KIND_INDEX, KIND_NAMES, TRINKETS
+from .render import auction_answers
 from .screen import BUSINESS_LETTERS, TRINKET_LETTERS, or_list, turn_choices
-from .view import auction_answers, breakdown_if_scored_now, cheque_sums, points_if_scored_now
+from .view import RazziaView, breakdown_if_scored_now, cheque_sums, points_if_scored_now
 
 WIDTH = 800
 FELT, FELT_DARK, ON_FELT = "#24553a", "#1b4230", "#ffffff"
@@ -184,7 +186,7 @@ def _cheque(x: float, y: float, value: int, face_up: bool, key: str, act: str = 
                  title=label, act=act, key=key, cls="cheque")
 
 
-def _header(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
+def _header(view: RazziaView, g: _Geometry = WIDE) -> list[str]:
     # Narrow: the title, then the police and the last card drawn on lines of their own.
     px, py, bx, by = (12, 72, 140, 68) if g.narrow else (170, 26, 178, 40)
     lx, ly, vx, vy = (12, 100, 12, 118) if g.narrow else (360, 26, 360, 44)
@@ -203,7 +205,7 @@ def _header(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
                           'stroke-dasharray="3 2"/>')
     parts.append(group(police, title=f"{drawn} police drawn this round; the {limit}th ends it",
                        key="police"))
-    last = view.get("last_draw")
+    last = view["last_draw"]
     if last:
         # Who drew it on the first line, the card on the second: a name of NAME_CHARS characters and the
         # longest card's would not fit one line beside the draw button.
@@ -211,8 +213,8 @@ def _header(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
         parts.append(text(lx, ly, f"last drawn by {who}", 12, fill=ON_FELT))
         parts.append(text(vx, vy, last["card"], 13, "bold", fill=ON_FELT))
     left = sum(view["piles"])
-    parts.append(button(g.width - (152 if g.narrow else 160), 7, 140 if g.narrow else 146, "draw a card",
-                        "draw a card", f"{left} cards left",
+    parts.append(button(g.width - (152 if g.narrow else 160), 7, 140 if g.narrow else 146, action_text(DRAW),
+                        action_text(DRAW), f"{left} cards left",
                         title=f"draw a card from the pile ({left} left): a lot joins the row, or the police",
                         height=TARGET if g.narrow else 0))
     return parts
@@ -220,15 +222,16 @@ def _header(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
 
 def _lot(x: float, y: float, key: str, kind: str) -> str:
     family, colour = _family(kind)
+    steal = steal_text(KIND_INDEX[kind])
     return group([rect(x, y, LOT_WIDTH, LOT_HEIGHT, colour, "#3a3a3a", 6),
                   text(x + LOT_WIDTH / 2, y + 30, kind, 13 if len(kind) <= 12 else 12, "bold", "middle"),
                   text(x + LOT_WIDTH / 2, y + 50, family if family != kind else "", 12, "normal", "middle",
                        CARD_MUTED)],
-                 title=f"{kind} (a thief may steal it: steal {kind})", act=f"steal {kind}",
+                 title=f"{kind} (a thief may steal it: {steal})", act=steal,
                  key=key, cls="lot")
 
 
-def _row(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
+def _row(view: RazziaView, g: _Geometry = WIDE) -> list[str]:
     limit, lots = view["row_limit"], view["row"]
     top, across, lines = g.row_top(), min(limit, g.lots_a_line), g.row_lines(limit)
     parts = [rect(0, g.header, g.width, g.seat_top(limit) - g.header - 8, FELT, FELT, 0),
@@ -245,11 +248,11 @@ def _row(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
                                'stroke-dasharray="5 4"'))
     parts.append(group(_lines(places),
                        title=f"the row of lots ({len(lots)} of {limit}): call a court auction for it",
-                       act="call a court auction", key="row", cls="row"))
+                       act=action_text(COURT), key="row", cls="row"))
     return parts
 
 
-def _auction(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
+def _auction(view: RazziaView, g: _Geometry = WIDE) -> list[str]:
     y = g.auction_y(view["row_limit"])
     parts = [text(14, y + 4, "centre cheque", 12, fill=ON_FELT),
              _cheque(104, y - 14, view["centre_cheque"], True, "cheque:centre")]
@@ -264,7 +267,7 @@ def _auction(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
         return said
 
     bx, by, bh = (g.width - 112, y - 20, TARGET) if g.narrow else (WIDTH - 100, y - 16, 0)
-    auction = view.get("auction")
+    auction = view["auction"]
     if auction:
         # Every answer so far, as the terminal shows them (passes and seats that could not beat the
         # high bid too), each seat by its letter (its badge's): five names would not fit one line.
@@ -276,9 +279,10 @@ def _auction(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
                   *say(y + 17, f"answers in turn: {answers}", 13),
                   *say(y + 35, "no bid yet" if high is None else
                        f"high bid {auction['high_bid']} by {seat_ref(high)} ({seat_letter(high)})", 13),
-                  button(bx, by, 86, "pass", "pass", title="pass: bid nothing in this auction", height=bh)]
+                  button(bx, by, 86, action_text(PASS), action_text(PASS),
+                         title="pass: bid nothing in this auction", height=bh)]
         return parts
-    to_act = view.get("to_act")
+    to_act = view["to_act"]
     if to_act is None:
         head, line = "The game is over.", ""
     elif view["phase"] == "thieves":
@@ -289,20 +293,21 @@ def _auction(view: dict[str, Any], g: _Geometry = WIDE) -> list[str]:
     parts += say(y - 2, head, 14, "bold")
     if line:
         parts += say(y + 17, line, 13)
-    last = view.get("last_auction")
+    last = view["last_auction"]
     if last:
         won = ", ".join(last["cards"]) or "nothing"
         who = ("nobody" if last["winner"] is None
                else f"{seat_ref(last['winner'])} ({seat_letter(last['winner'])})")
         parts += say(y + 35, f"last auction: {who} took {won}"
-                     + (f" for {last['bid']}" if last.get("bid") else ""), 12)
+                     + (f" for {last['bid']}" if last["bid"] else ""), 12)
     if view["phase"] == "thieves":
-        parts.append(button(bx - 50 if g.narrow else WIDTH - 150, by, 136, "stop stealing", "stop stealing",
-                            title="stop stealing: keep your remaining thieves", height=bh))
+        stop = action_text(DONE)
+        parts.append(button(bx - 50 if g.narrow else WIDTH - 150, by, 136, stop, stop,
+                            title=f"{stop}: keep your remaining thieves", height=bh))
     return parts
 
 
-def _breakdowns(view: dict[str, Any]) -> list[dict[str, int]]:
+def _breakdowns(view: RazziaView) -> list[dict[str, int]]:
     """Each seat's points by category: the final scoring when the game is over, else what each category
     would give if the round were scored now (businesses and cheque sums as if it were the last)."""
     if view["result"] is not None:
@@ -341,7 +346,7 @@ def _cells(x: float, y: float, letters: str, kinds: tuple[int, ...], estate: dic
     return parts
 
 
-def _tile(view: dict[str, Any], seat: int, tile: tuple[str, str, int, str], points: int, x: float,
+def _tile(view: RazziaView, seat: int, tile: tuple[str, str, int, str], points: int, x: float,
           top: float) -> str:
     """One way `seat`'s estate scores (a row of TILES): its title and points, the counts that score, and
     in words on hover how the rulebook scores them."""
@@ -408,7 +413,7 @@ def _tile(view: dict[str, Any], seat: int, tile: tuple[str, str, int, str], poin
     return group(parts, title=hover, key=f"estate:{seat}:{category}", cls="estate")
 
 
-def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int], g: _Geometry = WIDE) -> str:
+def _tiles(view: RazziaView, seat: int, top: float, points: dict[str, int], g: _Geometry = WIDE) -> str:
     """`seat`'s row of scoring tiles (the same whichever seat looks); a narrow panel's three rows."""
     parts = []
     if g.narrow:
@@ -429,12 +434,12 @@ def _tiles(view: dict[str, Any], seat: int, top: float, points: dict[str, int], 
     return "\n".join(parts)
 
 
-def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str, g: _Geometry = WIDE) -> str:
+def _seat(view: RazziaView, seat: int, top: float, now: int, tiles: str, g: _Geometry = WIDE) -> str:
     """`seat`'s panel as `view` shows it, around its `tiles` (`_tiles`)."""
     info = view["seats"][seat]
-    me = view.get("seat") == seat
-    to_act = view.get("to_act") == seat
-    score = view["scores"][seat] if seat < len(view.get("scores", [])) else 0
+    me = view["seat"] == seat
+    to_act = view["to_act"] == seat
+    score = view["scores"][seat]
     rounds = [sum(scores[seat].values()) for scores in view["round_scores"]]
     past = ", ".join(f"round {i} {p:+d}" for i, p in enumerate(rounds, start=1)) or "no round scored yet"
     if view["result"] is not None:
@@ -458,7 +463,7 @@ def _seat(view: dict[str, Any], seat: int, top: float, now: int, tiles: str, g: 
                    title=f"score {score}: {past}", key=f"score:{seat}")]
     x, y, step = (16, top + 56, TARGET + 6) if g.narrow else (CHEQUES_LEFT, top + 7, CHEQUE_WIDTH)
     for value in info["open_cheques"]:
-        parts.append(_cheque(x, y, value, True, f"cheque:{value}", f"bid {value}" if me else "", g.cheque))
+        parts.append(_cheque(x, y, value, True, f"cheque:{value}", bid_text(value) if me else "", g.cheque))
         x += step
     for value in info["face_down_cheques"]:
         parts.append(_cheque(x, y, value, False, f"cheque:{value}", size=g.cheque))
@@ -475,7 +480,7 @@ class _Table:
 
     __slots__ = ("breakdowns", "geometry", "now", "panels", "scoring", "tiles", "top")
 
-    def __init__(self, view: dict[str, Any], g: _Geometry = WIDE) -> None:
+    def __init__(self, view: RazziaView, g: _Geometry = WIDE) -> None:
         self.geometry = g
         self.top = "\n".join([*_header(view, g), *_row(view, g), *_auction(view, g)])
         self.breakdowns, self.now = _breakdowns(view), points_if_scored_now(view)
@@ -485,22 +490,22 @@ class _Table:
                              [info["estate"] for info in view["seats"]], cheque_sums(view)))
         """All that a row of tiles reads of the view besides its seat and points (`_tile`)."""
 
-    def panel(self, view: dict[str, Any], seat: int, top: float) -> str:
+    def panel(self, view: RazziaView, seat: int, top: float) -> str:
         """`seat`'s panel as `view` shows it, its top at `top`."""
-        mine = view.get("seat") == seat
+        mine = view["seat"] == seat
         drawn = self.panels.get((seat, mine, top))
         if drawn is None:
             drawn = self.panels[seat, mine, top] = self._panel(view, seat, mine, top)
         return drawn
 
-    def _panel(self, view: dict[str, Any], seat: int, mine: bool, top: float) -> str:
+    def _panel(self, view: RazziaView, seat: int, mine: bool, top: float) -> str:
         """`seat`'s panel, from `_PANELS` if it was drawn lately (keyed by all that `_seat` and `_tile`
         read of the view), else drawn (its tiles from `_TILE_ROWS` if only the panel changed)."""
         points, g = self.breakdowns[seat], self.geometry
         tiles_key = f"{seat} {top} {g.narrow} {self.scoring} {points!r}"
         info = view["seats"][seat]
-        panel_key = repr((tiles_key, mine, view.get("to_act") == seat, info["open_cheques"],
-                          info["face_down_cheques"], view.get("scores"), view["round_scores"],
+        panel_key = repr((tiles_key, mine, view["to_act"] == seat, info["open_cheques"],
+                          info["face_down_cheques"], view["scores"], view["round_scores"],
                           self.now[seat]))
         with _TABLES_LOCK:
             drawn = _PANELS.get(panel_key)
@@ -539,7 +544,7 @@ _TABLES_LOCK = threading.Lock()
 """Drawings may be made in several threads (a server's workers): the cache changes under this lock."""
 
 
-def _table(view: dict[str, Any], g: _Geometry) -> _Table:
+def _table(view: RazziaView, g: _Geometry) -> _Table:
     # repr, not JSON: quicker, and as exact (a view holds only dicts, lists, strings, numbers and None).
     key = repr({name: value for name, value in view.items() if name != "seat"})
     key += "|narrow" if g.narrow else ""
@@ -552,18 +557,18 @@ def _table(view: dict[str, Any], g: _Geometry) -> _Table:
     return table
 
 
-def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
+def view_svg(view: RazziaView, layout: str = "wide") -> str:
     """The table as one seat's view shows it, as SVG, in `layout` (see the module docstring)."""
     check_layout(layout)
     g = _geometry(layout)
     players = view["players"]
     top = g.seat_top(view["row_limit"])
     height = top + players * g.seat_height + 4
-    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
+    mine = view["seat"]
+    who = "a spectator" if mine is None else seat_ref(mine)
     table = _table(view, g)
     order = list(range(players))
-    mine = view.get("seat")
-    if g.narrow and isinstance(mine, int):  # the seat's own panel first, right under the auction
+    if g.narrow and mine is not None:  # the seat's own panel first, right under the auction
         order = [mine, *(seat for seat in order if seat != mine)]
     parts = [table.top, *(table.panel(view, seat, top + i * g.seat_height) for i, seat in enumerate(order))]
     return document(g.width, height, f"Razzia! round {view['round']}, as {who} sees it", parts, "#efeae0")

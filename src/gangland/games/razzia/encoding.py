@@ -25,7 +25,7 @@ from .cards import (
     CENTRE_CHEQUE,
     CHEQUE_SETS,
     DRIVER,
-    KIND_NAMES,
+    KIND_INDEX,
     POLICE_LIMIT,
     ROUNDS,
     ROW_LIMIT,
@@ -33,9 +33,8 @@ from .cards import (
 )
 from .phases import AUCTION_NAMES, PHASE_NAMES
 from .scoring import CATEGORIES, cars_and_drivers_points, score_round
+from .view import razzia_view
 
-KIND_INDEX: Final[dict[str, int]] = {name: kind for kind, name in enumerate(KIND_NAMES)}
-"""A card kind by the name the view gives it."""
 PHASE_INDEX: Final[dict[str, int]] = {name: phase for phase, name in enumerate(PHASE_NAMES)}
 AUCTION_INDEX: Final[dict[str, int]] = {name: kind for kind, name in enumerate(AUCTION_NAMES)}
 TOTAL_CARDS: Final = sum(CARD_COUNTS)
@@ -170,7 +169,8 @@ class RazziaEncoding(ViewEncoding):
                     high=MAX_ROUND_POINTS / SCORE_SCALE),
         ])
 
-    def encode(self, view: Mapping[str, JSON], players: int, options: Mapping[str, JSON]) -> list[float]:
+    def encode(self, data: Mapping[str, JSON], players: int, options: Mapping[str, JSON]) -> list[float]:
+        view = razzia_view(data)
         layout = self.layout(players, options)
         out = layout.writer()
         top, total = self._scales(players)

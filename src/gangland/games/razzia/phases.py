@@ -1,25 +1,36 @@
-"""Where a Razzia! game stands: its phases and the kinds of auction, as the small ints the state keeps
-and the names its view shows.
+"""Where a Razzia! game stands: the decision it waits for (`Phase`), and the kinds of auction.
 
-The rules (state.py) set them, the view (view.py) names them and the bot (bots.py) reads them; they
-live here so that each of those imports them from below rather than from one another.
+The state keeps both as small ints; the view names them (`PHASE_NAMES`, `AUCTION_NAMES`).
 """
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Final
 
-# Phases: what the seat to act is asked.
+
+class Phase(IntEnum):
+    """The decision the seat to act is asked for."""
+
+    TURN = 0
+    """The player whose turn it is draws a card, calls a court auction or uses a thief."""
+    AUCTION = 1
+    """An auction is under way: the seat first in the queue bids or passes."""
+    THIEF_USE = 2
+    """The player whose turn it is uses thieves one after another, or stops."""
+    OVER = 3
+    """The game is over: the last round has been scored."""
+
+
+# The members as plain ints, for the rules' hot paths: compiled, a Final int is a C constant, while
+# reading a member off the Enum class is a look-up (tests/razzia/test_rules.py checks they agree).
 TURN: Final = 0
-"""The player whose turn it is draws a card, calls a court auction or uses a thief."""
 AUCTION: Final = 1
-"""An auction is under way: the seat first in the queue bids or passes."""
 THIEF_USE: Final = 2
-"""The player whose turn it is uses thieves one after another, or stops."""
 OVER: Final = 3
-"""The game is over: the last round has been scored."""
+
 PHASE_NAMES: Final = ("turn", "auction", "thieves", "over")
-"""The view's name of each phase, by id."""
+"""The view's name of each phase, by `Phase`."""
 
 # Kinds of auction: why it was called.
 NORMAL: Final = 0
@@ -30,7 +41,3 @@ FULL_ROW: Final = 2
 """Called when the seventh booty card is placed in the row."""
 AUCTION_NAMES: Final = ("normal", "court", "full row")
 """The view's name of each kind of auction, by id."""
-
-NOBODY: Final = -1
-"""No seat: the caller and the high bidder while no auction is under way, the high bidder before anyone
-bids, the winner of an auction nobody bid in."""

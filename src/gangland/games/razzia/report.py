@@ -1,15 +1,38 @@
-"""Razzia!'s facts for a balance report: police drawn per round, auctions by kind, thieves used.
-
-Counted by replaying the record and reading the state's public fields after each step.
+"""Razzia!'s accounts: every card and cheque a state holds (`inventory`, which the invariant tests hold
+constant), and a finished game's facts for a balance report (`facts`: police drawn per round, auctions
+by kind, thieves used), counted by replaying the record and reading the state's public fields after
+each step.
 """
 
 from __future__ import annotations
 
-from gangland.engine import Game, GameFacts, GameRecord, replay_steps
+from gangland.engine import Game, GameFacts, GameRecord, State, replay_steps
 
-from .cards import COURT, DRAW, POLICE, STEAL_BASE
-from .phases import AUCTION_NAMES, NOBODY, TURN
+from .actions import COURT, DRAW, STEAL_BASE
+from .cards import KIND_NAMES, POLICE
+from .fields import NOBODY
+from .phases import AUCTION_NAMES, TURN
 from .state import RazziaState
+
+
+def inventory(state: State) -> dict[str, int]:
+    """How many cards of each kind the state holds wherever they are (the box, the deck, the row, the
+    police drawn, the estates), and how many cheques of each value (the centre's, open and face down)."""
+    assert isinstance(state, RazziaState)
+    cards = list(state.box)
+    for kind in state.deck:
+        cards[kind] += 1
+    for kind in state.row:
+        cards[kind] += 1
+    cards[POLICE] += state.police
+    for estate in state.estate:
+        for kind, count in enumerate(estate):
+            cards[kind] += count
+    counts = {f"card {KIND_NAMES[kind]}": n for kind, n in enumerate(cards)}
+    cheques = [state.centre, *(c for s in range(state.players) for c in state.up[s] + state.down[s])]
+    counts.update({f"cheque {value}": cheques.count(value) for value in sorted(set(cheques))})
+    counts["cheques"] = len(cheques)
+    return counts
 
 
 def facts(game: Game, record: GameRecord) -> GameFacts:

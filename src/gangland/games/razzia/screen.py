@@ -10,12 +10,13 @@ then a legend and who is to act. `render` (the person's 'more') keeps the whole 
 from __future__ import annotations
 
 import textwrap
-from typing import Any
 
 from gangland.engine import HELP_ROWS, SCREEN_WIDTH, seat_column, seat_ref, terminal_len, terminal_wrap
 
+from .actions import COURT, DRAW, action_text
 from .cards import BUSINESSES, KIND_NAMES, TRINKETS
-from .view import auction_answers, cheque_text, lots_text, points_if_scored_now
+from .render import auction_answers, cheque_text, lots_text
+from .view import AuctionView, RazziaView, points_if_scored_now
 
 TRINKET_LETTERS = "RWBCD"
 """Ring, watch, brooch, chain, diamond: the trinket column shows the letter of each kind held."""
@@ -47,7 +48,7 @@ def _table_width(keep: int, name_width: int) -> int:
     return 2 + name_width + sum(width + gap for (_, width, _), gap in columns)
 
 
-def _seat_cells(view: dict[str, Any], seat: int, now: int) -> list[str]:
+def _seat_cells(view: RazziaView, seat: int, now: int) -> list[str]:
     info = view["seats"][seat]
     estate = info["estate"]
     trinkets = "".join(letter if estate.get(KIND_NAMES[kind]) else "."
@@ -59,7 +60,7 @@ def _seat_cells(view: dict[str, Any], seat: int, now: int) -> list[str]:
             str(estate.get("gold coin", 0)), trinkets, businesses, f"{now:+d}"]
 
 
-def estate_table(view: dict[str, Any], width: int) -> list[str]:
+def estate_table(view: RazziaView, width: int) -> list[str]:
     """The players' table: a heading and one line per player, named as the terminal names seats
     (`seat_column`), with as many columns as `width` holds (the 'now' column goes first; a narrower
     terminal folds each line)."""
@@ -86,7 +87,7 @@ def _fold(text: str, width: int, you: int | None, indent: int = 2) -> list[str]:
                          break_on_hyphens=False)
 
 
-def _header(view: dict[str, Any]) -> str:
+def _header(view: RazziaView) -> str:
     police, limit = view["police"], view["police_limit"]
     piles = view["piles"]
     return (f"Round {view['round']}/{view['rounds']}   police {police}/{limit} "
@@ -94,38 +95,40 @@ def _header(view: dict[str, Any]) -> str:
             f"cards left {sum(piles)} ({piles[0]}+{piles[1]})")
 
 
-def auction_origin(view: dict[str, Any]) -> str:
+def auction_origin(auction: AuctionView) -> str:
     """Which auction is under way and whose it is: "Court auction called by ⟨s2⟩"."""
-    auction = view["auction"]
     caller = seat_ref(auction["caller"])
     return {"court": f"Court auction called by {caller}",
             "normal": f"Normal auction ({caller} drew police)",
             "full row": f"Full-row auction ({caller} drew the 7th lot)"}[auction["kind"]]
 
 
-def _auction_lines(view: dict[str, Any]) -> list[str]:
+def _auction_lines(view: RazziaView) -> list[str]:
     auction = view["auction"]
     if auction is None:
         return []
-    head = f"{auction_origin(view)}: top bid takes the lots and cheque {view['centre_cheque']}"
+    head = f"{auction_origin(auction)}: top bid takes the lots and cheque {view['centre_cheque']}"
     answers = ", ".join(f"{seat_ref(seat)} {answer}" for seat, answer in auction_answers(view))
     return [head, f"  bids in turn: {answers}"]
 
 
-def can_steal(view: dict[str, Any]) -> bool:
+def can_steal(view: RazziaView) -> bool:
     """Whether the seat to act may use a thief now: one in its estate and a lot it may take."""
+    seat = view["to_act"]
+    if seat is None:
+        return False
     takes_thief = view["options"]["thief_takes_thief"]
-    return bool(view["seats"][view["to_act"]]["estate"].get("thief")) and any(
+    return bool(view["seats"][seat]["estate"].get("thief")) and any(
         takes_thief or lot != "thief" for lot in view["row"])
 
 
-def turn_choices(view: dict[str, Any]) -> list[str]:
+def turn_choices(view: RazziaView) -> list[str]:
     """What the seat to act may do on its turn (no auction, no thieves in use), as the rules in play
     and the view allow it: "draw a card" (cards left), "call a court auction" (lots, or the rules allow
     an empty row) and "use a thief" (only with a thief and a lot it may take: `can_steal`)."""
-    choices = ["draw a card"] if sum(view["piles"]) else []
+    choices = [action_text(DRAW)] if sum(view["piles"]) else []
     if view["row"] or view["options"]["court_on_empty_row"]:
-        choices.append("call a court auction")
+        choices.append(action_text(COURT))
     if can_steal(view):
         choices.append("use a thief")
     return choices
@@ -140,7 +143,7 @@ def or_list(items: list[str]) -> str:
     return " or ".join(part for part in (", ".join(items[:-1]), items[-1] if items else "") if part)
 
 
-def _to_act_line(view: dict[str, Any]) -> str:
+def _to_act_line(view: RazziaView) -> str:
     seat = view["to_act"]
     if seat is None:
         return "The game is over: 'more' shows the scores."
@@ -159,7 +162,7 @@ def _to_act_line(view: dict[str, Any]) -> str:
     return f"To act: {who}, {or_list(turn_choices(view))}."
 
 
-def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+def screen(view: RazziaView, width: int = SCREEN_WIDTH) -> str:
     """The Razzia! board for the terminal: at most BOARD_ROWS lines of at most `width` columns at
     SCREEN_WIDTH."""
     you = view["seat"]
@@ -193,7 +196,7 @@ def _help(items: list[str], *extra: str, you: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def _turn_help(view: dict[str, Any]) -> str:
+def _turn_help(view: RazziaView) -> str:
     limit = view["police_limit"]
     empty = ("the lots may be empty: then it trades cheques" if view["options"]["court_on_empty_row"]
              else "only with lots on the table, under the rules in play")
@@ -209,15 +212,14 @@ def _turn_help(view: dict[str, Any]) -> str:
     return _help(items, SCORING_HELP, "'more' shows the whole table and the scores so far.")
 
 
-def _auction_help(view: dict[str, Any]) -> str:
-    auction = view["auction"]
+def _auction_help(view: RazziaView, auction: AuctionView) -> str:
     if_all_pass = {"normal": "the lots stay on the table",
                    "full row": "the lots go to the box",
                    "court": "the caller must bid"}[auction["kind"]]
     beat = (f"above the high bid, {auction['high_bid']}" if auction["high_bidder"] is not None
             else "any of them")
     items = [
-        f"{auction_origin(view)}. Each player with open cheques answers once, in turn, "
+        f"{auction_origin(auction)}. Each player with open cheques answers once, in turn, "
         f"{'you' if auction['caller'] == view['seat'] else 'the caller'} last.",
         f"- bid N: offer your open cheque N ({beat}). The highest bid wins every lot and the centre "
         f"cheque ({view['centre_cheque']}), which the winner keeps face down until the next round; the "
@@ -230,7 +232,7 @@ def _auction_help(view: dict[str, Any]) -> str:
                  "ends when all are spent or the last police comes.", SCORING_HELP, you=view["seat"])
 
 
-def _thief_help(view: dict[str, Any]) -> str:
+def _thief_help(view: RazziaView) -> str:
     steal = "any lot" if view["options"]["thief_takes_thief"] else "any lot but a thief"
     items = [
         f"Using thieves: {view['thieves_left']} of those you began the turn with can still steal.",
@@ -242,14 +244,14 @@ def _thief_help(view: dict[str, Any]) -> str:
     return _help(items, SCORING_HELP)
 
 
-def rules_help(view: dict[str, Any]) -> str:
+def rules_help(view: RazziaView) -> str:
     """The rules of the decision `view` shows, in at most HELP_ROWS lines of at most SCREEN_WIDTH columns."""
     if view["to_act"] is None:
         ties = ("the tied player with the highest single cheque wins"
                 if view["options"]["tiebreak"] == "highest_cheque" else "tied players share the win")
         return _help([f"The game is over: the most points after round 3 wins; {ties}."], SCORING_HELP)
     if view["auction"] is not None:
-        return _auction_help(view)
+        return _auction_help(view, view["auction"])
     if view["phase"] == "thieves":
         return _thief_help(view)
     return _turn_help(view)

@@ -1,4 +1,5 @@
-"""What a seat may see of a Razzia! game, as JSON-ready data, and its text rendering.
+"""What a seat may see of a Razzia! game (`build_view`), typed (`RazziaView`), and the figures a seat can
+work out from it.
 
 Everything in Razzia! is public except the order of the face-down piles: estates, open cheques,
 face-down cheques (everyone saw which centre cheque a winner took) and the row. So a seat's view is
@@ -9,111 +10,169 @@ the spectator's view plus which seat it is. The counts of unseen cards are publi
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Final, Protocol
+from collections.abc import Mapping
+from typing import Any, TypedDict, cast
 
-from gangland.engine import Result, seat_ref, terminal_wrap
-from gangland.engine.svg import seat_letter
+from .cards import BOOTY_KINDS, KIND_NAMES, POLICE, ROUNDS, ROW_LIMIT
+from .fields import NOBODY, RazziaFields, RazziaOptions
+from .phases import AUCTION, AUCTION_NAMES, OVER, PHASE_NAMES, THIEF_USE
+from .rounds import result, seat_to_act
+from .scoring import score_round
 
-from .cards import BOOTY_KINDS, BUSINESSES, KIND_NAMES, POLICE, ROUNDS, ROW_LIMIT, TRINKETS
-from .phases import AUCTION, AUCTION_NAMES, NOBODY, OVER, PHASE_NAMES, THIEF_USE
-from .scoring import CATEGORIES, score_round
+
+class SeatView(TypedDict):
+    """One seat's cheques and estate."""
+
+    open_cheques: list[int]
+    """Sorted."""
+    face_down_cheques: list[int]
+    """Won this round, in the order won."""
+    estate: dict[str, int]
+    """Booty held, by kind name (kinds held only), in the kinds' order."""
 
 
-class Table(Protocol):
-    """What `build_view` reads of a game in progress: the fields of `RazziaState` (state.py) it
-    shows, declared here so that the view imports nothing from the rules (mypy checks the state
-    against it where `RazziaState.view` calls `build_view`)."""
+class AuctionView(TypedDict):
+    """The auction under way."""
 
-    @property
-    def players(self) -> int: ...
-    @property
-    def to_act(self) -> int | None: ...
-    def result(self) -> Result: ...
+    kind: str
+    """One of phases.AUCTION_NAMES."""
+    caller: int
+    high_bid: int
+    """0 before any bid."""
+    high_bidder: int | None
+    to_bid: list[int]
+    """The seats still to answer, the first to act."""
+    order: list[int]
+    """Everyone in the bidding order (the caller last); the seats before `to_bid` that did not bid
+    passed or were skipped."""
+    bids: list[list[int]]
+    """The bids so far, in order: [seat, cheque]."""
 
-    options: dict[str, Any]
+
+class DrawView(TypedDict):
+    """The last card turned up, and by whom."""
+
+    seat: int
+    card: str
+
+
+class AuctionOutcomeView(TypedDict):
+    """The outcome of the last auction ended."""
+
+    number: int
+    """1, 2, ...: two alike are told apart."""
+    kind: str
+    winner: int | None
+    bid: int
+    took_cheque: int
+    cards: list[str]
+    """The booty the winner took, or that went to the box (a full row nobody bid for)."""
+
+
+class ResultView(TypedDict):
+    """`Result.to_json()` of a finished game (Razzia! gives neither standing nor ending)."""
+
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    breakdown: list[dict[str, int]]
+
+
+class RazziaView(TypedDict):
+    """What one seat (or a spectator) may know of a Razzia! game, JSON-ready."""
+
+    game: str
+    seat: int | None
+    """The seat that sees it; None for a spectator."""
+    players: int
+    options: RazziaOptions
     round: int
-    round_scores: list[list[dict[str, int]]]
-    phase: int
-    turn: int
-    thieves_left: int
-    deck: list[int]
-    piles: list[int]
-    row: list[int]
+    rounds: int
+    phase: str
+    """One of phases.PHASE_NAMES."""
+    to_act: int | None
+    turn: int | None
+    """Whose turn it is (the drawer or caller during an auction); None when the game is over."""
     police: int
     police_limit: int
-    centre: int
-    up: list[list[int]]
-    down: list[list[int]]
-    estate: list[list[int]]
-    a_kind: int
-    a_caller: int
-    a_bid: int
-    a_bidder: int
-    a_queue: list[int]
-    a_bids: tuple[tuple[int, int], ...]
-    last_draw: tuple[int, int] | None
-    last_auction: tuple[Any, ...] | None
+    row: list[str]
+    row_limit: int
+    centre_cheque: int
+    piles: list[int]
+    unseen: dict[str, int]
+    """The unseen cards by kind name (kinds with some only)."""
+    seats: list[SeatView]
+    auction: AuctionView | None
+    thieves_left: int
+    round_scores: list[list[dict[str, int]]]
+    scores: list[int]
+    last_draw: DrawView | None
+    last_auction: AuctionOutcomeView | None
+    result: ResultView | None
 
 
-def build_view(state: Table, seat: int | None) -> dict[str, Any]:
-    """The JSON-ready view of `state` for `seat` (None: a spectator)."""
-    unseen = Counter(state.deck)
-    result = state.result()
-    view: dict[str, Any] = {
+def razzia_view(view: Mapping[str, Any]) -> RazziaView:
+    """A view the engine hands over as plain data (the Game's hooks, the encoding), as what it is."""
+    return cast(RazziaView, view)
+
+
+def build_view(s: RazziaFields, seat: int | None) -> RazziaView:
+    """The JSON-ready view of `s` for `seat` (None: a spectator)."""
+    unseen = Counter(s.deck)
+    outcome = result(s)
+    players = s.players
+    view: RazziaView = {
         "game": "razzia",
         "seat": seat,
-        "players": state.players,
-        "options": dict(state.options),
-        "round": state.round,
+        "players": players,
+        "options": s.options.copy(),
+        "round": s.round,
         "rounds": ROUNDS,
-        "phase": PHASE_NAMES[state.phase],
-        "to_act": state.to_act,
-        "turn": state.turn if state.phase != OVER else None,
-        "police": state.police,
-        "police_limit": state.police_limit,
-        "row": [KIND_NAMES[k] for k in state.row],
+        "phase": PHASE_NAMES[s.phase],
+        "to_act": seat_to_act(s),
+        "turn": s.turn if s.phase != OVER else None,
+        "police": s.police,
+        "police_limit": s.police_limit,
+        "row": [KIND_NAMES[k] for k in s.row],
         "row_limit": ROW_LIMIT,
-        "centre_cheque": state.centre,
-        "piles": list(state.piles),
+        "centre_cheque": s.centre,
+        "piles": list(s.piles),
         "unseen": {KIND_NAMES[k]: unseen[k] for k in range(POLICE + 1) if unseen[k]},
         "seats": [
             {
-                "open_cheques": list(state.up[s]),
-                "face_down_cheques": list(state.down[s]),
-                "estate": {KIND_NAMES[k]: n for k in range(BOOTY_KINDS) if (n := state.estate[s][k])},
+                "open_cheques": list(s.up[other]),
+                "face_down_cheques": list(s.down[other]),
+                "estate": {KIND_NAMES[k]: n for k in range(BOOTY_KINDS) if (n := s.estate[other][k])},
             }
-            for s in range(state.players)
+            for other in range(players)
         ],
         "auction": None,
-        "thieves_left": state.thieves_left if state.phase == THIEF_USE else 0,
-        "round_scores": [[dict(points) for points in scores] for scores in state.round_scores],
-        "scores": list(result.scores),
+        "thieves_left": s.thieves_left if s.phase == THIEF_USE else 0,
+        "round_scores": [[dict(points) for points in scores] for scores in s.round_scores],
+        "scores": list(outcome.scores),
         "last_draw": None,
         "last_auction": None,
-        "result": result.to_json() if state.phase == OVER else None,
+        # Result.to_json gives these four keys for a game without standing or ending, as Razzia! is.
+        "result": cast(ResultView, outcome.to_json()) if s.phase == OVER else None,
     }
-    if state.phase == AUCTION:
-        caller, players = state.a_caller, state.players
-        clockwise = [(caller + step) % players for step in range(1, players + 1)]
+    if s.phase == AUCTION:
         view["auction"] = {
-            "kind": AUCTION_NAMES[state.a_kind],
-            "caller": state.a_caller,
-            "high_bid": state.a_bid,
-            "high_bidder": None if state.a_bidder == NOBODY else state.a_bidder,
-            "to_bid": list(state.a_queue),
-            # Everyone in the bidding order (the caller last), and the bids so far in order;
-            # the seats before `to_bid` that did not bid passed or were skipped.
-            "order": [s for s in clockwise if state.up[s]],
-            "bids": [[seat, value] for seat, value in state.a_bids],
+            "kind": AUCTION_NAMES[s.a_kind],
+            "caller": s.a_caller,
+            "high_bid": s.a_bid,
+            "high_bidder": None if s.a_bidder == NOBODY else s.a_bidder,
+            "to_bid": list(s.a_queue),
+            "order": [other for other in s.clockwise[s.a_caller] if s.up[other]],
+            "bids": [[bidder, value] for bidder, value in s.a_bids],
         }
-    if state.last_draw is not None:
-        drawer, kind = state.last_draw
+    if s.last_draw is not None:
+        drawer, kind = s.last_draw
         view["last_draw"] = {"seat": drawer, "card": KIND_NAMES[kind]}
-    if state.last_auction is not None:
-        number, kind, winner, bid, took, cards = state.last_auction
+    if s.last_auction is not None:
+        number, auction_kind, winner, bid, took, cards = s.last_auction
         view["last_auction"] = {
             "number": number,
-            "kind": AUCTION_NAMES[kind],
+            "kind": AUCTION_NAMES[auction_kind],
             "winner": None if winner == NOBODY else winner,
             "bid": bid,
             "took_cheque": took,
@@ -122,52 +181,12 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
     return view
 
 
-RENDER_WIDTH: Final = 76
-"""Columns `render` keeps to: the terminal's 'more' shows it in a box on an 80-column screen."""
-
-
-def cheque_text(info: dict[str, Any]) -> str:
-    """A player's open cheques, then the face-down ones in brackets: "2 7 16 [1 9]"."""
-    open_ = " ".join(str(c) for c in info["open_cheques"])
-    down = " ".join(str(c) for c in sorted(info["face_down_cheques"]))
-    return " ".join(part for part in (open_, f"[{down}]" if down else "") if part) or "-"
-
-
-def lots_text(view: dict[str, Any]) -> str:
-    """The row of lots with its empty places: "Lots 2/7: watch, car, _, _, _, _, _"."""
-    row, limit = view["row"], view["row_limit"]
-    return f"Lots {len(row)}/{limit}: " + ", ".join([*row, *["_"] * (limit - len(row))])
-
-
-def auction_answers(view: dict[str, Any]) -> list[tuple[int, str]]:
-    """Each seat in the bidding order of the auction under way, with its answer so far: "bid 7",
-    "passed", "can't beat" (skipped: no open cheque above the high bid when its turn came), "to bid"
-    (the seat to act) or "waiting". Bids are in the view; a seat before the one to act that did not
-    bid passed if it could have beaten the high bid of its turn, and was skipped if not."""
-    auction = view["auction"]
-    if auction is None:
-        return []
-    bids = {seat: value for seat, value in auction["bids"]}
-    to_bid = auction["to_bid"]
-    answers, high = [], 0
-    for seat in auction["order"]:
-        if seat in bids:
-            answer, high = f"bid {bids[seat]}", bids[seat]
-        elif seat in to_bid:
-            answer = "to bid" if seat == to_bid[0] else "waiting"
-        else:
-            cheques = view["seats"][seat]["open_cheques"]
-            answer = "passed" if cheques and cheques[-1] > high else "can't beat"
-        answers.append((seat, answer))
-    return answers
-
-
-def cheque_sums(view: dict[str, Any]) -> list[int]:
+def cheque_sums(view: RazziaView) -> list[int]:
     """Each seat's cheques added up, face up and face down (razzia.txt "Cheques")."""
     return [sum(info["open_cheques"]) + sum(info["face_down_cheques"]) for info in view["seats"]]
 
 
-def breakdown_if_scored_now(view: dict[str, Any], as_last_round: bool = False) -> list[dict[str, int]]:
+def breakdown_if_scored_now(view: RazziaView, as_last_round: bool = False) -> list[dict[str, int]]:
     """Each seat's points by category for this round if it were scored now, from the view alone: with
     businesses and cheque sums in the last round, or in any round with `as_last_round`."""
     estates = [[info["estate"].get(KIND_NAMES[kind], 0) for kind in range(BOOTY_KINDS)]
@@ -176,139 +195,7 @@ def breakdown_if_scored_now(view: dict[str, Any], as_last_round: bool = False) -
     return score_round(estates, cheque_sums(view) if last else None, view["options"]["all_tied"])
 
 
-def points_if_scored_now(view: dict[str, Any]) -> list[int]:
+def points_if_scored_now(view: RazziaView) -> list[int]:
     """Each seat's points for this round if it were scored now (in the last round with businesses
     and cheque sums): the counts that score, from the view alone."""
     return [sum(points.values()) for points in breakdown_if_scored_now(view)]
-
-
-def estate_words(estate: dict[str, int]) -> str:
-    """An estate grouped by kind as it scores: "bodyguards 3; cars 2, drivers 1; trinkets 2 kinds:
-    ring 2, watch; ..."."""
-    def some(kinds: tuple[int, ...], title: str) -> str:
-        held = [(KIND_NAMES[k], estate[KIND_NAMES[k]]) for k in kinds if estate.get(KIND_NAMES[k])]
-        items = ", ".join(f"{name} {n}" if n > 1 else name for name, n in held)
-        return f"{title} {len(held)} kind{'s' if len(held) != 1 else ''}: {items}" if held else ""
-
-    parts = [f"{label} {estate[name]}" for name, label in
-             (("thief", "thieves"), ("bodyguard", "bodyguards")) if estate.get(name)]
-    if estate.get("car") or estate.get("driver"):
-        parts.append(f"cars {estate.get('car', 0)}, drivers {estate.get('driver', 0)}")
-    parts.append(some(TRINKETS, "trinkets") or "no trinkets")
-    if estate.get("gold coin"):
-        parts.append(f"gold coins {estate['gold coin']}")
-    parts.append(some(BUSINESSES, "businesses"))
-    return "; ".join(part for part in parts if part)
-
-
-def wrap(text: str, width: int, indent: str = "", later: str = "    ", you: int | None = None) -> list[str]:
-    """`text` wrapped to `width` columns as the terminal shows it to `you` (seats filled in), the first
-    line indented by `indent`, later ones by `later`."""
-    return terminal_wrap(text, width, you, initial_indent=indent, subsequent_indent=later,
-                         break_on_hyphens=False) or [indent]
-
-
-def render_view(view: dict[str, Any]) -> str:
-    """Plain text of a Razzia! view for the terminal: everything in it, in words."""
-    piles = view["piles"]
-    lines = [f"Razzia!  round {view['round']}/{view['rounds']}   "
-             f"police {view['police']}/{view['police_limit']}   centre cheque {view['centre_cheque']}   "
-             f"cards left {sum(piles)} ({piles[0]}+{piles[1]})"]
-    lines += wrap(lots_text(view), RENDER_WIDTH)
-    for seat, info in enumerate(view["seats"]):
-        # The seat's name (of any length, once a front end fills it in) ends its part of the line.
-        marker = ">" if view["to_act"] == seat else " "
-        cheques = " ".join(str(c) for c in info["open_cheques"]) or "spent"
-        down = " ".join(str(c) for c in sorted(info["face_down_cheques"]))
-        lines.append(f"{marker} {seat_ref(seat)}: score {view['scores'][seat]}   "
-                     f"cheques {cheques}" + (f"   won [{down}]" if down else ""))
-        lines += wrap(estate_words(info["estate"]), RENDER_WIDTH, indent="    ", later="      ")
-    auction = view["auction"]
-    if auction is not None:
-        high = (f"high bid {auction['high_bid']} by {seat_ref(auction['high_bidder'])}"
-                if auction["high_bidder"] is not None else "no bid yet")
-        caller = seat_ref(auction["caller"])
-        lines.append(f"{auction['kind'].capitalize()} auction called by {caller}: {high}")
-        answers = ", ".join(f"{seat_ref(seat)} {answer}" for seat, answer in auction_answers(view))
-        lines += wrap(f"bids in turn: {answers}", RENDER_WIDTH, indent="  ", you=view["seat"])
-    if view["thieves_left"]:
-        lines.append(f"Thieves left to use this turn: {view['thieves_left']}")
-    unseen = ", ".join(f"{n} {name}" for name, n in view["unseen"].items())
-    lines += wrap(f"Unseen cards: {unseen or 'none'}", RENDER_WIDTH)
-    last = view["last_auction"]
-    if last is not None:
-        lines += wrap(f"Last auction ({last['kind']}): {auction_outcome(view, last)}", RENDER_WIDTH,
-                      you=view["seat"])
-    if view["to_act"] is not None:
-        lines.append(f"To act: {seat_ref(view['to_act'])}")
-    return "\n".join(lines)
-
-
-def auction_outcome(view: dict[str, Any], auction: dict[str, Any]) -> str:
-    """What an ended auction did: "⟨s1⟩ wins car with cheque 9 and takes cheque 1"."""
-    if auction["winner"] is not None:
-        cards = ", ".join(auction["cards"]) or "no booty"
-        return (f"{seat_ref(auction['winner'])} wins {cards} with cheque {auction['bid']} "
-                f"and takes cheque {auction['took_cheque']}")
-    if auction["cards"]:
-        return f"nobody bids: {', '.join(auction['cards'])} go to the box"
-    return "nobody bids"
-
-
-def render_scores(view: dict[str, Any], width: int = 80) -> str:
-    """A table of every scoring so far by category, and the totals, in at most `width` columns: one
-    column per seat, headed by its letter (a line under the table names the seats: names of any length
-    fit no column), in as many blocks of seats as the width needs."""
-    rounds = view["round_scores"]
-    if not rounds:
-        return "No scoring yet."
-    players = view["players"]
-    labels = [seat_letter(s) for s in range(players)]
-    rows: list[tuple[str, list[int] | None]] = []
-    for number, scores in enumerate(rounds, start=1):
-        rows.append((f"Round {number}", None))
-        for category in CATEGORIES:
-            points = [scores[s][category] for s in range(players)]
-            if any(points):
-                rows.append((f"  {category}", points))
-        rows.append(("  round total", [sum(scores[s].values()) for s in range(players)]))
-    rows.append(("TOTAL", list(view["scores"])))
-    result = view["result"]
-    if result is not None:
-        rows.append(("rank", list(result["ranks"])))
-    column = 1 + max(4, *(len(str(v)) for _, values in rows for v in values or ()))
-    label_width = min(max(len(label) for label, _ in rows) + 1, max(width - column, 8))
-    rows = [(label[:label_width - 1], values) for label, values in rows]  # cut only when very narrow
-    per_block = max(1, (width - label_width) // column)
-    lines: list[str] = []
-    for first in range(0, players, per_block):
-        seats = range(first, min(players, first + per_block))
-        if lines:
-            lines.append("")
-        lines.append(" " * label_width + "".join(f"{labels[s]:>{column}}" for s in seats))
-        for label, values in rows:
-            cells = "".join(f"{values[s]:>{column}}" for s in seats) if values is not None else ""
-            lines.append(f"{label:<{label_width}}{cells}".rstrip())
-    lines += wrap("Columns: " + ", ".join(f"{labels[s]} {seat_ref(s)}" for s in range(players)), width,
-                  you=view["seat"])
-    if result is not None:
-        names = " and ".join(seat_ref(s) for s in result["winners"])
-        lines.append(f"Winner: {names}" + (" (shared)" if len(result["winners"]) > 1 else ""))
-    return "\n".join(lines)
-
-
-def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-    """One line of what a step did, from one seat's views before and after it."""
-    who = seat_ref(actor)
-    parts = [f"{who}: {action_text}"]
-    draw = after["last_draw"]
-    if action_text.startswith("draw") and draw is not None:
-        parts[0] = f"{who} draws {draw['card']}"
-        if draw["card"] == "police":
-            parts[0] += f" ({before['police'] + 1}/{before['police_limit']})"
-    auction = after["last_auction"]
-    if auction is not None and auction != before["last_auction"]:
-        parts.append(auction_outcome(after, auction))
-    if after["round"] != before["round"] or (after["result"] is not None and before["result"] is None):
-        parts.append(f"round {before['round']} ends and is scored")
-    return "; ".join(parts)
