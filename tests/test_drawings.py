@@ -1,8 +1,9 @@
 """Issue 17, for every game's drawing at once: "After a move the change is visible (the moved thing
 marked)". The page marks the pieces (`data-key`) whose drawing changed since the last view, so a drawing
 must keep its pieces in place from one move to the next: a move changes the few pieces it touches, not the
-whole table. Each game's own test_drawing.py checks that every legal action is drawn and that the drawing is
-the view's alone."""
+whole table. And for every game the one check of tests/drawn.py: every legal action is drawn, by the game's
+own action text, and the drawing is the view's alone (each game's test_drawing.py runs it too, over the
+rare decisions it sets up)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import pytest
 
 from gangland.engine import Game, svg
 from gangland.games import all_games
+
+from .drawn import check_drawn
 
 OPTIONS = {"downtown": {"turn_limit": 10}, "supergang": {"turn_limit": 5}}
 
@@ -35,6 +38,25 @@ def pieces(svg: str) -> dict[str, str]:
                 inner.remove(child)
         looks[key] = ET.tostring(copy, encoding="unicode")
     return looks
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_every_legal_action_is_drawn_and_the_drawing_is_the_views(game: Game) -> None:
+    """docs/architecture.md, "One action text": the page joins a drawn thing to a legal action by the
+    action's name, so the drawing must name every legal action as the game's action text does."""
+    first_words: set[str] = set()
+    configurations = list(game.configurations())  # every player count and option value (some need both)
+    for seed in range(4):
+        players, options = configurations[seed * len(configurations) // 4]
+        state = game.new_game(players, seed, {**options, **OPTIONS.get(game.id, {})})
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            _, names = check_drawn(game, state, salt=seed)
+            first_words.update(name.split()[0] for name in names)
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(first_words) >= 4, f"{game.id}: too few kinds of action came up to check: {first_words}"
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)

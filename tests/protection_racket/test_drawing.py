@@ -14,13 +14,14 @@ import pytest
 
 from gangland.engine import SEAT_REF, seat_ref
 from gangland.engine.seats import SEAT_OPEN
-from gangland.engine.svg import ACT_SEPARATOR, LAYOUTS, drawn_actions
+from gangland.engine.svg import ACT_SEPARATOR, LAYOUTS
 from gangland.games.protection_racket import GAME
 from gangland.games.protection_racket.actions import MUSCLE_PICK, SITE0, YES
 from gangland.games.protection_racket.city import city_rules
 from gangland.games.protection_racket.phases import HIRED_GUN, PICK
 from gangland.games.protection_racket.state import ProtectionRacketState
 
+from ..drawn import check_drawn
 from .helpers import city_with, deploy, muscle_to, put
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -69,15 +70,8 @@ def holders(svg: str) -> dict[str, set[str]]:
 
 def check_decision(state: ProtectionRacketState, salt: int, layout: str = "wide") -> set[str]:
     """Check the acting seat's drawing of a decision (in `layout`); the kinds of its legal actions."""
-    seat = state.to_act
-    assert seat is not None
-    view = state.view(seat)
-    svg = GAME.svg(view, layout)
-    names = {GAME.public_action_name(state, a, seat) for a in state.legal_actions()}
-    drawn = drawn_actions(svg)
-    assert names <= drawn, f"not on the drawing: {sorted(names - drawn)}"
-    # Drawn from the view alone: a state the seat cannot tell from this one draws the same.
-    assert GAME.svg(state.determinize(seat, random.Random(salt)).view(seat), layout) == svg
+    svg, names = check_drawn(GAME, state, layout, salt)
+    view = state.view(state.to_act)
     shown = texts(svg)
     for site in view["city"]:
         assert site["name"] in shown and site["label"] in shown
@@ -97,9 +91,7 @@ def check_decision(state: ProtectionRacketState, salt: int, layout: str = "wide"
             assert "button" in carried[name], (name, carried[name])
         else:
             assert carried[name] == {"muscle"}, (name, carried[name])
-    spectator = GAME.svg(state.view(None), layout)
-    assert not drawn_actions(spectator), "a spectator is offered nothing"
-    assert "as a spectator" in spectator
+    assert "as a spectator" in GAME.svg(state.view(None), layout)
     return {kind_of(name) for name in names}
 
 

@@ -39,6 +39,7 @@ from ...engine.svg import (
     seat_badge,
     seat_letter,
     text,
+    without_actions,
 )
 from .actions import COURT, DONE, DRAW, PASS, action_text, bid_text, steal_text
 from .cards import BUSINESSES, KIND_INDEX, KIND_NAMES, TRINKETS
@@ -571,4 +572,6 @@ def view_svg(view: RazziaView, layout: str = "wide") -> str:
     if g.narrow and mine is not None:  # the seat's own panel first, right under the auction
         order = [mine, *(seat for seat in order if seat != mine)]
     parts = [table.top, *(table.panel(view, seat, top + i * g.seat_height) for i, seat in enumerate(order))]
-    return document(g.width, height, f"Razzia! round {view['round']}, as {who} sees it", parts, "#efeae0")
+    drawing = document(g.width, height, f"Razzia! round {view['round']}, as {who} sees it", parts, "#efeae0")
+    # The turn's choices are drawn for all to see, but a spectator makes none.
+    return drawing if mine is not None else without_actions(drawing)

@@ -31,7 +31,7 @@ from functools import partial
 from xml.sax.saxutils import quoteattr
 
 from ...engine.seats import seat_ref
-from ...engine.svg import INK, document, group, rect, seat_colour, seat_letter, text, without_actions
+from ...engine.svg import INK, document, group, rect, seat_colour, seat_letter, text
 from .actions import patrol_place_text, recall_text, resurface_text
 from .board import Board, Move, Place, section_bar
 from .drawing_panels import HEADER, gang_panels, header, panels_below
@@ -472,9 +472,6 @@ def view_svg(view: SupergangView) -> str:
     below, height = panels_below(table, y, width)
     parts += below
     seat = view.get("seat")
-    if seat is None:  # the choices of the moment are drawn for all to see, but a spectator makes none
-        return without_actions(document(width, height, f"Supergang, round {view.get('round', '?')}, as a "
-                                        "spectator sees it", parts))
-    return document(width, height, f"Supergang, round {view.get('round', '?')}, as {seat_ref(seat)} sees it",
-                    parts)
+    who = "a spectator" if seat is None else seat_ref(seat)
+    return document(width, height, f"Supergang, round {view.get('round', '?')}, as {who} sees it", parts)
 

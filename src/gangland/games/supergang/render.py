@@ -234,13 +234,16 @@ def narrate(before: SupergangView, actor: int, action_text: str, after: Supergan
 
 def view_svg(view: SupergangView, layout: str = "wide") -> str:
     """The table as SVG, drawn from the view alone, in `layout`: see `drawing` (and `drawing_narrow`)."""
-    from ...engine.svg import check_layout
+    from ...engine.svg import check_layout, without_actions
 
     check_layout(layout)
     if layout == "narrow":
         from .drawing_narrow import view_svg as narrow
 
-        return narrow(view)
-    from .drawing import view_svg as draw
+        drawing = narrow(view)
+    else:
+        from .drawing import view_svg as draw
 
-    return draw(view)
+        drawing = draw(view)
+    # The choices of the moment are drawn on their objects for all to see, but a spectator makes none.
+    return drawing if view.get("seat") is not None else without_actions(drawing)
