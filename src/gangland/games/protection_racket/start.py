@@ -3,7 +3,7 @@ the site set and the grid, the decks shuffled, the money, who starts, and the fi
 
 from __future__ import annotations
 
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from gangland.engine.rng import mix_seed, splitmix64
 
@@ -16,11 +16,9 @@ from .sites import load_sites
 START_MONEY: Final = 1
 """Each player's money at the start: "Each player takes 1 money and 5 Mobsters of one colour"."""
 
-S = TypeVar("S", bound=ProtectionRacketFields)
 
-
-def set_up(s: S, players: int, seed: int, options: dict[str, Any]) -> S:
-    """`s`, a new state, with every field given its first value and round one begun."""
+def set_up(s: ProtectionRacketFields, players: int, seed: int, options: dict[str, Any]) -> None:
+    """Give `s`, a new state, every field its first value, and begin round one."""
     s._players = players
     s.options = options
     s.sites = load_sites(options["sites"] or None)
@@ -50,4 +48,3 @@ def set_up(s: S, players: int, seed: int, options: dict[str, Any]) -> S:
     s.effect_site = s.war_site = -1
     s.deployed = 0
     start_round(s)
-    return s

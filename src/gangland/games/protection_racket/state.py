@@ -32,7 +32,9 @@ class ProtectionRacketState(ProtectionRacketFields):
     @classmethod
     def new(cls, players: int, seed: int, options: dict[str, Any]) -> ProtectionRacketState:
         """Set up (rulebook "Quick Setup" and "Build the City") and deal the first round's city."""
-        return set_up(cls(), players, seed, options)
+        s = cls()
+        set_up(s, players, seed, options)
+        return s
 
     @property
     def to_act(self) -> int | None:
