@@ -12,8 +12,16 @@ from gangland.engine.agent import Decision
 from gangland.engine.seats import SEAT_OPEN
 from gangland.engine.svg import drawn_actions
 from gangland.games import get
+from gangland.games.downtown.actions import (
+    CASINO_PLAY,
+    DONE,
+    JOB0,
+    LOOK_FENCE0,
+    LOOK_STOOGE0,
+    OFFER0,
+    PUT_TOP,
+)
 from gangland.games.downtown.bots import DowntownHeuristicBot
-from gangland.games.downtown.cards import CASINO_PLAY, DONE, JOB0, LOOK_FENCE0, LOOK_STOOGE0, OFFER0, PUT_TOP
 
 GAME = get("downtown")
 SVG = "{http://www.w3.org/2000/svg}"

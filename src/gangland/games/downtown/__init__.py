@@ -7,10 +7,10 @@ from typing import Any
 
 from gangland.engine import Game, GameFacts, GameRecord, OptionError, OptionSpec, State, quoted
 
-from .cards import CASINO, DENOMINATIONS, GANGSTER_NAMES, NUM_ACTIONS
+from .actions import NUM_ACTIONS, action_text, public_action_text
+from .cards import CASINO, DENOMINATIONS, GANGSTER_NAMES
 from .encoding import DowntownEncoding
 from .state import DowntownState
-from .view import action_text, public_action_text
 
 
 class DowntownGame(Game):

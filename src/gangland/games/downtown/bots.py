@@ -50,11 +50,7 @@ from typing import Final
 
 from gangland.engine import Decision
 
-from .bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
-from .bots_locations import buying, fence_back, location, offering, stooge_back
-from .bots_moves import move, paid_move, place, rob_or_pay
-from .bots_valuation import Valuation
-from .cards import (
+from .actions import (
     ADD_GANGSTER0,
     ADD_NOTE0,
     BILL0,
@@ -62,9 +58,13 @@ from .cards import (
     CASINO_SKIP,
     DISCARD_GANGSTER0,
     DONE,
-    GANGSTER_COUNTS,
     SHED_STOOGE0,
 )
+from .bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
+from .bots_locations import buying, fence_back, location, offering, stooge_back
+from .bots_moves import move, paid_move, place, rob_or_pay
+from .bots_valuation import Valuation
+from .cards import GANGSTER_COUNTS
 from .money import value
 from .phases import (
     AFTER_FENCE_LOOK,

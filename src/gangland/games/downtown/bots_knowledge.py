@@ -23,6 +23,7 @@ from .deck import LOOT_NAMES, STOOGE_NAMES
 from .money import value
 from .phases import BUYING, FENCE_BACK, PHASE_NAMES, STOOGE_BACK
 from .state import DowntownState
+from .turns import hand_limit
 
 _LOOT_INDEX: Final = {name: i for i, name in enumerate(LOOT_NAMES)}
 _STOOGE_INDEX: Final = {name: i for i, name in enumerate(STOOGE_NAMES)}
@@ -151,7 +152,7 @@ def knowledge_from_state(state: DowntownState, seat: int) -> Knowledge:
     k.tokens = s.tokens
     disp_m = k.disp_m = [value(d) for d in s.disp_n]
     k.disp_g = s.disp_g
-    k.hand_limit = s.hand_limit(seat)
+    k.hand_limit = hand_limit(s, seat)
     k.hand = s.hands[seat]
     cash_notes = k.cash_notes = s.cash[seat]
     cash = k.cash = value(cash_notes)

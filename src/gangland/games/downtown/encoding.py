@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from gangland.engine import JSON, Layout, Segment, ViewEncoding
 
+from .actions import STOOGE_CARDS
 from .cards import (
     DENOMINATIONS,
     DISPLAY_MAX,
@@ -35,7 +36,6 @@ from .cards import (
     LOCATION_NAMES,
     LOCATIONS,
     NOTE_COUNTS,
-    STOOGE_CARDS,
     STOOGE_PILES,
     TOTAL_MONEY,
     VILLA_HAND_LIMIT,

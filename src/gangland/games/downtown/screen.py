@@ -13,16 +13,13 @@ from typing import Any
 from gangland.engine import BOARD_ROWS, SCREEN_WIDTH, seat_column, seat_ref, terminal_len, terminal_wrap
 
 from . import phases
-from .cards import (
+from .actions import (
     ADD_GANGSTER0,
     ADD_NOTE0,
     BUY0,
     CASINO_PLAY,
-    DENOMINATIONS,
     DISCARD_GANGSTER0,
     JOB0,
-    LOCATION_NAMES,
-    LOCATION_SHORT,
     LOOK_FENCE0,
     MOVE0,
     MOVES,
@@ -32,10 +29,12 @@ from .cards import (
     ROB0,
     SELL_AT0,
     SHED_STOOGE0,
+    action_text,
 )
+from .cards import DENOMINATIONS, LOCATION_NAMES, LOCATION_SHORT
 from .deck import LOOT_NAMES, STOOGE_NAMES
+from .fields import DowntownFields
 from .render import dollars, gangsters, kilo, needs, offer_and_casino, ordinal, plural
-from .view import Table, action_text
 
 __all__ = ["menu_choice", "rules_help", "screen"]
 
@@ -322,7 +321,7 @@ def rules_help(view: dict[str, Any]) -> str:
 
 # -- two-step menus -----------------------------------------------------------------------------------
 
-def menu_choice(state: Table, action: int) -> tuple[str, str]:
+def menu_choice(state: DowntownFields, action: int) -> tuple[str, str]:
     """(group, item) of an action, for the terminal to use where a menu is long (it decides): phase 1's
     moves are grouped by the token moved, phase 3 by location, the hand limit by kind of card; any other
     action is a group of its own."""

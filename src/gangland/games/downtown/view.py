@@ -1,4 +1,4 @@
-"""What one seat of a Downtown game may see, as JSON-ready data, and action texts.
+"""What one seat of a Downtown game may see, as JSON-ready data.
 
 A view is the table as that seat sees it (docs/rules/downtown.md D30, 3.2): everything face up,
 the sizes of piles and hands, its own hand, cash and pending choices, and the cards it has learnt by
@@ -8,111 +8,15 @@ not in it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-from gangland.engine import Result, seat_ref
-
-from .cards import (
-    ADD_GANGSTER0,
-    ADD_NOTE0,
-    BILL0,
-    BUY0,
-    CASINO,
-    CASINO_PLAY,
-    CASINO_SKIP,
-    DENOMINATIONS,
-    DISCARD_GANGSTER0,
-    DONE,
-    FENCE_NAMES,
-    FENCES,
-    GANGSTER_NAMES,
-    GANGSTER_PLURALS,
-    JOB0,
-    LOCATION_NAMES,
-    LOOK_FENCE0,
-    LOOK_STOOGE0,
-    MOVE0,
-    MOVES,
-    OFFER0,
-    PAY0,
-    PLACE0,
-    PUT_ONTO0,
-    PUT_TOP,
-    PUT_UNDER,
-    ROB0,
-    SELL_AT0,
-    SHED_STOOGE0,
-    gangsters_text,
-    money_text,
-    price,
-)
+from .cards import CASINO, DENOMINATIONS, FENCE_NAMES, FENCES, GANGSTER_PLURALS, LOCATION_NAMES, price
 from .deck import LOOT_NAMES, STOOGE_NAMES, StoogeCard
+from .ending import result
+from .fields import DowntownFields
 from .money import value
-from .phases import BID, BUYING, CASINO_BET, FENCE_BACK, OFFERING, OVER, PHASE_NAMES, STOOGE_BACK, WINDOW
-
-__all__ = ["Table", "action_text", "build_view", "gangsters_text", "money_text", "public_action_text"]
-# (gangsters_text and money_text live in cards.py, where the rules' log texts take them from too.)
-
-
-class Table(Protocol):
-    """What the view and the action texts read of a game in progress (`DowntownState` is one).
-
-    A Protocol rather than the state's class, so that this module never imports state.py, which
-    imports it: the package's imports go one way (phases, cards <- view <- state).
-    """
-
-    @property
-    def players(self) -> int: ...
-    @property
-    def to_act(self) -> int | None: ...
-
-    options: dict[str, Any]
-    cards: tuple[StoogeCard, ...]
-    phase: int
-    active: int
-    nxt: int
-    first_placer: int
-    starter: int
-    tokens: list[list[int]]
-    cash: list[list[int]]
-    bank: list[int]
-    hands: list[list[int]]
-    shand: list[list[int]]
-    disp_n: list[list[int]]
-    disp_g: list[list[int]]
-    down_n: list[list[int]]
-    down_g: list[list[int]]
-    downtown: list[int]
-    draw: list[int]
-    discard: list[int]
-    spiles: list[list[int]]
-    fpiles: list[list[int]]
-    known_s: list[set[int]]
-    known_f: list[set[int]]
-    pub_s: set[int]
-    pub_f: set[int]
-    out_s: list[int]
-    out_f: list[int]
-    casinos: int
-    turn: int
-    turn_limit: int
-    look_pile: int
-    bets: list[int]
-    pend: list[tuple[tuple[int, ...], tuple[int, ...]] | None]
-    casino_seats: list[int]
-    bought: list[int]
-    spent: int
-    prices: list[int]
-    offer: list[int]
-    events: list[tuple[int | None, str]]
-
-    def hand_limit(self, seat: int) -> int:
-        """A seat's hand limit."""
-        ...
-
-    def result(self) -> Result:
-        """Scores and ranks (read once the game is over)."""
-        ...
+from .phases import BUYING, FENCE_BACK, OFFERING, OVER, PHASE_NAMES, STOOGE_BACK
+from .turns import hand_limit
 
 
 def stooge_card_json(card: StoogeCard, back: bool) -> dict[str, Any]:
@@ -139,9 +43,9 @@ def fence_json(fence: int, back: bool) -> dict[str, Any]:
     return data
 
 
-def build_view(state: Table, seat: int | None) -> dict[str, Any]:
+def build_view(state: DowntownFields, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` (None: a spectator) may know of `state`."""
-    n = state.players
+    n = state._players
     cards = state.cards
     known_s = state.pub_s | (state.known_s[seat] if seat is not None else set())
     known_f = state.pub_f | (state.known_f[seat] if seat is not None else set())
@@ -179,7 +83,7 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
                         "gangsters": list(state.disp_g[s])},
             "face_down": {"notes": sum(state.down_n[s]), "gangsters": sum(state.down_g[s])},
             "hand": {"gangsters": sum(state.hands[s]), "stooge_cards": len(state.shand[s])},
-            "hand_limit": state.hand_limit(s),
+            "hand_limit": hand_limit(state, s),
         }
         if mine:
             entry["cash"] = {"money": value(state.cash[s]) * 1000, "notes": list(state.cash[s])}
@@ -209,7 +113,7 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
         "turn": state.turn,  # 0 while the tokens are placed, then 1, 2, ...
         # The option that ends the game after this many turns (0: none; docs/rules/downtown.md).
         "turn_limit": state.turn_limit,
-        "to_act": state.to_act,
+        "to_act": None if state.phase == OVER else state.actor,
         "active": state.active if state.active >= 0 else None,
         "next": state.nxt if state.nxt >= 0 else None,
         "first_placer": state.first_placer,
@@ -241,72 +145,5 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
         view["casino"] = {"seats": list(state.casino_seats),
                           "bet": [s for s in state.casino_seats if state.bets[s] >= 0]}
     if state.phase == OVER:
-        view["result"] = state.result().to_json()
+        view["result"] = result(state).to_json()
     return view
-
-
-def action_text(state: Table, action: int) -> str:
-    """Readable text of an action id in this state (it need not be legal)."""
-    if action == DONE:
-        return "done"
-    if action < MOVE0:
-        return f"place a token at {LOCATION_NAMES[action - PLACE0]}"
-    if action < ROB0:
-        origin, target = MOVES[action]
-        return f"move token {LOCATION_NAMES[origin]} -> {LOCATION_NAMES[target]}"
-    if action < PAY0:
-        return f"rob {seat_ref(action - ROB0)}"
-    if action < BUY0:
-        return f"pay {seat_ref(action - PAY0)}"
-    if action < JOB0:
-        return f"buy a {GANGSTER_NAMES[action - BUY0]}"
-    if action < LOOK_STOOGE0:
-        return f"do {STOOGE_NAMES[action - JOB0]}'s job"
-    if action < LOOK_FENCE0:
-        return f"look at {STOOGE_NAMES[action - LOOK_STOOGE0]}'s top card"
-    if action < PUT_TOP:
-        return f"look at fence pile {action - LOOK_FENCE0}"
-    if action == PUT_TOP:
-        return "put it back on top"
-    if action == PUT_UNDER:
-        return "put it under the pile"
-    if action < OFFER0:
-        return f"put it on fence pile {action - PUT_ONTO0}"
-    if action < SELL_AT0:
-        return f"offer {_card_label(state.cards[action - OFFER0])}"
-    if action < CASINO_PLAY:
-        return f"sell to fence pile {action - SELL_AT0}"
-    if action == CASINO_PLAY:
-        return "play the casino"
-    if action == CASINO_SKIP:
-        return "skip the casino"
-    if action < ADD_NOTE0:
-        return f"bet a {money_text(DENOMINATIONS[action - BILL0])} note"
-    if action < ADD_GANGSTER0:
-        return f"add a {money_text(DENOMINATIONS[action - ADD_NOTE0])} note"
-    if action < DISCARD_GANGSTER0:
-        return f"add a {GANGSTER_NAMES[action - ADD_GANGSTER0]}"
-    if action < SHED_STOOGE0:
-        return f"discard a {GANGSTER_NAMES[action - DISCARD_GANGSTER0]}"
-    return f"shed {_card_label(state.cards[action - SHED_STOOGE0])}"
-
-
-def _card_label(card: StoogeCard) -> str:
-    """'stooge card 14 (Luigi, art, $52,000)': a card in its owner's hand, back included."""
-    return (f"stooge card {card.id} ({STOOGE_NAMES[card.stooge]}, {LOOT_NAMES[card.loot]}, "
-            f"{money_text(card.back)})")
-
-
-def public_action_text(state: Table, action: int, seat: int | None) -> str:
-    """The text of an action as `seat` may read it: secret choices are named without their content."""
-    if seat == state.to_act:
-        return action_text(state, action)
-    if state.phase in (BID, WINDOW):
-        if action == DONE:
-            return "done"
-        return "put a note face down" if action < ADD_GANGSTER0 else "put a gangster face down"
-    if state.phase == CASINO_BET:
-        return "put a note face down"
-    if action >= SHED_STOOGE0:
-        return "put a stooge card away unseen"
-    return action_text(state, action)
