@@ -40,6 +40,23 @@ LOOT_BAND = {"money": "#2e6b34", "jewellery": "#9c2f52", "art": "#5b3f99"}
 """Dark bands (white text on them) naming a card's loot kind."""
 GANGSTER_FILL = ("#fbe6b0", "#d3e3f4", "#e6d6ef")
 NOTE_FILL = ("#e4efd6", "#d6e7f3", "#f3e1c6", "#e8d6ef", "#f5d3d3")
+WIDTH = 980
+CITY_TOP = 92
+PILES_TOP = 352
+PILE_WIDTH = 150
+OUT_TOP = PILES_TOP + 238
+"""Where the line of what is out of the game begins: right under the most the piles list below their tops
+(a stooge pile four lines, a fence pile six)."""
+SITUATION_TOP = OUT_TOP + 36
+"""Where the offer, the casino and the events begin: under the two lines kept for what is out of the game."""
+SEAT_HEIGHT = 172
+PLAYERS = "Players (displays face up; hands and cash are secret)"
+"""The heading of the players' panels."""
+NARROW_PILE = 164
+"""A pile's width in a narrow drawing (two a line)."""
+STOOGE_ROW, FENCE_ROW = 244, 236
+"""The height of a line of two piles in a narrow drawing, with the lists under them (`_pile_notes`)."""
+
 CARD_BACK = "#6b4f3a"
 STOOGE_CARD_BACK = "#7c5b8f"
 
