@@ -40,6 +40,7 @@ from ...engine.svg import (
     fit_lines,
     text,
 )
+from .actions import DONE_TEXT, PUT_TOP_TEXT, PUT_UNDER_TEXT
 from .cards import (
     LOCATION_NAMES,
 )
@@ -180,11 +181,11 @@ def _header(view: dict[str, Any], acts: Acts, narrow: bool = False) -> tuple[lis
     parts.append(text(12, 48 + 16 * len(lines), second, 12, "normal", "start", MUTED))
     if acts.on("done"):
         phase = _PHASE[view["phase"]]
-        parts.append(button(WIDTH - 172, 32, 160, "done", "done", _DONE_NOTE.get(phase, "")))
+        parts.append(button(WIDTH - 172, 32, 160, "done", DONE_TEXT, _DONE_NOTE.get(phase, "")))
     looked = _looked_pile(view)
     if acts.on("put_back") and looked is None:  # (the view names the pile; just in case)
-        parts.append(button(WIDTH - 336, 32, 160, "back on top", "put it back on top"))
-        parts.append(button(WIDTH - 172, 32, 160, "under the pile", "put it under the pile"))
+        parts.append(button(WIDTH - 336, 32, 160, "back on top", PUT_TOP_TEXT))
+        parts.append(button(WIDTH - 172, 32, 160, "under the pile", PUT_UNDER_TEXT))
     return parts, CITY_TOP
 
 
@@ -205,11 +206,11 @@ def _narrow_header(view: dict[str, Any], acts: Acts,
     y += 2
     if acts.on("done"):
         phase = _PHASE[view["phase"]]
-        parts.append(button(NARROW_WIDTH - 172, y, 160, "done", "done", _DONE_NOTE.get(phase, ""),
+        parts.append(button(NARROW_WIDTH - 172, y, 160, "done", DONE_TEXT, _DONE_NOTE.get(phase, ""),
                             height=TARGET))
     if acts.on("put_back") and _looked_pile(view) is None:
-        parts.append(button(12, y, 160, "back on top", "put it back on top", height=TARGET))
-        parts.append(button(NARROW_WIDTH - 172, y, 160, "under the pile", "put it under the pile",
+        parts.append(button(12, y, 160, "back on top", PUT_TOP_TEXT, height=TARGET))
+        parts.append(button(NARROW_WIDTH - 172, y, 160, "under the pile", PUT_UNDER_TEXT,
                             height=TARGET))
     if acts.on("done") or acts.on("put_back"):
         y += TARGET + 8

@@ -12,6 +12,25 @@ from typing import Any
 
 from ...engine.seats import seat_ref
 from ...engine.svg import INK, MUTED, group, rect, seat_badge, seat_letter, text
+from .actions import (
+    add_gangster_text,
+    add_note_text,
+    bet_text,
+    buy_text,
+    discard_text,
+    job_text,
+    look_fence_text,
+    look_stooge_text,
+    move_text,
+    offer_text,
+    pay_text,
+    place_text,
+    put_onto_text,
+    rob_text,
+    sell_text,
+    shed_text,
+    stooge_card_label,
+)
 from .cards import DENOMINATIONS, GANGSTER_NAMES, GANGSTER_PLURALS, NOTE_LABELS
 from .phases import (
     AFTER_FENCE_LOOK,
@@ -89,7 +108,7 @@ def seat_tag(seat: int) -> str:
 
 def stooge_label(card: dict[str, Any]) -> str:
     """A card in its owner's hand as the action names say it: 'stooge card 14 (Luigi, art, $52,000)'."""
-    return f"stooge card {card['id']} ({card['stooge']}, {card['loot']}, {dollars(card['value'])})"
+    return stooge_card_label(card["id"], card["stooge"], card["loot"], card["value"] // 1000)
 
 
 def needs_lines(card: dict[str, Any]) -> list[str]:
@@ -120,42 +139,40 @@ class Acts:
 
     def location(self, name: str) -> list[str]:
         """A location: place a token there, or move one of one's tokens there from where it stands."""
-        names = [f"place a token at {name}"] if self.on("place") else []
+        names = [place_text(name)] if self.on("place") else []
         if self.on("move"):
-            names += [f"move token {origin} -> {name}" for origin in self.tokens if origin != name]
+            names += [move_text(origin, name) for origin in self.tokens if origin != name]
         return names
 
     def seat_panel(self, seat: int) -> list[str]:
         if seat == self.seat:
             return []
-        return [f"{verb} {seat_ref(seat)}" for verb in ("rob", "pay") if self.on(verb)]
+        return [words(seat) for kind, words in (("rob", rob_text), ("pay", pay_text)) if self.on(kind)]
 
     def gangster_for_sale(self, kind: int) -> list[str]:
-        return [f"buy a {GANGSTER_NAMES[kind]}"] if self.on("buy") else []
+        return [buy_text(kind)] if self.on("buy") else []
 
     def stooge_pile(self, stooge: str) -> list[str]:
-        return ([f"do {stooge}'s job"] if self.on("job") else []) + \
-            ([f"look at {stooge}'s top card"] if self.on("look_stooge") else [])
+        return ([job_text(stooge)] if self.on("job") else []) + \
+            ([look_stooge_text(stooge)] if self.on("look_stooge") else [])
 
     def fence_pile(self, pile: int) -> list[str]:
-        return ([f"look at fence pile {pile}"] if self.on("look_fence") else []) + \
-            ([f"put it on fence pile {pile}"] if self.on("put_onto") else []) + \
-            ([f"sell to fence pile {pile}"] if self.on("sell") else [])
+        return ([look_fence_text(pile)] if self.on("look_fence") else []) + \
+            ([put_onto_text(pile)] if self.on("put_onto") else []) + \
+            ([sell_text(pile)] if self.on("sell") else [])
 
     def note(self, index: int) -> list[str]:
         """A note in one's cash: added to a display or a bid, or bet at the casino."""
-        label = NOTE_LABELS[index]
-        return ([f"add a {label} note"] if self.on("add_note") else []) + \
-            ([f"bet a {label} note"] if self.on("bet") else [])
+        return ([add_note_text(index)] if self.on("add_note") else []) + \
+            ([bet_text(index)] if self.on("bet") else [])
 
     def hand_gangster(self, kind: int) -> list[str]:
-        name = GANGSTER_NAMES[kind]
-        return ([f"add a {name}"] if self.on("add_gangster") else []) + \
-            ([f"discard a {name}"] if self.on("discard") else [])
+        return ([add_gangster_text(kind)] if self.on("add_gangster") else []) + \
+            ([discard_text(kind)] if self.on("discard") else [])
 
     def hand_stooge(self, card: dict[str, Any]) -> list[str]:
         label = stooge_label(card)
-        return [f"{verb} {label}" for verb in ("offer", "shed") if self.on(verb)]
+        return [words(label) for kind, words in (("offer", offer_text), ("shed", shed_text)) if self.on(kind)]
 
 
 def hover(what: str, names: list[str]) -> str:

@@ -18,6 +18,7 @@ from ...engine.svg import (
     seat_badge,
     text,
 )
+from .actions import CASINO_PLAY_TEXT, CASINO_SKIP_TEXT, PUT_TOP_TEXT, PUT_UNDER_TEXT
 from .cards import (
     GANGSTER_NAMES,
     LOCATION_NAMES,
@@ -183,9 +184,9 @@ def _put_back_buttons(x: float, y: float, narrow: bool = False) -> list[str]:
     """The two places a card looked at may go, under its pile (its object); TARGET high in a narrow
     drawing."""
     height = TARGET if narrow else 0
-    return [button(x, y, 72, "on top", "put it back on top", title="put the card back on top of its pile",
+    return [button(x, y, 72, "on top", PUT_TOP_TEXT, title="put the card back on top of its pile",
                    height=height),
-            button(x + 78, y, 72, "under", "put it under the pile", title="put the card under its pile",
+            button(x + 78, y, 72, "under", PUT_UNDER_TEXT, title="put the card under its pile",
                    height=height)]
 
 
@@ -324,8 +325,8 @@ def _casino(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -
                            title=f"{seat_tag(seat)} at the casino: {label}", key=f"casino:{seat}"))
     if acts.on("vote"):
         height = TARGET if narrow else 0
-        parts.append(button(24, y0 + 80, 140, "play the casino", "play the casino", height=height))
-        parts.append(button(176, y0 + 80, 140, "skip the casino", "skip the casino", height=height))
+        parts.append(button(24, y0 + 80, 140, "play the casino", CASINO_PLAY_TEXT, height=height))
+        parts.append(button(176, y0 + 80, 140, "skip the casino", CASINO_SKIP_TEXT, height=height))
     else:
         rule = ["The active player wins the notes matching his; higher notes go back,",
                 "lower ones (and his, if none matches) to the bank."]
