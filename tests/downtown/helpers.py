@@ -21,6 +21,7 @@ from gangland.games import get
 from gangland.games.downtown import ending, turns
 from gangland.games.downtown.actions import ADD_NOTE0, DONE, PAY0, PLACE0, ROB0
 from gangland.games.downtown.cards import CASINO
+from gangland.games.downtown.fields import DowntownFields
 from gangland.games.downtown.money import value
 from gangland.games.downtown.phases import BID, MOVE, PAYMOVE, ROBPAY
 from gangland.games.downtown.state import DowntownState
@@ -281,6 +282,6 @@ def cash(state: DowntownState, seat: int) -> int:
 def snapshot(state: DowntownState) -> tuple[Any, ...]:
     """Every slot but the legal-action cache, every seat's view, the legal actions, who acts."""
     fields = {name: copy.deepcopy(getattr(state, name))
-              for name in DowntownState.__slots__ if name != "_legal"}
+              for name in ("_players", "phase", *DowntownFields.__slots__)}
     views = [state.view(s) for s in [None, *range(state.players)]]
     return (fields, views, state.legal_actions(), state.to_act)

@@ -35,7 +35,7 @@ KINDS = {
     "skip": "skip the casino", "bet": "bet a ", "add_note": " note", "add_gangster": "add a ",
     "discard": "discard a ", "shed": "shed stooge card",
 }
-"""Every kind of Downtown action, by a piece of its name (see view.action_text)."""
+"""Every kind of Downtown action, by a piece of its name (see actions.action_text)."""
 
 
 def kind_of(name: str) -> str:

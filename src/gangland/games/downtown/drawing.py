@@ -26,8 +26,6 @@ under another.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.seats import seat_ref
 from ...engine.svg import (
     INK,
@@ -81,6 +79,7 @@ from .phases import (
 )
 from .render import dollars
 from .render import gangsters as gangster_count
+from .view import DowntownView
 
 _PHASE = {name: number for number, name in enumerate(PHASE_NAMES)}
 _DONE_NOTE = {BID: "end your bid", MOVE: "move no more", PAYMOVE: "move no token", LOCATION: "end phase 3",
@@ -90,7 +89,7 @@ _DONE_NOTE = {BID: "end your bid", MOVE: "move no more", PAYMOVE: "move no token
 
 # -- what is going on ------------------------------------------------------------------------------
 
-def _status(view: dict[str, Any]) -> tuple[str, str]:
+def _status(view: DowntownView) -> tuple[str, str]:
     """Two lines: who does what now, and the turn (active and next seat)."""
     result = view.get("result")
     if result is not None:
@@ -99,6 +98,7 @@ def _status(view: dict[str, Any]) -> tuple[str, str]:
         return f"Game over: {'shared win' if len(result['winners']) > 1 else 'winner'} {winners}", scores
     phase = _PHASE[view["phase"]]
     actor = view["to_act"]
+    assert actor is not None  # (a game not over has a seat to act)
     who = seat_tag(actor)
     doing = {
         PLACE: "places a token in the city",
@@ -122,22 +122,22 @@ def _status(view: dict[str, Any]) -> tuple[str, str]:
         HANDLIMIT: f"is over the hand limit: puts cards away until {view['players'][actor]['hand_limit']}",
     }[phase]
     turn = []
-    if view.get("active") is not None:
+    active, following, starter = view["active"], view["next"], view["starter"]
+    if active is not None:
         # The turn's number (and the option's limit, which ends the game) with the seat whose turn it is.
         number = f"turn {view['turn']}" + (f" of {view['turn_limit']}" if view.get("turn_limit") else "")
-        turn.append(f"{number}: {seat_tag(view['active'])}" if view.get("turn")
-                    else f"turn of {seat_tag(view['active'])}")
-    if view.get("next") is not None:
-        turn.append(f"next: {seat_tag(view['next'])}")
-    if view.get("starter") is not None and phase in (PLACE, BID):
-        turn.append(f"{seat_tag(view['starter'])} starts")
+        turn.append(f"{number}: {seat_tag(active)}" if view.get("turn") else f"turn of {seat_tag(active)}")
+    if following is not None:
+        turn.append(f"next: {seat_tag(following)}")
+    if starter is not None and phase in (PLACE, BID):
+        turn.append(f"{seat_tag(starter)} starts")
     elif phase == PLACE:
         turn.append(f"{seat_tag(view['first_placer'])} placed first")
     line = "; ".join(turn)
     return f"{who} {doing}{_detail(view, phase, actor)}.", line[:1].upper() + line[1:]
 
 
-def _detail(view: dict[str, Any], phase: int, actor: int) -> str:
+def _detail(view: DowntownView, phase: int, actor: int) -> str:
     """What the status line adds in a few phases: a placing rule, where to click, the money spent."""
     if phase == PLACE and view["edition"] == "current":
         first = view["players"][actor]["tokens"][0]
@@ -153,17 +153,17 @@ def _detail(view: dict[str, Any], phase: int, actor: int) -> str:
     return ""
 
 
-def _seat_or(view: dict[str, Any], seat: int | None) -> str:
+def _seat_or(view: DowntownView, seat: int | None) -> str:
     return "the paid player" if seat is None else seat_tag(seat)
 
 
-def _looked_pile(view: dict[str, Any]) -> tuple[str, int] | None:
+def _looked_pile(view: DowntownView) -> tuple[str, int] | None:
     """Which pile's top card is being put back ("stooge"/"fence", number), None if none."""
     looking_at = view.get("looking_at")
     return None if looking_at is None else (looking_at["pile"], looking_at["index"])
 
 
-def _header(view: dict[str, Any], acts: Acts, narrow: bool = False) -> tuple[list[str], float]:
+def _header(view: DowntownView, acts: Acts, narrow: bool = False) -> tuple[list[str], float]:
     """The phase, the edition, what is going on and the buttons; and the height they take."""
     edition = ("2013 English rules" if view["edition"] == "2013" else "current rules") + " · $100,000 wins"
     first, second = _status(view)
@@ -189,7 +189,7 @@ def _header(view: dict[str, Any], acts: Acts, narrow: bool = False) -> tuple[lis
     return parts, CITY_TOP
 
 
-def _narrow_header(view: dict[str, Any], acts: Acts,
+def _narrow_header(view: DowntownView, acts: Acts,
                    lines: tuple[str, str, str, str]) -> tuple[list[str], float]:
     """`_header` in a narrow drawing: its lines (title, edition, what is going on, the turn) wrapped, the
     buttons under them, TARGET high."""
@@ -223,7 +223,7 @@ def _moved(parts: list[str], dy: float) -> str:
     return f'<g transform="translate(0 {dy:g})">\n' + "\n".join(parts) + "\n</g>"
 
 
-def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
+def view_svg(view: DowntownView, layout: str = "wide") -> str:
     """The table as one seat's view shows it, as SVG, in `layout` (see the module docstring)."""
     check_layout(layout)
     if layout == "narrow":
@@ -247,11 +247,12 @@ def view_svg(view: dict[str, Any], layout: str = "wide") -> str:
         table.append(seat_panel(view, acts, seat, 8 + seat * (width + 8), y + 22, width))
     y += SEAT_HEIGHT + 32
     parts = [*header, *own, _moved(table, lift) if lift else "\n".join(table)]
-    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
+    viewer = view["seat"]
+    who = "a spectator" if viewer is None else seat_ref(viewer)
     return document(WIDTH, y + lift + 4, f"Downtown, {view['phase']}, as {who} sees it", parts)
 
 
-def _narrow(view: dict[str, Any]) -> str:
+def _narrow(view: DowntownView) -> str:
     """The narrow layout: each section drawn as the wide one is (or narrowed) and moved under the one
     before (see the module docstring)."""
     acts = Acts(view)
@@ -279,7 +280,8 @@ def _narrow(view: dict[str, Any]) -> str:
         if height:
             parts.append(_moved(drawn, y - origin))
             y += height
-    who = "a spectator" if view.get("seat") is None else seat_ref(view["seat"])
+    viewer = view["seat"]
+    who = "a spectator" if viewer is None else seat_ref(viewer)
     return document(NARROW_WIDTH, y + 4, f"Downtown, {view['phase']}, as {who} sees it", parts)
 
 

@@ -8,8 +8,6 @@ is harmless, and leaving a legal one out is the mistake the tests look for.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.seats import seat_ref
 from ...engine.svg import INK, MUTED, group, rect, seat_badge, seat_letter, text
 from .actions import (
@@ -53,6 +51,7 @@ from .phases import (
     WINDOW,
 )
 from .render import dollars, kilo, plural
+from .view import DowntownView, FenceView, StoogeCardView
 
 LOOT_FILL = {"money": "#d4ecd0", "jewellery": "#f7d9e0", "art": "#e2dbf3"}
 LOOT_BAND = {"money": "#2e6b34", "jewellery": "#9c2f52", "art": "#5b3f99"}
@@ -106,12 +105,12 @@ def seat_tag(seat: int) -> str:
     return f"{seat_ref(seat)} ({seat_letter(seat)})"
 
 
-def stooge_label(card: dict[str, Any]) -> str:
+def stooge_label(card: StoogeCardView) -> str:
     """A card in its owner's hand as the action names say it: 'stooge card 14 (Luigi, art, $52,000)'."""
     return stooge_card_label(card["id"], card["stooge"], card["loot"], card["value"] // 1000)
 
 
-def needs_lines(card: dict[str, Any]) -> list[str]:
+def needs_lines(card: StoogeCardView) -> list[str]:
     return [plural(int(n), GANGSTER_NAMES[k], GANGSTER_PLURALS[k])
             for k, n in enumerate(card["needs"].values()) if n]
 
@@ -123,7 +122,7 @@ class Acts:
     text then says what a click does, and a thing's chooser lists only what the phase can mean.
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: DowntownView) -> None:
         self.seat: int | None = view.get("seat")
         mine = self.seat is not None and view.get("to_act") == self.seat
         self.kinds = _PHASE_KINDS.get(view["phase"], frozenset()) if mine else frozenset()
@@ -170,7 +169,7 @@ class Acts:
         return ([add_gangster_text(kind)] if self.on("add_gangster") else []) + \
             ([discard_text(kind)] if self.on("discard") else [])
 
-    def hand_stooge(self, card: dict[str, Any]) -> list[str]:
+    def hand_stooge(self, card: StoogeCardView) -> list[str]:
         label = stooge_label(card)
         return [words(label) for kind, words in (("offer", offer_text), ("shed", shed_text)) if self.on(kind)]
 
@@ -225,7 +224,7 @@ def gangster_card(x: float, y: float, kind: int, count: int, detail: str, names:
     return group(body, title=hover(what, names), act=names, key=key, cls="gangsters")
 
 
-def stooge_face(x: float, y: float, card: dict[str, Any], width: float = 150) -> list[str]:
+def stooge_face(x: float, y: float, card: StoogeCardView, width: float = 150) -> list[str]:
     """A stooge card's face (and what its back says it is really worth, when the seat knows it): loot,
     promise, possible values, needs."""
     loot = card["loot"]
@@ -244,7 +243,7 @@ def stooge_face(x: float, y: float, card: dict[str, Any], width: float = 150) ->
     return parts
 
 
-def fence_face(x: float, y: float, fence: dict[str, Any], width: float = 150) -> list[str]:
+def fence_face(x: float, y: float, fence: FenceView, width: float = 150) -> list[str]:
     """A fence card's face: whom it buys from and what it takes (and honest or cop when known)."""
     loot = fence["buys"]
     parts = [rect(x, y, width, 96, LOOT_FILL[loot], "#6d6a60", 6),

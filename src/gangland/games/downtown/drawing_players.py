@@ -3,8 +3,6 @@ gangsters in hand, stooge cards, face-down choices); drawn from one seat's view,
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.seats import seat_ref
 from ...engine.svg import (
     MUTED,
@@ -46,6 +44,7 @@ from .drawing_parts import (
 )
 from .render import dollars, kilo, plural
 from .render import gangsters as gangster_count
+from .view import DowntownView
 
 PANEL_PAD = 8
 """How far a seat panel's texts keep from its right edge."""
@@ -53,7 +52,7 @@ CHIP_GAP = 4
 
 # -- the players ------------------------------------------------------------------------------------
 
-def seat_panel(view: dict[str, Any], acts: Acts, seat: int, x: float, y: float, width: float) -> str:
+def seat_panel(view: DowntownView, acts: Acts, seat: int, x: float, y: float, width: float) -> str:
     """A player's panel: tokens, hand size, the display face up and what lies in it face down. Every text
     is laid out by its estimated width (`text_width`), so that it stays inside the panel at 4 players."""
     player = view["players"][seat]
@@ -159,7 +158,7 @@ def _chip_width(label: str) -> float:
     return text_width(label, 11) + 8
 
 
-def own_table(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -> tuple[list[str], float]:
+def own_table(view: DowntownView, acts: Acts, y0: float, narrow: bool = False) -> tuple[list[str], float]:
     """The seat's own cash by notes, gangsters in hand, stooge cards and face-down choices; and the height
     they take. It keeps room for a line of stooge cards when there are none, so that the table under it
     does not move when the first comes. Narrow: the notes TARGET high, then the gangsters, the lines

@@ -4,8 +4,6 @@ what just happened); drawn from one seat's view, laid out by drawing.py."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.svg import (
     INK,
     MUTED,
@@ -48,6 +46,7 @@ from .drawing_parts import (
 )
 from .render import dollars, kilo, plural
 from .render import gangsters as gangster_count
+from .view import DowntownView
 
 LOCATION_FILL = ("#f3d9a4", "#cfe6c6", "#c9dcef", "#e2d3c1", "#e8e6c4", "#efd3e8")
 
@@ -66,7 +65,7 @@ def _uses(edition: str) -> tuple[tuple[str, str], ...]:
 
 # -- the city and the Downtown display -------------------------------------------------------------
 
-def city(view: dict[str, Any], acts: Acts, narrow: bool = False) -> list[str]:
+def city(view: DowntownView, acts: Acts, narrow: bool = False) -> list[str]:
     parts = [text(12, CITY_TOP + 12, "The city", 14, "bold")]
     holders: dict[str, list[int]] = {name: [] for name in LOCATION_NAMES}
     for seat, player in enumerate(view["players"]):
@@ -92,7 +91,7 @@ def city(view: dict[str, Any], acts: Acts, narrow: bool = False) -> list[str]:
     return parts
 
 
-def downtown_display(view: dict[str, Any], acts: Acts, narrow: bool = False) -> list[str]:
+def downtown_display(view: DowntownView, acts: Acts, narrow: bool = False) -> list[str]:
     # Narrow: the width of the drawing, the cards and the bank's notes closer, the prices in two lines.
     x0, y0 = (8, CITY_TOP) if narrow else (576, CITY_TOP)
     right, card, note = (NARROW_WIDTH - 8, 112, 66) if narrow else (WIDTH - 12, 128, 76)
@@ -137,7 +136,7 @@ def _ordinal(depth: int) -> str:
     return {1: "top", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def stooge_piles(view: dict[str, Any], acts: Acts, looked: tuple[str, int] | None,
+def stooge_piles(view: DowntownView, acts: Acts, looked: tuple[str, int] | None,
                   narrow: bool = False) -> list[str]:
     parts = [text(12, PILES_TOP + 12, "West Side: stooge piles", 14, "bold")]
     width = NARROW_PILE if narrow else PILE_WIDTH
@@ -190,7 +189,7 @@ def _put_back_buttons(x: float, y: float, narrow: bool = False) -> list[str]:
                    height=height)]
 
 
-def fence_piles(view: dict[str, Any], acts: Acts, looked: tuple[str, int] | None,
+def fence_piles(view: DowntownView, acts: Acts, looked: tuple[str, int] | None,
                  narrow: bool = False) -> list[str]:
     x0 = 12 if narrow else 500
     parts = [text(x0, PILES_TOP + 12, "East Side: fence piles", 14, "bold")]
@@ -210,12 +209,12 @@ def fence_piles(view: dict[str, Any], acts: Acts, looked: tuple[str, int] | None
         else:
             if pile["size"] > 1:
                 body.append(rect(x + 4, y + 26, width - 4 * narrow, 96, "#ddd6c6", "#8a8270", 6))
-            if top == "casino":
-                body.extend(casino_face(x, y + 22, width - 4 * narrow))
-                what = f"fence pile {p}: the casino card on top"
-            else:
+            if isinstance(top, dict):
                 body.extend(fence_face(x, y + 22, top, width - 4 * narrow))
                 what = f"fence pile {p} ({plural(pile['size'], 'card')}): {top['kind']}, takes {top['takes']}"
+            else:  # "casino"
+                body.extend(casino_face(x, y + 22, width - 4 * narrow))
+                what = f"fence pile {p}: the casino card on top"
         lines = []
         if "casino" in cards and cards.index("casino"):
             lines.append(f"casino card under {plural(cards.index('casino'), 'card')}")
@@ -239,7 +238,7 @@ def fence_piles(view: dict[str, Any], acts: Acts, looked: tuple[str, int] | None
     return parts
 
 
-def out_of_game(view: dict[str, Any], y: float, width: float = WIDTH) -> list[str]:
+def out_of_game(view: DowntownView, y: float, width: float = WIDTH) -> list[str]:
     out = view["out_of_game"]
     items = [f"{f['kind']} {f['takes']} ({'cop' if f['cop'] else 'honest'})" for f in out["fences"]]
     cards = out["stooge_cards"]
@@ -259,7 +258,7 @@ def out_of_game(view: dict[str, Any], y: float, width: float = WIDTH) -> list[st
 
 # -- the offer, the casino, the events --------------------------------------------------------------
 
-def situation_box(view: dict[str, Any], acts: Acts, y0: float,
+def situation_box(view: DowntownView, acts: Acts, y0: float,
                   narrow: bool = False) -> tuple[list[str], float]:
     """What is on the table this step: loot offered, a casino visit, what just happened (in a narrow
     drawing, under the offer or the casino, the offer's loot three a line)."""
@@ -307,7 +306,7 @@ def situation_box(view: dict[str, Any], acts: Acts, y0: float,
     return parts, (y_events - y0 + events_box + 8) if narrow else 126
 
 
-def _casino(view: dict[str, Any], acts: Acts, y0: float, narrow: bool = False) -> list[str]:
+def _casino(view: DowntownView, acts: Acts, y0: float, narrow: bool = False) -> list[str]:
     casino = view.get("casino") or {"seats": [], "bet": []}
     visit = "Casino visit: each player puts one note face down"
     heading = fit_lines(visit.split(" "), NARROW_WIDTH - 48 if narrow else WIDTH, 12, "bold")

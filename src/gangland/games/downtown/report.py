@@ -2,7 +2,7 @@
 game ended.
 
 Counted by replaying the record and reading the events each step tells (the texts of moves.py,
-locations.py, casino.py and turns.py, which name seats by their markers: `gangland.engine.seats`;
+locations.py, casino.py, turns.py and ending.py, which name seats by their markers: `gangland.engine.seats`;
 tests/report check that every kind is found in real games).
 """
 

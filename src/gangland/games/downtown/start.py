@@ -1,12 +1,16 @@
-"""The set-up (both rulebooks, "Setting up the Game" / "Spielvorbereitung", steps 1-9)."""
+"""The set-up (both rulebooks, "Setting up the Game" / "Spielvorbereitung", steps 1-9), and which options
+may go together: `check_options` refuses those that can have no effect, `playable` leaves them out of the
+configurations the shared tests play."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
+from gangland.engine import OptionError, quoted
 from gangland.engine.rng import mix_seed, splitmix64
 
-from .cards import CASINO, GANGSTER_COUNTS, NOTE_COUNTS, START_NOTES
+from .cards import CASINO, DENOMINATIONS, GANGSTER_COUNTS, GANGSTER_NAMES, NOTE_COUNTS, START_NOTES
 from .chance import draw_gangster, shuffled
 from .deck import load_deck
 from .fields import DowntownFields
@@ -84,3 +88,66 @@ def set_up(s: F, players: int, seed: int, options: dict[str, Any]) -> F:
     s.phase = PLACE
     s.actor = s.queue[0]
     return s
+
+
+def check_options(players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """`options`, once checked: OptionError for a value out of range, or for an option set where it can
+    have no effect.
+
+    `turn_limit` is a number of turns, 0 for none; `villa_victim` says what the `villa` rule does, so
+    it is refused (set to its non-default value) without `villa=true`; `pay_without_move` is the
+    rule with 2 players anyway, so `true` is refused with 2 players (docs D8, D25, D29).
+    """
+    limit = options["turn_limit"]
+    if limit < 0:
+        raise OptionError(f"option turn_limit: {quoted(limit)} must be a whole number of turns, 0 or more "
+                          "(0: no limit)")
+    if not options["villa_victim"] and not options["villa"]:
+        raise OptionError("option villa_victim=false has no effect without villa=true: it says whether "
+                          "the advanced Villa rule pays the Villa holder when he is robbed; add "
+                          "--option villa=true or leave villa_victim out")
+    if options["pay_without_move"] and players == 2:
+        raise OptionError("option pay_without_move=true has no effect with 2 players, who may always pay "
+                          "without moving a token (it is for 3-4 players); leave it out")
+    return options
+
+
+def playable(configurations: Iterable[tuple[int, dict[str, Any]]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The engine's configurations (every player count and option value) as Downtown plays them in the
+    shared tests: each under a 30-turn limit, and the options that mean something only beside another
+    (see `check_options`) with it: `villa_victim=false` with `villa=true`, `pay_without_move=true` only
+    with 3-4 players.
+
+    Uniformly random play rarely sells loot, so under the rules alone a random two-player game of the
+    current edition can run for hundreds of thousands of decisions (docs D29). The shared invariants play
+    random games to the end, so here they play under a 30-turn limit; games under the rules alone are
+    ended by the bots (tests/downtown/test_bots.py).
+    """
+    for players, options in configurations:
+        if options["pay_without_move"] and players == 2:
+            continue
+        if not options["villa_victim"]:
+            options = {**options, "villa": True}
+        yield players, {**options, "turn_limit": 30}
+
+
+def inventory(s: DowntownFields) -> dict[str, int]:
+    """Every piece the set-up deals, counted wherever it lies now (the invariant tests check that no
+    piece is lost or made): gangsters by kind, notes by denomination, stooge, fence and casino cards."""
+    counts: dict[str, int] = {}
+    for k, name in enumerate(GANGSTER_NAMES):
+        counts[f"gangster {name}"] = (s.draw[k] + s.discard[k] + s.downtown[k]
+                                      + sum(h[k] for h in s.hands) + sum(d[k] for d in s.disp_g)
+                                      + sum(d[k] for d in s.down_g))
+    for i, d in enumerate(DENOMINATIONS):
+        counts[f"note ${d},000"] = (s.bank[i] + sum(c[i] for c in s.cash) + sum(c[i] for c in s.disp_n)
+                                    + sum(c[i] for c in s.down_n) + sum(1 for b in s.bets if b == i)
+                                    + sum(p[0][i] for p in s.pend if p is not None))
+    stooges = [c for pile in s.spiles for c in pile] + [c for h in s.shand for c in h] + s.out_s + s.offer
+    counts["stooge cards"] = len(stooges)
+    counts["distinct stooge cards"] = len(set(stooges))
+    fences = [f for pile in s.fpiles for f in pile if f != CASINO] + s.out_f
+    counts["fence cards"] = len(fences)
+    counts["distinct fence cards"] = len(set(fences))
+    counts["casino cards"] = s.casinos + sum(pile.count(CASINO) for pile in s.fpiles)
+    return counts

@@ -9,7 +9,7 @@ modules; its number is quoted where it matters.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from gangland.engine import Result
 
@@ -52,7 +52,7 @@ class DowntownState(DowntownFields):
         return why_illegal(self, action)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return build_view(self, seat)
+        return cast(dict[str, Any], build_view(self, seat))
 
     def _determinize(self, seat: int, rng: random.Random) -> DowntownState:
         return determinize(self, seat, rng)

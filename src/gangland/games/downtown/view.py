@@ -8,7 +8,8 @@ not in it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict, cast
 
 from .cards import CASINO, DENOMINATIONS, FENCE_NAMES, FENCES, GANGSTER_PLURALS, LOCATION_NAMES, price
 from .deck import LOOT_NAMES, STOOGE_NAMES, StoogeCard
@@ -19,9 +20,169 @@ from .phases import BUYING, FENCE_BACK, OFFERING, OVER, PHASE_NAMES, STOOGE_BACK
 from .turns import hand_limit
 
 
-def stooge_card_json(card: StoogeCard, back: bool) -> dict[str, Any]:
+class StoogeCardView(TypedDict):
+    """A stooge card's face-up side; its back (`id`, `value`, dollars) where the seat knows it."""
+
+    stooge: str
+    loot: str
+    promise: int
+    needs: dict[str, int]
+    possible: list[int]
+    id: NotRequired[int]
+    value: NotRequired[int]
+
+
+class FenceView(TypedDict):
+    """A fence card's face-up side; its back (`id`, `cop`) where the seat knows it."""
+
+    buys: str
+    kind: str
+    takes: str
+    id: NotRequired[int]
+    cop: NotRequired[bool]
+
+
+class StoogePileView(TypedDict):
+    """A stooge pile: its size and its cards from the top (None: one the seat cannot tell)."""
+
+    stooge: str
+    size: int
+    cards: list[StoogeCardView | None]
+
+
+class FencePileView(TypedDict):
+    """A fence pile: its size and its cards from the top ("casino", or None: one the seat cannot tell)."""
+
+    size: int
+    cards: list[FenceView | str | None]
+
+
+class NotesView(TypedDict):
+    """Money: the dollars, and the notes by denomination."""
+
+    money: int
+    notes: list[int]
+
+
+class DisplayView(NotesView):
+    """A display face up: its notes and its gangsters by kind."""
+
+    gangsters: list[int]
+
+
+class FaceDownView(TypedDict):
+    """What lies face down in a display: counts; the details for its owner only."""
+
+    notes: int
+    gangsters: int
+    notes_detail: NotRequired[list[int]]
+    gangsters_detail: NotRequired[list[int]]
+
+
+class HandView(TypedDict):
+    """A hand's size."""
+
+    gangsters: int
+    stooge_cards: int
+
+
+class ExchangeView(TypedDict):
+    """An exchange at the bank made for a note chosen in secret (D1): notes handed and taken."""
+
+    handed: list[int]
+    taken: list[int]
+
+
+class PlayerView(TypedDict):
+    """A seat as the viewer sees it; the keys marked NotRequired are the viewer's own seat's only."""
+
+    tokens: list[str | None]
+    display: DisplayView
+    face_down: FaceDownView
+    hand: HandView
+    hand_limit: int
+    cash: NotRequired[NotesView]
+    gangsters: NotRequired[list[int]]
+    stooge_cards: NotRequired[list[StoogeCardView]]
+    casino_note: NotRequired[int]
+    pending_exchange: NotRequired[ExchangeView]
+
+
+class MarketView(TypedDict):
+    """The Downtown display: gangsters by kind and each kind's price (None: none left)."""
+
+    gangsters: list[int]
+    prices: list[int | None]
+
+
+class OutOfGameView(TypedDict):
+    """The cards out of the game (a stooge card None: unseen)."""
+
+    stooge_cards: list[StoogeCardView | None]
+    fences: list[FenceView]
+
+
+class LookingAtView(TypedDict):
+    """The pile ("stooge" or "fence") whose top card the active player is looking at."""
+
+    pile: str
+    index: int
+
+
+class BuyingView(TypedDict):
+    """A purchase at Downtown under way."""
+
+    bought: list[int]
+    spent: int
+    prices: list[int]
+
+
+class CasinoView(TypedDict):
+    """A casino visit: the seats taking part, and those who have put their note down."""
+
+    seats: list[int]
+    bet: list[int]
+
+
+class DowntownView(TypedDict):
+    """What one seat (None: a spectator) may know of a Downtown game (`build_view`)."""
+
+    game: str
+    edition: str
+    seat: int | None
+    players: list[PlayerView]
+    phase: str
+    turn: int
+    turn_limit: int
+    to_act: int | None
+    active: int | None
+    next: int | None
+    first_placer: int
+    starter: int | None
+    downtown: MarketView
+    draw_pile: int
+    discard_pile: list[int]
+    stooge_piles: list[StoogePileView]
+    fence_piles: list[FencePileView]
+    casinos: int
+    out_of_game: OutOfGameView
+    bank: NotesView
+    events: list[str]
+    looking_at: NotRequired[LookingAtView]
+    buying: NotRequired[BuyingView]
+    offer: NotRequired[list[StoogeCardView]]
+    casino: NotRequired[CasinoView]
+    result: NotRequired[dict[str, Any]]
+
+
+def as_view(data: Mapping[str, Any]) -> DowntownView:
+    """A view as the Game's hooks receive it (JSON-ready data) read as what `build_view` made."""
+    return cast(DowntownView, data)
+
+
+def stooge_card_json(card: StoogeCard, back: bool) -> StoogeCardView:
     """A stooge card's face-up side, and its back if `back`."""
-    data: dict[str, Any] = {
+    data: StoogeCardView = {
         "stooge": STOOGE_NAMES[card.stooge], "loot": LOOT_NAMES[card.loot], "promise": card.promise * 1000,
         "needs": dict(zip(GANGSTER_PLURALS, card.needs, strict=True)),
         "possible": [v * 1000 for v in card.possible],
@@ -32,26 +193,26 @@ def stooge_card_json(card: StoogeCard, back: bool) -> dict[str, Any]:
     return data
 
 
-def fence_json(fence: int, back: bool) -> dict[str, Any]:
+def fence_json(fence: int, back: bool) -> FenceView:
     """A fence card's face-up side (kind, share), and whether it is an undercover cop if `back`."""
     kind, half, cop = FENCES[fence]
-    data: dict[str, Any] = {"buys": LOOT_NAMES[kind], "kind": FENCE_NAMES[kind],
-                            "takes": "1/2" if half else "1/4"}
+    data: FenceView = {"buys": LOOT_NAMES[kind], "kind": FENCE_NAMES[kind],
+                       "takes": "1/2" if half else "1/4"}
     if back:
         data["id"] = fence
         data["cop"] = cop
     return data
 
 
-def build_view(state: DowntownFields, seat: int | None) -> dict[str, Any]:
+def build_view(state: DowntownFields, seat: int | None) -> DowntownView:
     """Exactly what `seat` (None: a spectator) may know of `state`."""
     n = state._players
     cards = state.cards
     known_s = state.pub_s | (state.known_s[seat] if seat is not None else set())
     known_f = state.pub_f | (state.known_f[seat] if seat is not None else set())
-    stooge_piles = []
+    stooge_piles: list[StoogePileView] = []
     for p, pile in enumerate(state.spiles):
-        slots: list[dict[str, Any] | None] = []
+        slots: list[StoogeCardView | None] = []
         for depth, c in enumerate(reversed(pile)):
             if c in known_s:
                 slots.append(stooge_card_json(cards[c], True))
@@ -60,9 +221,9 @@ def build_view(state: DowntownFields, seat: int | None) -> dict[str, Any]:
             else:
                 slots.append(None)
         stooge_piles.append({"stooge": STOOGE_NAMES[p], "size": len(pile), "cards": slots})
-    fence_piles = []
+    fence_piles: list[FencePileView] = []
     for pile in state.fpiles:
-        fslots: list[dict[str, Any] | str | None] = []
+        fslots: list[FenceView | str | None] = []
         for depth, f in enumerate(reversed(pile)):
             if f == CASINO:
                 fslots.append("casino")
@@ -74,10 +235,10 @@ def build_view(state: DowntownFields, seat: int | None) -> dict[str, Any]:
                 fslots.append(None)
         fence_piles.append({"size": len(pile), "cards": fslots})
     # Face-down notes and cards (opening bids, additions) show only their number until turned up.
-    players = []
+    players: list[PlayerView] = []
     for s in range(n):
         mine = s == seat
-        entry: dict[str, Any] = {
+        entry: PlayerView = {
             "tokens": [LOCATION_NAMES[loc] if loc >= 0 else None for loc in state.tokens[s]],
             "display": {"money": value(state.disp_n[s]) * 1000, "notes": list(state.disp_n[s]),
                         "gangsters": list(state.disp_g[s])},
@@ -104,7 +265,7 @@ def build_view(state: DowntownFields, seat: int | None) -> dict[str, Any]:
         if pending is not None and s != seat:
             for i in range(5):
                 bank[i] += pending[1][i]
-    view: dict[str, Any] = {
+    view: DowntownView = {
         "game": "downtown",
         "edition": state.options["edition"],
         "seat": seat,
