@@ -12,11 +12,11 @@ from .bots import DowntownHeuristicBot
 from .drawing import view_svg
 from .encoding import DowntownEncoding
 from .render import narrate, render_view
-from .report import facts
+from .report import facts, inventory
 from .screen import menu_choice, rules_help, screen
-from .start import check_options, inventory, playable
+from .start import check_options, playable
 from .state import DowntownState
-from .view import as_view
+from .view import downtown_view
 
 
 class DowntownGame(Game):
@@ -79,19 +79,19 @@ class DowntownGame(Game):
         return facts(self, record)
 
     def svg(self, view: dict[str, Any], layout: str = "wide") -> str:
-        return view_svg(as_view(view), layout)
+        return view_svg(downtown_view(view), layout)
 
     def render(self, view: dict[str, Any]) -> str:
-        return render_view(as_view(view))
+        return render_view(downtown_view(view))
 
     def screen(self, view: dict[str, Any], width: int = 80) -> str:
-        return screen(as_view(view), width)
+        return screen(downtown_view(view), width)
 
     def rules_help(self, view: dict[str, Any]) -> str:
-        return rules_help(as_view(view))
+        return rules_help(downtown_view(view))
 
     def narrate(self, before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
-        return narrate(as_view(before), actor, action_text, as_view(after))
+        return narrate(downtown_view(before), actor, action_text, downtown_view(after))
 
     def menu_choice(self, state: State, action: int) -> tuple[str, str] | None:
         return menu_choice(cast(DowntownState, state), action)

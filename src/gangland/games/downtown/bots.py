@@ -86,7 +86,7 @@ from .phases import (
     WINDOW,
 )
 from .state import DowntownState
-from .view import as_view
+from .view import downtown_view
 
 # ------------------------------------------------------------------------------------------------
 # The bot
@@ -182,7 +182,7 @@ class DowntownHeuristicBot:
         view = decision.view
         if view.get("game") != "downtown":
             raise TypeError(f"{self.name} plays Downtown, not {decision.game.id}")
-        return self._decide(knowledge_from_view(as_view(view)), list(legal))
+        return self._decide(knowledge_from_view(downtown_view(view)), list(legal))
 
     def choose(self, state: DowntownState, seat: int) -> int:
         """The action for `seat`, which must be the seat to act, reading only what that seat may know

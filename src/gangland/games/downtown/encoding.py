@@ -43,7 +43,7 @@ from .cards import (
 )
 from .deck import CARDS_PER_STOOGE, LOOT_NAMES, MAX_NEEDS, STOOGE_NAMES, load_deck
 from .phases import PHASE_NAMES
-from .view import FenceView, StoogeCardView, as_view
+from .view import FenceView, StoogeCardView, downtown_view
 
 __all__ = ["DowntownEncoding"]
 
@@ -191,7 +191,7 @@ class DowntownEncoding(ViewEncoding):
         scale = float(self._scale(options))
         layout = self.layout(players, options)
         out = layout.writer()
-        v = as_view(view)
+        v = downtown_view(view)
         me = v["seat"] if v["seat"] is not None else 0
         order = [(me + r) % n for r in range(n)]
         rank = {seat: r for r, seat in enumerate(order)}

@@ -58,10 +58,10 @@ APPLY: Final[tuple[Callable[[DowntownFields, int, list[int]], None], ...]] = (
 """The step of each phase, by `Phase`: `APPLY[phase](s, action, legal)`, `action` one of `legal`."""
 assert len(LEGAL) == len(APPLY) == len(Phase)
 DISPLAY_PHASES: Final = (WINDOW, REFRESH)
-"""The phases of adding to displays, whose step `apply` calls directly."""
+"""The phases of adding to displays, whose step `step` calls directly."""
 
 
-def apply(s: DowntownFields, action: int, legal: list[int]) -> None:
+def step(s: DowntownFields, action: int, legal: list[int]) -> None:
     """Carry out `action`, one of this decision's `legal` actions: the log starts afresh, and the phase's
     step (`APPLY[s.phase]`) runs."""
     s.events = []

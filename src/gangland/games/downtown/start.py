@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from gangland.engine import OptionError, quoted
 from gangland.engine.rng import mix_seed, splitmix64
 
-from .cards import CASINO, DENOMINATIONS, GANGSTER_COUNTS, GANGSTER_NAMES, NOTE_COUNTS, START_NOTES
+from .cards import CASINO, GANGSTER_COUNTS, NOTE_COUNTS, START_NOTES
 from .chance import draw_gangster, shuffled
 from .deck import load_deck
 from .fields import DowntownFields
@@ -129,25 +129,3 @@ def playable(configurations: Iterable[tuple[int, dict[str, Any]]]) -> Iterator[t
         if not options["villa_victim"]:
             options = {**options, "villa": True}
         yield players, {**options, "turn_limit": 30}
-
-
-def inventory(s: DowntownFields) -> dict[str, int]:
-    """Every piece the set-up deals, counted wherever it lies now (the invariant tests check that no
-    piece is lost or made): gangsters by kind, notes by denomination, stooge, fence and casino cards."""
-    counts: dict[str, int] = {}
-    for k, name in enumerate(GANGSTER_NAMES):
-        counts[f"gangster {name}"] = (s.draw[k] + s.discard[k] + s.downtown[k]
-                                      + sum(h[k] for h in s.hands) + sum(d[k] for d in s.disp_g)
-                                      + sum(d[k] for d in s.down_g))
-    for i, d in enumerate(DENOMINATIONS):
-        counts[f"note ${d},000"] = (s.bank[i] + sum(c[i] for c in s.cash) + sum(c[i] for c in s.disp_n)
-                                    + sum(c[i] for c in s.down_n) + sum(1 for b in s.bets if b == i)
-                                    + sum(p[0][i] for p in s.pend if p is not None))
-    stooges = [c for pile in s.spiles for c in pile] + [c for h in s.shand for c in h] + s.out_s + s.offer
-    counts["stooge cards"] = len(stooges)
-    counts["distinct stooge cards"] = len(set(stooges))
-    fences = [f for pile in s.fpiles for f in pile if f != CASINO] + s.out_f
-    counts["fence cards"] = len(fences)
-    counts["distinct fence cards"] = len(set(fences))
-    counts["casino cards"] = s.casinos + sum(pile.count(CASINO) for pile in s.fpiles)
-    return counts

@@ -17,7 +17,7 @@ from .ending import result
 from .fields import DowntownFields
 from .hidden import determinize
 from .phases import OVER
-from .rules import LEGAL, apply, why_illegal
+from .rules import LEGAL, step, why_illegal
 from .start import set_up
 from .view import build_view
 
@@ -46,7 +46,7 @@ class DowntownState(DowntownFields):
         return LEGAL[self.phase](self)
 
     def _apply(self, action: int, legal: list[int]) -> None:
-        apply(self, action, legal)
+        step(self, action, legal)
 
     def _why_illegal(self, action: object) -> str:
         return why_illegal(self, action)

@@ -175,7 +175,7 @@ class DowntownView(TypedDict):
     result: NotRequired[dict[str, Any]]
 
 
-def as_view(data: Mapping[str, Any]) -> DowntownView:
+def downtown_view(data: Mapping[str, Any]) -> DowntownView:
     """A view as the Game's hooks receive it (JSON-ready data) read as what `build_view` made."""
     return cast(DowntownView, data)
 
