@@ -8,21 +8,11 @@ import sys
 
 from .imports import allowed, breaches, circles, import_graph
 
-NOT_YET_BROKEN = [
-    # Downtown's rule modules and its state call each other (state binds them with as_method): the
-    # game's move onto the skeleton (issue 33) makes them plain functions that import only downward.
-    ["gangland.games.downtown.casino", "gangland.games.downtown.displays", "gangland.games.downtown.hidden",
-     "gangland.games.downtown.locations", "gangland.games.downtown.moves", "gangland.games.downtown.opening",
-     "gangland.games.downtown.state", "gangland.games.downtown.turns"],
-]
-"""The circles still to break, exactly: a new circle fails, and so does one broken but still listed."""
 
-
-def test_no_import_circles_but_those_still_to_break() -> None:
+def test_no_import_circles() -> None:
     found = circles(import_graph())
-    assert found == NOT_YET_BROKEN, "import circles (python tests/imports.py shows each module's part):\n" + (
-        "\n".join(", ".join(group) for group in found if group not in NOT_YET_BROKEN)
-        or "none new; remove the broken ones from NOT_YET_BROKEN")
+    assert not found, "import circles (python tests/imports.py shows each module's part):\n" + "\n".join(
+        ", ".join(group) for group in found)
 
 
 def test_layers_hold() -> None:

@@ -35,9 +35,6 @@ GAME_HOOKS = ("bots", "_new_game", "configurations", "action_name", "public_acti
 MAX_LINES = 620
 """About 600 lines: a module a reader can read in one sitting."""
 
-NOT_YET_MOVED: set[str] = {"downtown"}
-"""Games still to move onto the skeleton (issue 33), exactly: a moved game still listed fails."""
-
 
 def package(game: Game) -> str:
     return type(game).__module__
@@ -216,9 +213,6 @@ def classes(game: Game, files: dict[str, Path]) -> list[str]:
 def test_every_game_package_has_the_skeleton(game: Game) -> None:
     """docs/architecture.md, "The skeleton"."""
     found = problems(game)
-    if game.id in NOT_YET_MOVED:
-        assert found, f"{game.id} has the skeleton now: take it off NOT_YET_MOVED"
-        pytest.xfail(f"{game.id} is still to move onto the skeleton: {found[0]}")
     assert not found, f"{game.id}:\n" + "\n".join(found)
 
 

@@ -18,17 +18,13 @@ from typing import Any
 
 from gangland.engine import splitmix64
 from gangland.games import get
-from gangland.games.downtown import turns
-from gangland.games.downtown.cards import (
-    ADD_NOTE0,
-    CASINO,
-    DONE,
-    PAY0,
-    PLACE0,
-    ROB0,
-)
+from gangland.games.downtown import ending, turns
+from gangland.games.downtown.actions import ADD_NOTE0, DONE, PAY0, PLACE0, ROB0
+from gangland.games.downtown.cards import CASINO
+from gangland.games.downtown.fields import DowntownFields
 from gangland.games.downtown.money import value
-from gangland.games.downtown.state import BID, MOVE, PAYMOVE, ROBPAY, DowntownState
+from gangland.games.downtown.phases import BID, MOVE, PAYMOVE, ROBPAY
+from gangland.games.downtown.state import DowntownState
 
 GAME = get("downtown")
 
@@ -235,7 +231,7 @@ def begin_turn(state: DowntownState, seat: int, tokens: dict[int, tuple[int, int
     for s, (a, b) in (tokens or {}).items():
         state.tokens[s] = [a, b]
     state.queue = []
-    turns._start_turn(state, seat)
+    turns.start_turn(state, seat)
     state._legal = None
 
 
@@ -275,7 +271,7 @@ def parse(state: DowntownState, text: str) -> int:
 
 def wealth(state: DowntownState, seat: int) -> int:
     """A seat's money in thousands, display (and face-down notes) included."""
-    return state.wealth(seat)
+    return ending.wealth(state, seat)
 
 
 def cash(state: DowntownState, seat: int) -> int:
@@ -286,6 +282,6 @@ def cash(state: DowntownState, seat: int) -> int:
 def snapshot(state: DowntownState) -> tuple[Any, ...]:
     """Every slot but the legal-action cache, every seat's view, the legal actions, who acts."""
     fields = {name: copy.deepcopy(getattr(state, name))
-              for name in DowntownState.__slots__ if name != "_legal"}
+              for name in ("_players", "phase", *DowntownFields.__slots__)}
     views = [state.view(s) for s in [None, *range(state.players)]]
     return (fields, views, state.legal_actions(), state.to_act)

@@ -12,22 +12,20 @@ import pytest
 from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match
 from gangland.games.downtown import GAME, DowntownState
-from gangland.games.downtown.bots import _SIMPLE, DowntownHeuristicBot
-from gangland.games.downtown.bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
-from gangland.games.downtown.cards import (
+from gangland.games.downtown.actions import (
     BILL0,
-    CASINO,
     CASINO_SKIP,
-    EAST_SIDE,
     LOOK_FENCE0,
     OFFER0,
     PUT_ONTO0,
     PUT_UNDER,
     ROB0,
     SELL_AT0,
-    WEST_SIDE,
 )
-from gangland.games.downtown.state import (
+from gangland.games.downtown.bots import _SIMPLE, DowntownHeuristicBot
+from gangland.games.downtown.bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
+from gangland.games.downtown.cards import CASINO, EAST_SIDE, WEST_SIDE
+from gangland.games.downtown.phases import (
     CASINO_BET,
     CASINO_VOTE,
     FENCE_BACK,

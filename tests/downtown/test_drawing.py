@@ -12,8 +12,16 @@ from gangland.engine.agent import Decision
 from gangland.engine.seats import SEAT_OPEN
 from gangland.engine.svg import drawn_actions
 from gangland.games import get
+from gangland.games.downtown.actions import (
+    CASINO_PLAY,
+    DONE,
+    JOB0,
+    LOOK_FENCE0,
+    LOOK_STOOGE0,
+    OFFER0,
+    PUT_TOP,
+)
 from gangland.games.downtown.bots import DowntownHeuristicBot
-from gangland.games.downtown.cards import CASINO_PLAY, DONE, JOB0, LOOK_FENCE0, LOOK_STOOGE0, OFFER0, PUT_TOP
 
 GAME = get("downtown")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -27,7 +35,7 @@ KINDS = {
     "skip": "skip the casino", "bet": "bet a ", "add_note": " note", "add_gangster": "add a ",
     "discard": "discard a ", "shed": "shed stooge card",
 }
-"""Every kind of Downtown action, by a piece of its name (see view.action_text)."""
+"""Every kind of Downtown action, by a piece of its name (see actions.action_text)."""
 
 
 def kind_of(name: str) -> str:

@@ -14,7 +14,8 @@ from typing import Any
 
 from gangland.engine.svg import fit_lines, text_width
 from gangland.games import get
-from gangland.games.downtown.cards import ADD_GANGSTER0, ADD_NOTE0, DENOMINATIONS, DONE, GANGSTER_NAMES
+from gangland.games.downtown.actions import ADD_GANGSTER0, ADD_NOTE0, DONE
+from gangland.games.downtown.cards import DENOMINATIONS, GANGSTER_NAMES
 from gangland.games.downtown.drawing import OUT_TOP, SITUATION_TOP
 from gangland.games.downtown.phases import PHASE_NAMES, STOOGE_BACK
 from gangland.games.downtown.render import kilo, plural

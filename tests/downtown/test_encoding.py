@@ -11,20 +11,17 @@ import random
 import pytest
 
 from gangland.engine import Layout
+from gangland.games.downtown.actions import BUY0, LOOK_FENCE0, LOOK_STOOGE0, OFFER0
 from gangland.games.downtown.cards import (
     BANK,
-    BUY0,
     CASINO,
     DOWNTOWN,
     EAST_SIDE,
     FENCES,
     GHETTO,
     LOCATIONS,
-    LOOK_FENCE0,
-    LOOK_STOOGE0,
     LOOKOUT,
     NOTE_COUNTS,
-    OFFER0,
     SPY,
     VILLA,
     WEST_SIDE,

@@ -14,9 +14,11 @@ import random
 from collections.abc import Iterator
 
 from gangland.engine import seat_ref
-from gangland.games.downtown.cards import ADD_GANGSTER0, ADD_NOTE0, BILL0, DENOMINATIONS, DONE
+from gangland.games.downtown.actions import ADD_GANGSTER0, ADD_NOTE0, BILL0, DONE
+from gangland.games.downtown.cards import DENOMINATIONS
 from gangland.games.downtown.money import exchange_plan, notes_to_put_down, value
-from gangland.games.downtown.state import BID, CASINO_BET, REFRESH, WINDOW, DowntownState
+from gangland.games.downtown.phases import BID, CASINO_BET, REFRESH, WINDOW
+from gangland.games.downtown.state import DowntownState
 
 from ..scale import many
 from .helpers import GAME, play, set_cash

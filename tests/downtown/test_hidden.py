@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from gangland.games import get
-from gangland.games.downtown.cards import LOOK_FENCE0, LOOK_STOOGE0, PUT_UNDER
-from gangland.games.downtown.state import BID, CASINO_BET, WINDOW, DowntownState
+from gangland.games.downtown.actions import LOOK_FENCE0, LOOK_STOOGE0, PUT_UNDER
+from gangland.games.downtown.phases import BID, CASINO_BET, WINDOW
+from gangland.games.downtown.state import DowntownState
 
 from ..scale import many
 
@@ -198,7 +199,7 @@ def test_determinize_mid_purchase_keeps_what_was_bought_in_the_buyers_hand(editi
     # Issue 15: while another seat is buying at Downtown, the view shows what it has bought so far
     # ("buying": "bought"); those cards are in its hand, so a re-deal of its hand must keep them.
     # (The re-dealt hand held fewer of a kind than bought in about 1 in 10 determinizations.)
-    from gangland.games.downtown.state import BUYING
+    from gangland.games.downtown.phases import BUYING
 
     checked = 0
     for state in states(3, edition, games=many(6, 30)):

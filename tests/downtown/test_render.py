@@ -18,9 +18,9 @@ import pytest
 from gangland.cli.common import shown
 from gangland.games import get
 from gangland.games.downtown import DowntownState, render
-from gangland.games.downtown import cards as C
+from gangland.games.downtown import actions as C
+from gangland.games.downtown.phases import OVER, PHASE_NAMES
 from gangland.games.downtown.render import narrate, render_view
-from gangland.games.downtown.state import OVER, PHASE_NAMES
 
 GAME = get("downtown")
 Chooser = Callable[[DowntownState, random.Random], int]

@@ -13,29 +13,22 @@ from typing import Any
 import pytest
 
 from gangland.engine import IllegalAction
-from gangland.games.downtown.cards import (
-    BANK,
+from gangland.games.downtown.actions import (
     BILL0,
     BUY0,
-    CASINO,
     CASINO_PLAY,
     CASINO_SKIP,
     DONE,
-    DOWNTOWN,
-    EAST_SIDE,
-    GHETTO,
     LOOK_FENCE0,
-    LOOKOUT,
     OFFER0,
     PUT_ONTO0,
     PUT_TOP,
     PUT_UNDER,
     SELL_AT0,
-    VILLA,
-    WEST_SIDE,
 )
+from gangland.games.downtown.cards import BANK, CASINO, DOWNTOWN, EAST_SIDE, GHETTO, LOOKOUT, VILLA, WEST_SIDE
 from gangland.games.downtown.deck import FRANKIE, JOE, LUIGI
-from gangland.games.downtown.state import (
+from gangland.games.downtown.phases import (
     AFTER_FENCE_LOOK,
     CASINO_BET,
     CASINO_VOTE,
@@ -44,8 +37,8 @@ from gangland.games.downtown.state import (
     OFFERING,
     OVER,
     WINDOW,
-    DowntownState,
 )
+from gangland.games.downtown.state import DowntownState
 
 from .helpers import (
     GAME,

@@ -10,38 +10,33 @@ from __future__ import annotations
 import pytest
 
 from gangland.engine import IllegalAction
-from gangland.games.downtown.cards import (
+from gangland.games.downtown.actions import (
     ADD_GANGSTER0,
     ADD_NOTE0,
-    BANK,
     DISCARD_GANGSTER0,
     DONE,
-    DOWNTOWN,
-    EAST_SIDE,
-    GHETTO,
     LOOK_FENCE0,
     LOOK_STOOGE0,
-    LOOKOUT,
     NUM_ACTIONS,
     PLACE0,
     PUT_TOP,
     ROB0,
-    SAFECRACKER,
     SHED_STOOGE0,
+)
+from gangland.games.downtown.cards import (
+    BANK,
+    DOWNTOWN,
+    EAST_SIDE,
+    GHETTO,
+    LOOKOUT,
+    SAFECRACKER,
     SPY,
     VILLA,
     WEST_SIDE,
 )
 from gangland.games.downtown.deck import LUIGI
 from gangland.games.downtown.money import value
-from gangland.games.downtown.state import (
-    HANDLIMIT,
-    MOVE,
-    OVER,
-    REFRESH,
-    ROBPAY,
-    WINDOW,
-)
+from gangland.games.downtown.phases import HANDLIMIT, MOVE, OVER, REFRESH, ROBPAY, WINDOW
 
 from .helpers import (
     GAME,

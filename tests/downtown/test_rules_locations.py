@@ -9,18 +9,13 @@ from __future__ import annotations
 import pytest
 
 from gangland.engine import IllegalAction, seat_ref
+from gangland.games.downtown.actions import BUY0, DONE, JOB0, LOOK_STOOGE0, PUT_TOP, PUT_UNDER
 from gangland.games.downtown.cards import (
     BANK,
-    BUY0,
-    DONE,
     DOWNTOWN,
     EAST_SIDE,
     GHETTO,
-    JOB0,
-    LOOK_STOOGE0,
     LOOKOUT,
-    PUT_TOP,
-    PUT_UNDER,
     SAFECRACKER,
     SPY,
     VILLA,
@@ -29,14 +24,7 @@ from gangland.games.downtown.cards import (
 )
 from gangland.games.downtown.deck import LUIGI
 from gangland.games.downtown.money import value
-from gangland.games.downtown.state import (
-    AFTER_STOOGE_LOOK,
-    BUYING,
-    LOCATION,
-    OVER,
-    STOOGE_BACK,
-    WINDOW,
-)
+from gangland.games.downtown.phases import AFTER_STOOGE_LOOK, BUYING, LOCATION, OVER, STOOGE_BACK, WINDOW
 
 from .helpers import (
     GAME,

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from gangland.games.downtown.cards import (
+from gangland.games.downtown.actions import (
     ADD_GANGSTER0,
     ADD_NOTE0,
     BILL0,
@@ -23,7 +23,8 @@ from gangland.games.downtown.cards import (
     SELL_AT0,
 )
 from gangland.games.downtown.money import value
-from gangland.games.downtown.state import CASINO_BET, REFRESH, WINDOW, DowntownState
+from gangland.games.downtown.phases import CASINO_BET, REFRESH, WINDOW
+from gangland.games.downtown.state import DowntownState
 
 from .helpers import (
     GAME,

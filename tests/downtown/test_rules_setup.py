@@ -11,23 +11,21 @@ from __future__ import annotations
 import pytest
 
 from gangland.engine import IllegalAction, OptionError
+from gangland.games.downtown.actions import ADD_NOTE0, DONE, PLACE0
 from gangland.games.downtown.cards import (
-    ADD_NOTE0,
     BANK,
     CASINO,
-    DONE,
     DOWNTOWN,
     EAST_SIDE,
     FENCES,
     GHETTO,
     NOTE_COUNTS,
-    PLACE0,
     START_NOTES,
     VILLA,
     WEST_SIDE,
 )
 from gangland.games.downtown.money import value
-from gangland.games.downtown.state import BID, MOVE, PLACE, ROBPAY
+from gangland.games.downtown.phases import BID, MOVE, PLACE, ROBPAY
 
 from .helpers import GAME, bid_all, new_state, place_all, play, setup
 

@@ -10,24 +10,19 @@ from __future__ import annotations
 import pytest
 
 from gangland.engine import ActionParseError, IllegalAction
+from gangland.games.downtown.actions import BUY0, DONE, JOB0, PAY0, ROB0, move_action
 from gangland.games.downtown.cards import (
     BANK,
-    BUY0,
-    DONE,
     DOWNTOWN,
     EAST_SIDE,
     GHETTO,
-    JOB0,
     LOOKOUT,
-    PAY0,
-    ROB0,
     SAFECRACKER,
     SPY,
     VILLA,
     WEST_SIDE,
-    move_action,
 )
-from gangland.games.downtown.state import LOCATION, MOVE, OVER, PAYMOVE, REFRESH, ROBPAY
+from gangland.games.downtown.phases import LOCATION, MOVE, OVER, PAYMOVE, REFRESH, ROBPAY
 
 from .helpers import (
     GAME,

@@ -16,21 +16,11 @@ from rich.cells import cell_len
 from gangland.cli.common import shown
 from gangland.cli.human import Menu, menu_rows
 from gangland.engine import BOARD_ROWS, MENU_ROWS, SCREEN_WIDTH, Decision
-from gangland.games.downtown.cards import (
-    ADD_NOTE0,
-    BANK,
-    DONE,
-    DOWNTOWN,
-    EAST_SIDE,
-    GHETTO,
-    OFFER0,
-    PAY0,
-    ROB0,
-    VILLA,
-    WEST_SIDE,
-)
+from gangland.games.downtown.actions import ADD_NOTE0, DONE, OFFER0, PAY0, ROB0
+from gangland.games.downtown.cards import BANK, DOWNTOWN, EAST_SIDE, GHETTO, VILLA, WEST_SIDE
+from gangland.games.downtown.phases import HANDLIMIT, LOCATION, PHASE_NAMES, WINDOW
 from gangland.games.downtown.render import narrate, render_view
-from gangland.games.downtown.state import HANDLIMIT, LOCATION, PHASE_NAMES, WINDOW, DowntownState
+from gangland.games.downtown.state import DowntownState
 
 from .helpers import GAME, begin_turn, give_stooge, play, set_cash, set_display, set_hand, setup, to_phase2
 from .test_render import with_secrets_changed

@@ -50,11 +50,7 @@ from typing import Final
 
 from gangland.engine import Decision
 
-from .bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
-from .bots_locations import buying, fence_back, location, offering, stooge_back
-from .bots_moves import move, paid_move, place, rob_or_pay
-from .bots_valuation import Valuation
-from .cards import (
+from .actions import (
     ADD_GANGSTER0,
     ADD_NOTE0,
     BILL0,
@@ -62,9 +58,13 @@ from .cards import (
     CASINO_SKIP,
     DISCARD_GANGSTER0,
     DONE,
-    GANGSTER_COUNTS,
     SHED_STOOGE0,
 )
+from .bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
+from .bots_locations import buying, fence_back, location, offering, stooge_back
+from .bots_moves import move, paid_move, place, rob_or_pay
+from .bots_valuation import Valuation
+from .cards import GANGSTER_COUNTS
 from .money import value
 from .phases import (
     AFTER_FENCE_LOOK,
@@ -86,6 +86,7 @@ from .phases import (
     WINDOW,
 )
 from .state import DowntownState
+from .view import downtown_view
 
 # ------------------------------------------------------------------------------------------------
 # The bot
@@ -181,7 +182,7 @@ class DowntownHeuristicBot:
         view = decision.view
         if view.get("game") != "downtown":
             raise TypeError(f"{self.name} plays Downtown, not {decision.game.id}")
-        return self._decide(knowledge_from_view(view), list(legal))
+        return self._decide(knowledge_from_view(downtown_view(view)), list(legal))
 
     def choose(self, state: DowntownState, seat: int) -> int:
         """The action for `seat`, which must be the seat to act, reading only what that seat may know

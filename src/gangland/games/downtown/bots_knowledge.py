@@ -23,6 +23,8 @@ from .deck import LOOT_NAMES, STOOGE_NAMES
 from .money import value
 from .phases import BUYING, FENCE_BACK, PHASE_NAMES, STOOGE_BACK
 from .state import DowntownState
+from .turns import hand_limit
+from .view import DowntownView, StoogeCardView
 
 _LOOT_INDEX: Final = {name: i for i, name in enumerate(LOOT_NAMES)}
 _STOOGE_INDEX: Final = {name: i for i, name in enumerate(STOOGE_NAMES)}
@@ -151,7 +153,7 @@ def knowledge_from_state(state: DowntownState, seat: int) -> Knowledge:
     k.tokens = s.tokens
     disp_m = k.disp_m = [value(d) for d in s.disp_n]
     k.disp_g = s.disp_g
-    k.hand_limit = s.hand_limit(seat)
+    k.hand_limit = hand_limit(s, seat)
     k.hand = s.hands[seat]
     cash_notes = k.cash_notes = s.cash[seat]
     cash = k.cash = value(cash_notes)
@@ -246,7 +248,7 @@ _GROUPS: Final[dict[str, Callable[[Knowledge, DowntownState], None]]] = {
 """The fields `_StateKnowledge` reads on first use, and the function that reads each one's group."""
 
 
-def _front(card: dict[str, Any]) -> Front:
+def _front(card: StoogeCardView) -> Front:
     needs = card["needs"]
     possible = card["possible"]
     return (_STOOGE_INDEX[card["stooge"]], _LOOT_INDEX[card["loot"]], card["promise"] // 1000,
@@ -254,12 +256,15 @@ def _front(card: dict[str, Any]) -> Front:
             (possible[0] // 1000, possible[1] // 1000, possible[2] // 1000))
 
 
-def knowledge_from_view(view: dict[str, Any]) -> Knowledge:
+def knowledge_from_view(view: DowntownView) -> Knowledge:
     """The seat's knowledge, read from its view (build_view in view.py)."""
     k = Knowledge()
     players = view["players"]
     k.n = len(players)
-    me = k.me = view["seat"]
+    me = view["seat"]
+    if me is None:
+        raise ValueError("a bot reads its seat's view, not a spectator's")
+    k.me = me
     k.ed2013 = view["edition"] == "2013"
     k.phase = _PHASE_INDEX[view["phase"]]
     k.active = -1 if view["active"] is None else view["active"]
@@ -289,7 +294,7 @@ def knowledge_from_view(view: dict[str, Any]) -> Knowledge:
         k.prices, k.bought, k.spent = [price(x) if x else 0 for x in k.downtown], [0, 0, 0], 0
     seen: dict[int, tuple[int, Front]] = {}
 
-    def note(card: dict[str, Any] | None) -> None:
+    def note(card: StoogeCardView | None) -> None:
         if card is not None and "id" in card:
             seen[card["id"]] = (card["value"] // 1000, _front(card))
 
@@ -314,20 +319,20 @@ def knowledge_from_view(view: dict[str, Any]) -> Knowledge:
         k.stop_known.append(top["value"] // 1000 if top is not None and "id" in top else -1)
     known_f: set[int] = {f["id"] for f in view["out_of_game"]["fences"]}
     k.ftop, k.fence_above, k.fence_size = [], [], []
-    for pile in view["fence_piles"]:
-        slots = pile["cards"]
+    for fences in view["fence_piles"]:
+        slots = fences["cards"]
         for slot in slots:
             if isinstance(slot, dict) and "id" in slot:
                 known_f.add(slot["id"])
-        k.fence_size.append(pile["size"])
+        k.fence_size.append(fences["size"])
         k.fence_above.append(slots.index("casino") if "casino" in slots else -1)
-        top = slots[0] if slots else None
-        if not isinstance(top, dict):
+        fence = slots[0] if slots else None
+        if not isinstance(fence, dict):
             k.ftop.append(-1)
-        elif "id" in top:
-            k.ftop.append(top["id"])
+        elif "id" in fence:
+            k.ftop.append(fence["id"])
         else:
-            k.ftop.append(-2 - 2 * _LOOT_INDEX[top["buys"]] - (top["takes"] == "1/2"))
+            k.ftop.append(-2 - 2 * _LOOT_INDEX[fence["buys"]] - (fence["takes"] == "1/2"))
     k.known_fences = sorted(known_f)
     k.casinos = view["casinos"]
     k.bank = view["bank"]["money"] // 1000

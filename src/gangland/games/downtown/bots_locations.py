@@ -3,9 +3,7 @@ stooge or fence pile, and what it then does with the card looked at or the cards
 
 from __future__ import annotations
 
-from .bots_knowledge import Knowledge
-from .bots_valuation import MIN_FACTOR, Valuation
-from .cards import (
+from .actions import (
     BUY0,
     CASINO_PLAY,
     DONE,
@@ -18,6 +16,8 @@ from .cards import (
     PUT_UNDER,
     SELL_AT0,
 )
+from .bots_knowledge import Knowledge
+from .bots_valuation import MIN_FACTOR, Valuation
 from .phases import AFTER_STOOGE_LOOK
 
 # -- phase 3 -----------------------------------------------------------------------------

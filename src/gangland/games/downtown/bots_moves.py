@@ -3,21 +3,9 @@ it wants (`Valuation.targets`), and phase 2's choice between robbing a display a
 
 from __future__ import annotations
 
+from .actions import DONE, MOVE0, MOVES, PAY0, PLACE0, ROB0, move_action
 from .bots_valuation import GANGSTER_WORTH, Valuation
-from .cards import (
-    BANK,
-    DONE,
-    DOWNTOWN,
-    GHETTO,
-    MOVE0,
-    MOVES,
-    PAY0,
-    PLACE0,
-    ROB0,
-    VILLA,
-    WEST_SIDE,
-    move_action,
-)
+from .cards import BANK, DOWNTOWN, GHETTO, VILLA, WEST_SIDE
 
 # -- set-up ------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The Downtown catalogue: locations, gangsters, fences, notes, the price table and the action ids.
+"""The Downtown catalogue: locations, gangsters, fences, notes and the price table (the action ids are
+actions.py's).
 
 Sources: both rulebooks' "Game equipment" / "Spielmaterial" and the Downtown section of
 RULES-NOTES.md. Money is counted in thousands of dollars everywhere inside the engine. The stooge
@@ -144,38 +145,3 @@ def _notes_text(counts: tuple[int, ...]) -> str:
 
 NOTE_LABELS: Final = tuple(money_text(d) for d in DENOMINATIONS)
 """'$1,000' ... '$20,000': the notes by denomination index."""
-
-
-# ---- the action space (docs/rules/downtown.md section 4.2): 137 ids, fixed for every option ----
-DONE: Final = 0
-PLACE0: Final = 1  # PLACE(L) = 1 + L
-MOVE0: Final = 7  # MOVE(X, Z) = 7 + 5X + (Z if Z < X else Z - 1)
-ROB0: Final = 37
-PAY0: Final = 41
-BUY0: Final = 45
-JOB0: Final = 48
-LOOK_STOOGE0: Final = 51
-LOOK_FENCE0: Final = 54
-PUT_TOP: Final = 57
-PUT_UNDER: Final = 58
-PUT_ONTO0: Final = 59
-OFFER0: Final = 62
-SELL_AT0: Final = 89
-CASINO_PLAY: Final = 92
-CASINO_SKIP: Final = 93
-BILL0: Final = 94
-ADD_NOTE0: Final = 99
-ADD_GANGSTER0: Final = 104
-DISCARD_GANGSTER0: Final = 107
-SHED_STOOGE0: Final = 110
-NUM_ACTIONS: Final = 137
-STOOGE_CARDS: Final = 27
-
-
-def move_action(origin: int, target: int) -> int:
-    """The id of moving a token from location `origin` to location `target`."""
-    return MOVE0 + 5 * origin + (target if target < origin else target - 1)
-
-
-MOVES: Final = {move_action(x, z): (x, z) for x in range(LOCATIONS) for z in range(LOCATIONS) if x != z}
-"""Move action id -> (origin, target)."""

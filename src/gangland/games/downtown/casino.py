@@ -1,56 +1,29 @@
-"""The casino: a casino card turning up on a fence pile, the vote to skip it, the notes face down and
-the settlement ("Rules for visiting the Casino" / "Regeln für den Casino-Besuch"; docs D21-D23, D27).
-
-Functions of the state, called by `DowntownState` where a casino card can appear and at the casino's
-two decisions.
+"""The casino's two decisions: the vote to skip a visit, the notes face down, and the settlement ("Rules
+for visiting the Casino" / "Regeln für den Casino-Besuch"; docs D21-D23, D27). A casino card turning up,
+which starts a visit, and the East Side going on after it, are locations.py's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gangland.engine.seats import SEAT_REFS
 
-from . import displays, turns
-from .cards import CASINO, DENOMINATIONS, EAST_SIDE, money_text
-from .money import value
-from .phases import CASINO_BET, CASINO_VOTE, RESUME_AFTER_FENCE_LOOK
-
-if TYPE_CHECKING:
-    from .state import DowntownState
-
-
-def check(s: DowntownState, p: int, resume: int) -> bool:
-    """If pile p's casino card is on top now, set it aside and start a visit. True if a step began."""
-    pile = s.fpiles[p]
-    if not pile or pile[-1] != CASINO:
-        return False
-    pile.pop()
-    s.casinos += 1
-    s.events.append((None, f"casino card {s.casinos} appears on fence pile {p}"))
-    if s.ed2013 and s.casinos == 3:
-        # "The Casino game will be played as usual and the game ends afterwards."
-        s.final_casino = True
-    if not s.ed2013 and s.casinos == 2:
-        # "Das Spiel endet nach dem Spielzug, in dem die zweite Casino-Karte erschienen ist."
-        s.ending = True
-    a, n = s.active, s.players
-    s.resume = resume
-    # "A player who does not have any bill, does not take part [...] If the current player does
-    # not have any bill, he is not visiting the Casino."
-    if not value(s.cash[a]):
-        s.events.append((None, f"{SEAT_REFS[a]} has no money: no casino visit"))
-        return over(s)
-    s.casino_seats = [(a + i) % n for i in range(n) if value(s.cash[(a + i) % n])]
-    s.bets = [-1] * n
-    s.queue = [a] if s.casino_active_only else s.casino_seats[:]
-    s.phase = CASINO_VOTE
-    s.actor = s.queue[0]
-    return True
+from .actions import BILL0, CASINO_PLAY, CASINO_SKIP
+from .cards import DENOMINATIONS, money_text
+from .displays import note_actions, settle_pending, take_note
+from .ending import money_end
+from .fields import DowntownFields
+from .locations import after_casino
+from .phases import CASINO_BET
 
 
-def vote(s: DowntownState, play: bool) -> None:
+def legal_vote(s: DowntownFields) -> list[int]:
+    """Play or skip the casino (D22)."""
+    return [CASINO_PLAY, CASINO_SKIP]
+
+
+def vote(s: DowntownFields, action: int, legal: list[int]) -> None:
     """A seat votes to play or skip (D22): one "play" starts the notes; all "skip" skips the visit."""
+    play = action == CASINO_PLAY
     seat = s.queue.pop(0)
     s.events.append((None, f"{SEAT_REFS[seat]} votes to {'play' if play else 'skip'} the casino"))
     if play:
@@ -61,21 +34,27 @@ def vote(s: DowntownState, play: bool) -> None:
         s.actor = s.queue[0]
     else:
         s.events.append((None, "the casino is skipped"))
-        over(s)
+        after_casino(s)
 
 
-def bet(s: DowntownState, note: int) -> None:
+def legal_bet(s: DowntownFields) -> list[int]:
+    """The notes the seat to act may put face down (D23; the current edition: by exchange too, D1)."""
+    return note_actions(s, s.actor, BILL0)
+
+
+def bet(s: DowntownFields, action: int, legal: list[int]) -> None:
     """A seat puts down a note face down (D23; the current edition may get it by exchange, D1); after
     the last, all are turned up and settled."""
+    note = action - BILL0
     seat = s.queue.pop(0)
-    displays._take_note(s, seat, note, True)
+    take_note(s, seat, note, True)
     s.bets[seat] = note
     if s.queue:
         s.actor = s.queue[0]
         return
     # The reveal and the settlement ("Rules for visiting the Casino"); exchanges made for the notes
     # are told now (D1).
-    displays._settle_pending(s)
+    settle_pending(s)
     a = s.active
     mine = s.bets[a]
     same = [w for w in s.casino_seats if w != a and s.bets[w] == mine]
@@ -96,20 +75,8 @@ def bet(s: DowntownState, note: int) -> None:
     won = DENOMINATIONS[mine] * len(same)
     s.events.append((None, f"{SEAT_REFS[a]} wins {money_text(won)} at the casino" if same else
                        f"nobody matched {SEAT_REFS[a]}'s note: it goes to the bank"))
-    s.bets = [-1] * s.players
+    s.bets = [-1] * s._players
     s.casino_seats = []
-    if turns._money_end(s):
+    if money_end(s):
         return
-    over(s)
-
-
-def over(s: DowntownState) -> bool:
-    """The visit is over: the game ends (2013, 3rd casino card) or the East Side use goes on."""
-    if s.final_casino:
-        turns._finish(s)  # 2013: "When the 3rd Casino card appears, the game ends."
-        return True
-    if s.resume == RESUME_AFTER_FENCE_LOOK:
-        s._after_fence_look()
-    else:
-        s._after_use(EAST_SIDE)
-    return True
+    after_casino(s)

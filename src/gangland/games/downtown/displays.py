@@ -1,24 +1,19 @@
 """Money on the table: the notes a seat may put down (exchange, D1), adding notes and gangsters to
 the displays (face down while phase 3 lasts, D11; face up in phase 4), turning them up, and the bank's
-payments and exchanges as the log tells them.
-
-Methods of `DowntownState` (bound in state.py), written as functions of the state.
+payments and exchanges as the log tells them. The step of the display phases is turns.py's (phase 4's
+end starts the hand limit and the next turn).
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from gangland.engine.seats import SEAT_REFS
 
-from .cards import ADD_GANGSTER0, ADD_NOTE0, BILL0, DENOMINATIONS, DONE, notes_text
+from .actions import ADD_GANGSTER0, ADD_NOTE0, BILL0, DONE
+from .cards import DENOMINATIONS, notes_text
+from .fields import DowntownFields
 from .money import MASK_NOTES, Exchange, Notes, do_exchange, exchange_plan, note_mask, pay_out, pick, reserve
-from .phases import REFRESH, WINDOW
-
-if TYPE_CHECKING:
-    from .state import DowntownState
-
 
 NO_NOTES: Final = [0, 0, 0, 0, 0]
 NO_GANGSTERS: Final = [0, 0, 0]
@@ -52,7 +47,7 @@ GANGSTER_ADDS: Final = tuple(tuple(ADD_GANGSTER0 + k for k in range(3) if kinds 
 """The actions adding each gangster kind of a bit set of kinds, by bit set."""
 
 
-def _note_mask(state: DowntownState, seat: int) -> int:
+def _note_mask(state: DowntownFields, seat: int) -> int:
     """The notes `seat` may put down, bid or bet, as a bit set (bit i: denomination index i): those it
     holds, and in the current edition any it can get by exchange with the bank's present notes ("zu
     jeder Zeit des Spiels [...] umtauschen", D1)."""
@@ -66,7 +61,7 @@ def held(notes: Notes) -> int:
             | (16 if notes[4] else 0))
 
 
-def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
+def note_actions(state: DowntownFields, seat: int, base: int) -> list[int]:
     """Notes `seat` may put down, bid or bet (`_note_mask`), as actions from `base` (ADD_NOTE0, BILL0)."""
     if base == ADD_NOTE0:
         return list(NOTE_ADDS[_note_mask(state, seat)])
@@ -75,8 +70,10 @@ def _note_actions(state: DowntownState, seat: int, base: int) -> list[int]:
     return [base + i for i in MASK_NOTES[_note_mask(state, seat)]]  # pragma: no cover - no other base
 
 
-def _display_legal(state: DowntownState, seat: int) -> list[int]:
-    """The choices of `seat` adding to a display: done, a note (`_note_mask`), a gangster kind it holds."""
+def legal_adding(state: DowntownFields) -> list[int]:
+    """Adding to a display (phases WINDOW and REFRESH): done, a note (`_note_mask`), a gangster kind the
+    seat to act holds."""
+    seat = state.actor
     hand, cash = state.hands[seat], state.cash[seat]
     kinds = (1 if hand[0] else 0) | (2 if hand[1] else 0) | (4 if hand[2] else 0)
     notes = held(cash) if state.ed2013 else note_mask(cash, state.bank)  # (`_note_mask`, one call less)
@@ -87,9 +84,9 @@ TURNED_UP: Final = tuple((None, f"{SEAT_REFS[s]}'s face-down display is turned u
 """The events telling that a seat's face-down display is turned up, by seat."""
 
 
-def _reveal_displays(state: DowntownState) -> None:
+def reveal_displays(state: DowntownFields) -> None:
     if any(state.pend):
-        _settle_pending(state)
+        settle_pending(state)
     down_n, down_g = state.down_n, state.down_g
     for s in range(state._players):
         notes, cards = down_n[s], down_g[s]
@@ -98,57 +95,13 @@ def _reveal_displays(state: DowntownState) -> None:
             state.events.append(TURNED_UP[s])
 
 
-def _add_to_display(state: DowntownState, action: int, legal: list[int]) -> None:
-    """One decision while adding to displays; `legal` is what `action` was chosen from."""
-    seat = state.actor
-    face_down = state.phase == WINDOW
-    if action == DONE:
-        if face_down:
-            state.queue.pop(0)
-            if state.queue:
-                state.actor = state.queue[0]
-            else:
-                state.phase = REFRESH
-                state.actor = state.active
-            return
-        # "If other players have placed additional bank notes and/or Gangster cards face down [...]
-        # these [...] must be turned face up now."
-        _reveal_displays(state)
-        state._enter_handlimit()
-        return
-    if action < ADD_GANGSTER0:
-        note = action - ADD_NOTE0
-        cash = state.cash[seat]
-        if cash[note]:  # (two additions in three: no exchange, so no call)
-            cash[note] -= 1
-        else:
-            _take_note(state, seat, note, face_down)
-        (state.down_n if face_down else state.disp_n)[seat][note] += 1
-        if not state.ed2013:
-            # The notes it can get by exchange depend on all its notes and the bank's: recompute
-            # them; its gangster choices, at the end of the sorted list, stay as they were.
-            state._legal = [DONE, *NOTE_ADDS[note_mask(cash, state.bank)],
-                            *legal[bisect_left(legal, ADD_GANGSTER0):]]
-            return
-        left = cash[note]
-    else:
-        kind = action - ADD_GANGSTER0
-        hand = state.hands[seat]
-        hand[kind] -= 1
-        (state.down_g if face_down else state.disp_g)[seat][kind] += 1
-        left = hand[kind]
-    # The same seat adds again, and its choices are the notes and the gangster kinds it holds: they
-    # change only if it has just put down its last of one. (A new list: clones share the old one.)
-    state._legal = legal if left else [act for act in legal if act != action]
-
-
-def _take_note(state: DowntownState, seat: int, note: int, secret: bool) -> None:
+def take_note(state: DowntownFields, seat: int, note: int, secret: bool) -> None:
     """`seat` takes a note of index `note` from its cash to put down, first getting it by exchange
     at the bank if it holds none (D1: only the notes handed over and taken are public).
 
     A note chosen in `secret` (face down, a casino note) keeps its exchange pending until it is turned
     up (D1): the notes taken leave the bank now, so that nobody else can choose them, but the notes
-    handed over wait beside it (`pend`) and the others are told nothing until `_settle_pending`.
+    handed over wait beside it (`pend`) and the others are told nothing until `settle_pending`.
     """
     cash = state.cash[seat]
     if not cash[note]:
@@ -161,11 +114,11 @@ def _take_note(state: DowntownState, seat: int, note: int, secret: bool) -> None
             plan = exchange_plan(cash, note, state.bank)
             assert plan is not None
             do_exchange(cash, state.bank, plan)
-            _tell_exchange(state, seat, plan, DENOMINATIONS[note])  # (what it takes makes the note first)
+            tell_exchange(state, seat, plan, DENOMINATIONS[note])  # (what it takes makes the note first)
     cash[note] -= 1
 
 
-def _settle_pending(state: DowntownState) -> None:
+def settle_pending(state: DowntownFields) -> None:
     """The notes chosen in secret are turned up: their pending exchanges are completed and told (D1)."""
     for seat, pending in enumerate(state.pend):
         if pending is not None:
@@ -183,7 +136,7 @@ def _settle_pending(state: DowntownState) -> None:
             state.shown += ((seat, tuple([t - p if t > p else 0 for t, p in zip(taken, put, strict=True)])),)
 
 
-def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes | None]:
+def bank_pays(state: DowntownFields, seat: int, amount: int) -> tuple[int, Notes | None]:
     """The bank pays `seat` (`money.pay_out`), telling the change `seat` had to give it, if any."""
     paid, handed = pay_out(state.bank, state.cash[seat], amount)
     if handed is not None:
@@ -192,7 +145,7 @@ def _pay_out(state: DowntownState, seat: int, amount: int) -> tuple[int, Notes |
     return paid, handed
 
 
-def _tell_exchange(state: DowntownState, seat: int, plan: Exchange | None, paid: int = 0) -> None:
+def tell_exchange(state: DowntownFields, seat: int, plan: Exchange | None, paid: int = 0) -> None:
     """Tell everyone of an exchange `seat` made at the bank (None: it made none), for a payment of
     `paid` (thousands; or a note chosen face up, of that worth) if not 0: the notes taken that did not
     pay it (`money.transfer` pays with the notes taken where they make the amount) are known to be in

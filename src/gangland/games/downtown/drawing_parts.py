@@ -8,10 +8,27 @@ is harmless, and leaving a legal one out is the mistake the tests look for.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine.seats import seat_ref
 from ...engine.svg import INK, MUTED, group, rect, seat_badge, seat_letter, text
+from .actions import (
+    add_gangster_text,
+    add_note_text,
+    bet_text,
+    buy_text,
+    discard_text,
+    job_text,
+    look_fence_text,
+    look_stooge_text,
+    move_text,
+    offer_text,
+    pay_text,
+    place_text,
+    put_onto_text,
+    rob_text,
+    sell_text,
+    shed_text,
+    stooge_card_label,
+)
 from .cards import DENOMINATIONS, GANGSTER_NAMES, GANGSTER_PLURALS, NOTE_LABELS
 from .phases import (
     AFTER_FENCE_LOOK,
@@ -34,12 +51,30 @@ from .phases import (
     WINDOW,
 )
 from .render import dollars, kilo, plural
+from .view import DowntownView, FenceView, StoogeCardView
 
 LOOT_FILL = {"money": "#d4ecd0", "jewellery": "#f7d9e0", "art": "#e2dbf3"}
 LOOT_BAND = {"money": "#2e6b34", "jewellery": "#9c2f52", "art": "#5b3f99"}
 """Dark bands (white text on them) naming a card's loot kind."""
 GANGSTER_FILL = ("#fbe6b0", "#d3e3f4", "#e6d6ef")
 NOTE_FILL = ("#e4efd6", "#d6e7f3", "#f3e1c6", "#e8d6ef", "#f5d3d3")
+WIDTH = 980
+CITY_TOP = 92
+PILES_TOP = 352
+PILE_WIDTH = 150
+OUT_TOP = PILES_TOP + 238
+"""Where the line of what is out of the game begins: right under the most the piles list below their tops
+(a stooge pile four lines, a fence pile six)."""
+SITUATION_TOP = OUT_TOP + 36
+"""Where the offer, the casino and the events begin: under the two lines kept for what is out of the game."""
+SEAT_HEIGHT = 172
+PLAYERS = "Players (displays face up; hands and cash are secret)"
+"""The heading of the players' panels."""
+NARROW_PILE = 164
+"""A pile's width in a narrow drawing (two a line)."""
+STOOGE_ROW, FENCE_ROW = 244, 236
+"""The height of a line of two piles in a narrow drawing, with the lists under them (`_pile_notes`)."""
+
 CARD_BACK = "#6b4f3a"
 STOOGE_CARD_BACK = "#7c5b8f"
 
@@ -70,12 +105,12 @@ def seat_tag(seat: int) -> str:
     return f"{seat_ref(seat)} ({seat_letter(seat)})"
 
 
-def stooge_label(card: dict[str, Any]) -> str:
+def stooge_label(card: StoogeCardView) -> str:
     """A card in its owner's hand as the action names say it: 'stooge card 14 (Luigi, art, $52,000)'."""
-    return f"stooge card {card['id']} ({card['stooge']}, {card['loot']}, {dollars(card['value'])})"
+    return stooge_card_label(card["id"], card["stooge"], card["loot"], card["value"] // 1000)
 
 
-def needs_lines(card: dict[str, Any]) -> list[str]:
+def needs_lines(card: StoogeCardView) -> list[str]:
     return [plural(int(n), GANGSTER_NAMES[k], GANGSTER_PLURALS[k])
             for k, n in enumerate(card["needs"].values()) if n]
 
@@ -87,7 +122,7 @@ class Acts:
     text then says what a click does, and a thing's chooser lists only what the phase can mean.
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: DowntownView) -> None:
         self.seat: int | None = view.get("seat")
         mine = self.seat is not None and view.get("to_act") == self.seat
         self.kinds = _PHASE_KINDS.get(view["phase"], frozenset()) if mine else frozenset()
@@ -103,42 +138,40 @@ class Acts:
 
     def location(self, name: str) -> list[str]:
         """A location: place a token there, or move one of one's tokens there from where it stands."""
-        names = [f"place a token at {name}"] if self.on("place") else []
+        names = [place_text(name)] if self.on("place") else []
         if self.on("move"):
-            names += [f"move token {origin} -> {name}" for origin in self.tokens if origin != name]
+            names += [move_text(origin, name) for origin in self.tokens if origin != name]
         return names
 
     def seat_panel(self, seat: int) -> list[str]:
         if seat == self.seat:
             return []
-        return [f"{verb} {seat_ref(seat)}" for verb in ("rob", "pay") if self.on(verb)]
+        return [words(seat) for kind, words in (("rob", rob_text), ("pay", pay_text)) if self.on(kind)]
 
     def gangster_for_sale(self, kind: int) -> list[str]:
-        return [f"buy a {GANGSTER_NAMES[kind]}"] if self.on("buy") else []
+        return [buy_text(kind)] if self.on("buy") else []
 
     def stooge_pile(self, stooge: str) -> list[str]:
-        return ([f"do {stooge}'s job"] if self.on("job") else []) + \
-            ([f"look at {stooge}'s top card"] if self.on("look_stooge") else [])
+        return ([job_text(stooge)] if self.on("job") else []) + \
+            ([look_stooge_text(stooge)] if self.on("look_stooge") else [])
 
     def fence_pile(self, pile: int) -> list[str]:
-        return ([f"look at fence pile {pile}"] if self.on("look_fence") else []) + \
-            ([f"put it on fence pile {pile}"] if self.on("put_onto") else []) + \
-            ([f"sell to fence pile {pile}"] if self.on("sell") else [])
+        return ([look_fence_text(pile)] if self.on("look_fence") else []) + \
+            ([put_onto_text(pile)] if self.on("put_onto") else []) + \
+            ([sell_text(pile)] if self.on("sell") else [])
 
     def note(self, index: int) -> list[str]:
         """A note in one's cash: added to a display or a bid, or bet at the casino."""
-        label = NOTE_LABELS[index]
-        return ([f"add a {label} note"] if self.on("add_note") else []) + \
-            ([f"bet a {label} note"] if self.on("bet") else [])
+        return ([add_note_text(index)] if self.on("add_note") else []) + \
+            ([bet_text(index)] if self.on("bet") else [])
 
     def hand_gangster(self, kind: int) -> list[str]:
-        name = GANGSTER_NAMES[kind]
-        return ([f"add a {name}"] if self.on("add_gangster") else []) + \
-            ([f"discard a {name}"] if self.on("discard") else [])
+        return ([add_gangster_text(kind)] if self.on("add_gangster") else []) + \
+            ([discard_text(kind)] if self.on("discard") else [])
 
-    def hand_stooge(self, card: dict[str, Any]) -> list[str]:
+    def hand_stooge(self, card: StoogeCardView) -> list[str]:
         label = stooge_label(card)
-        return [f"{verb} {label}" for verb in ("offer", "shed") if self.on(verb)]
+        return [words(label) for kind, words in (("offer", offer_text), ("shed", shed_text)) if self.on(kind)]
 
 
 def hover(what: str, names: list[str]) -> str:
@@ -191,7 +224,7 @@ def gangster_card(x: float, y: float, kind: int, count: int, detail: str, names:
     return group(body, title=hover(what, names), act=names, key=key, cls="gangsters")
 
 
-def stooge_face(x: float, y: float, card: dict[str, Any], width: float = 150) -> list[str]:
+def stooge_face(x: float, y: float, card: StoogeCardView, width: float = 150) -> list[str]:
     """A stooge card's face (and what its back says it is really worth, when the seat knows it): loot,
     promise, possible values, needs."""
     loot = card["loot"]
@@ -210,7 +243,7 @@ def stooge_face(x: float, y: float, card: dict[str, Any], width: float = 150) ->
     return parts
 
 
-def fence_face(x: float, y: float, fence: dict[str, Any], width: float = 150) -> list[str]:
+def fence_face(x: float, y: float, fence: FenceView, width: float = 150) -> list[str]:
     """A fence card's face: whom it buys from and what it takes (and honest or cop when known)."""
     loot = fence["buys"]
     parts = [rect(x, y, width, 96, LOOT_FILL[loot], "#6d6a60", 6),

@@ -22,10 +22,11 @@ hard ones:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from gangland.engine import JSON, Layout, Segment, ViewEncoding
 
+from .actions import STOOGE_CARDS
 from .cards import (
     DENOMINATIONS,
     DISPLAY_MAX,
@@ -35,7 +36,6 @@ from .cards import (
     LOCATION_NAMES,
     LOCATIONS,
     NOTE_COUNTS,
-    STOOGE_CARDS,
     STOOGE_PILES,
     TOTAL_MONEY,
     VILLA_HAND_LIMIT,
@@ -43,6 +43,7 @@ from .cards import (
 )
 from .deck import CARDS_PER_STOOGE, LOOT_NAMES, MAX_NEEDS, STOOGE_NAMES, load_deck
 from .phases import PHASE_NAMES
+from .view import FenceView, StoogeCardView, downtown_view
 
 __all__ = ["DowntownEncoding"]
 
@@ -190,7 +191,7 @@ class DowntownEncoding(ViewEncoding):
         scale = float(self._scale(options))
         layout = self.layout(players, options)
         out = layout.writer()
-        v: Any = view
+        v = downtown_view(view)
         me = v["seat"] if v["seat"] is not None else 0
         order = [(me + r) % n for r in range(n)]
         rank = {seat: r for r, seat in enumerate(order)}
@@ -200,9 +201,8 @@ class DowntownEncoding(ViewEncoding):
                             float(bool(options["villa_victim"])), float(bool(options["pay_without_move"])),
                             float(options["casino_skip"] == "active"), float(int(options["turn_limit"]) > 0)])
         out.one_hot("phase", PHASE_INDEX[v["phase"]])
-        for name, key in (("to_act", "to_act"), ("active", "active"), ("next", "next"),
-                          ("first_placer", "first_placer"), ("starter", "starter")):
-            seat = v[key]
+        for name, seat in (("to_act", v["to_act"]), ("active", v["active"]), ("next", v["next"]),
+                           ("first_placer", v["first_placer"]), ("starter", v["starter"])):
             out.one_hot(name, None if seat is None else rank[seat])
 
         entries = [v["players"][seat] for seat in order]
@@ -277,11 +277,11 @@ class DowntownEncoding(ViewEncoding):
                 _card_by_id(cards, card, where, scale)
         unseen_out = 0
         out_of_game = v["out_of_game"]
-        for card in out_of_game["stooge_cards"]:
-            if card is None:
+        for gone_card in out_of_game["stooge_cards"]:
+            if gone_card is None:
                 unseen_out += 1
             else:
-                _card_by_id(cards, card, 2, scale)
+                _card_by_id(cards, gone_card, 2, scale)
         out.put("stooge_cards", cards)
         out.put("stooges_out_unseen", [unseen_out / STOOGE_CARDS])
 
@@ -302,9 +302,9 @@ class DowntownEncoding(ViewEncoding):
         for pile in v["stooge_piles"]:
             piles[at] = pile["size"] / CARDS_PER_STOOGE
             at += 1
-            for depth, card in enumerate(pile["cards"]):
-                if card is not None:
-                    _stooge_slot(piles, at + depth * STOOGE_SLOT, card, scale)
+            for depth, slot in enumerate(pile["cards"]):
+                if slot is not None:
+                    _stooge_slot(piles, at + depth * STOOGE_SLOT, slot, scale)
             at += CARDS_PER_STOOGE * STOOGE_SLOT
         out.put("stooge_piles", piles)
 
@@ -350,12 +350,12 @@ def _fence_piles_size(depth: int) -> int:
     return STOOGE_PILES * (1 + depth * FENCE_SLOT)
 
 
-def _per(counts: Any, totals: tuple[int, ...]) -> list[float]:
+def _per(counts: list[int], totals: tuple[int, ...]) -> list[float]:
     """Each count over how many such things exist."""
     return [counts[i] / totals[i] for i in range(len(totals))]
 
 
-def _card_by_id(out: list[float], card: Any, where: int, scale: float) -> None:
+def _card_by_id(out: list[float], card: StoogeCardView, where: int, scale: float) -> None:
     """A stooge card whose id and back are in the view: where it is, its loot and back."""
     at = card["id"] * CARD_BLOCK
     out[at + where] = 1.0
@@ -363,7 +363,7 @@ def _card_by_id(out: list[float], card: Any, where: int, scale: float) -> None:
     out[at + 6] = card["value"] / (1000 * scale)
 
 
-def _stooge_slot(out: list[float], at: int, card: Any, scale: float) -> None:
+def _stooge_slot(out: list[float], at: int, card: StoogeCardView, scale: float) -> None:
     """A stooge card seen in a pile: its front, and its back if known."""
     k = 1000 * scale
     out[at] = 1.0
@@ -381,9 +381,9 @@ def _stooge_slot(out: list[float], at: int, card: Any, scale: float) -> None:
         out[at + 12] = value / k
 
 
-def _fence_slot(out: list[float], at: int, fence: Any) -> None:
+def _fence_slot(out: list[float], at: int, fence: FenceView | str) -> None:
     """A fence pile card: the casino card, or a fence's front, and whether it is a cop if known."""
-    if fence == "casino":
+    if not isinstance(fence, dict):  # "casino"
         out[at + 1] = 1.0
         return
     out[at] = 1.0

@@ -8,20 +8,20 @@ truly are, so the result depends only on the seat's view: a bot cannot learn the
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Final
+from typing import Final, TypeVar
 
 from .cards import CASINO, DENOMINATIONS, FENCE_FRONTS, START_NOTES, WIN_MONEY
+from .fields import DowntownFields
 from .money import Pending, notes_to_put_down, reserve, value
-from .phases import BID, BUYING, CASINO_BET, CASINO_VOTE, PLACE
+from .phases import BID, BUYING, CASINO_BET, CASINO_VOTE, OVER, PLACE
 
-if TYPE_CHECKING:
-    from .state import DowntownState
+F = TypeVar("F", bound=DowntownFields)
 
 BIDS_BY_COUNT: Final = {1: ([1, 0], [0, 1]), 2: ([2, 0], [1, 1]), 3: ([3, 0],)}
 """Opening bids ($1,000-$3,000 in $1,000 and $2,000 notes) by their number of notes."""
 
 
-def determinize(state: DowntownState, seat: int, rng: random.Random) -> DowntownState:
+def determinize(state: F, seat: int, rng: random.Random) -> F:
     """A copy of `state` in which everything `seat` cannot see is dealt again at random."""
     s = state.clone()
     others = [w for w in range(s.players) if w != seat]
@@ -29,14 +29,14 @@ def determinize(state: DowntownState, seat: int, rng: random.Random) -> Downtown
     _deal_gangsters(s, others, rng)
     _deal_stooges(s, seat, others, rng)
     _deal_fences(s, seat, others, rng)
-    if not s.is_over:  # at the end every player's money is counted in the open
+    if s.phase != OVER:  # at the end every player's money is counted in the open
         _deal_money(s, others, rng)
     s._rng = rng.getrandbits(64)
     s._legal = None
     return s
 
 
-def _deal_gangsters(s: DowntownState, others: list[int], rng: random.Random) -> None:
+def _deal_gangsters(s: DowntownFields, others: list[int], rng: random.Random) -> None:
     """The draw pile and the other hands (and their face-down cards) are one pool of unseen gangsters.
 
     Mid-purchase, what another buyer has bought so far is public (the view's "bought"): those cards
@@ -61,7 +61,7 @@ def _deal_gangsters(s: DowntownState, others: list[int], rng: random.Random) -> 
     s.draw = [pool.count(k) for k in range(3)]
 
 
-def _deal_stooges(s: DowntownState, seat: int, others: list[int], rng: random.Random) -> None:
+def _deal_stooges(s: DowntownFields, seat: int, others: list[int], rng: random.Random) -> None:
     cards = s.cards
     seen = set(s.shand[seat]) | s.known_s[seat] | s.pub_s | set(s.offer)
     free = {c for c in range(len(cards)) if c not in seen}
@@ -103,7 +103,7 @@ def _deal_stooges(s: DowntownState, seat: int, others: list[int], rng: random.Ra
         s.known_s[w] = {new.get(c, c) for c in s.known_s[w]}
 
 
-def _deal_fences(s: DowntownState, seat: int, others: list[int], rng: random.Random) -> None:
+def _deal_fences(s: DowntownFields, seat: int, others: list[int], rng: random.Random) -> None:
     seen = s.known_f[seat] | s.pub_f | set(s.out_f)
     free = [f for f in range(12) if f not in seen]  # ascending (`seen` includes the fences out of play)
     if not free:
@@ -127,7 +127,7 @@ def _deal_fences(s: DowntownState, seat: int, others: list[int], rng: random.Ran
         s.known_f[w] = {new.get(f, f) for f in s.known_f[w]}
 
 
-def _deal_money(s: DowntownState, others: list[int], rng: random.Random) -> None:
+def _deal_money(s: DowntownFields, others: list[int], rng: random.Random) -> None:
     if s.phase in (PLACE, BID):
         # Before the bids are revealed everyone still holds the starting notes less his own bid; only
         # the composition of the others' bids is unknown (their number of notes lies on the table).
@@ -186,7 +186,7 @@ Deal = tuple[dict[int, list[int]], dict[int, list[int]], dict[int, int], list[in
 """The others' cash, face-down notes and casino notes, the bank and the pending exchanges."""
 
 
-def _try_deal(s: DowntownState, others: list[int], pool: list[int], broke: set[int], need: dict[int, int],
+def _try_deal(s: DowntownFields, others: list[int], pool: list[int], broke: set[int], need: dict[int, int],
               shown: dict[int, int], kept: dict[int, list[int]], rng: random.Random | None) -> Deal | None:
     """One random deal of the unseen notes (rng None: a fixed fallback deal); None if it broke a rule.
 

@@ -1,28 +1,19 @@
 """Phase 3: the locations a turn may use and what each does: buying gangsters at Downtown, the Bank's
 share and the Ghetto's draw (docs D12-D16), jobs and looks at the West Side (D17, D18), looks and sales
-at the East Side (D18-D20), the Villa's second action (D24). A casino card turning up is casino.py's.
-
-Methods of `DowntownState` (bound in state.py), written as functions of the state; `usable_locations`
-is public.
+at the East Side (D18-D20), the Villa's second action (D24), and a casino card turning up on a fence
+pile, which interrupts the East Side for a visit (D21; the visit's decisions are casino.py's, which goes on
+here with `after_casino`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from gangland.engine.seats import SEAT_REFS
 
-from . import casino, displays, turns
-from .cards import (
-    BANK,
+from .actions import (
     BUY0,
     DONE,
-    DOWNTOWN,
-    EAST_SIDE,
-    FENCES,
-    GANGSTER_COUNTS,
-    GANGSTER_NAMES,
-    GHETTO,
     JOB0,
     LOOK_FENCE0,
     LOOK_STOOGE0,
@@ -31,6 +22,16 @@ from .cards import (
     PUT_TOP,
     PUT_UNDER,
     SELL_AT0,
+)
+from .cards import (
+    BANK,
+    CASINO,
+    DOWNTOWN,
+    EAST_SIDE,
+    FENCES,
+    GANGSTER_COUNTS,
+    GANGSTER_NAMES,
+    GHETTO,
     VILLA,
     WEST_SIDE,
     fence_text,
@@ -40,11 +41,16 @@ from .cards import (
     price,
     refill_count,
 )
+from .chance import draw_gangster
+from .displays import bank_pays, tell_exchange
+from .ending import end_phase3, finish, money_end
+from .fields import DowntownFields
 from .money import transfer, value
 from .phases import (
     AFTER_FENCE_LOOK,
     AFTER_STOOGE_LOOK,
     BUYING,
+    CASINO_VOTE,
     FENCE_BACK,
     LOCATION,
     OFFERING,
@@ -54,21 +60,17 @@ from .phases import (
     STOOGE_BACK,
 )
 
-if TYPE_CHECKING:
-    from .state import DowntownState
-
-
 USABLE: Final = tuple(tuple(loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if held >> loc & 1)
                       for held in range(8))
 """The locations of phase 3 in a bit set of them (bit i: location i), by bit set."""
 
 
-def usable_locations(state: DowntownState) -> list[int]:
+def usable_locations(state: DowntownFields) -> list[int]:
     """Locations the active player may still use in phase 3."""
     return list(USABLE[_usable(state)])
 
 
-def _usable(state: DowntownState) -> int:
+def _usable(state: DowntownFields) -> int:
     """`usable_locations` as a bit set (bit i: location i)."""
     used = state.used
     if state._players > 2 and used:
@@ -78,7 +80,7 @@ def _usable(state: DowntownState) -> int:
     return ((1 << t0 + 1 | 1 << t1 + 1) >> 1) & 7 & ~used
 
 
-def _location_legal(state: DowntownState) -> list[int]:
+def legal_location(state: DowntownFields) -> list[int]:
     """Phase 3: end it, or use a location (`usable_locations`): buy at Downtown; do a job or look at
     a stooge pile at the West Side; look at a fence pile or offer loot at the East Side.
 
@@ -114,7 +116,7 @@ def _location_legal(state: DowntownState) -> list[int]:
     return acts
 
 
-def _jobs(state: DowntownState) -> list[int]:
+def _jobs(state: DowntownFields) -> list[int]:
     hand = state.hands[state.active]
     acts = []
     for p in range(3):
@@ -126,12 +128,12 @@ def _jobs(state: DowntownState) -> list[int]:
     return acts
 
 
-def _fence_tops(state: DowntownState) -> list[int]:
+def _fence_tops(state: DowntownFields) -> list[int]:
     """The fence on top of each pile, -1 for a pile that is gone."""
     return [p[-1] if p else -1 for p in state.fpiles]
 
 
-def _offers(state: DowntownState, loot: int) -> list[int]:
+def _offers(state: DowntownFields, loot: int) -> list[int]:
     """Stooge cards the active player may offer: of kind `loot` (or any, -1) that a top fence buys."""
     kinds = {FENCES[f][0] for f in _fence_tops(state) if f >= 0}
     return [OFFER0 + c for c in state.shand[state.active]
@@ -142,7 +144,7 @@ PRICES: Final = tuple(price(n) if n else 0 for n in range(sum(GANGSTER_COUNTS) +
 """`price` by the number of a kind on display (0 for none)."""
 
 
-def _buys(state: DowntownState) -> list[int]:
+def _buys(state: DowntownFields) -> list[int]:
     money = value(state.cash[state.active]) - state.spent
     downtown = state.downtown
     prices = state.prices if state.phase == BUYING else [PRICES[downtown[0]], PRICES[downtown[1]],
@@ -154,37 +156,73 @@ def _buys(state: DowntownState) -> list[int]:
     return acts
 
 
-def _enter_location(state: DowntownState) -> None:
+def legal_buying(state: DowntownFields) -> list[int]:
+    """Buying at Downtown: done, or another gangster (D12)."""
+    return [DONE, *_buys(state)]
+
+
+def legal_stooge_back(state: DowntownFields) -> list[int]:
+    """The stooge card looked at goes back on top or under its pile (D18)."""
+    return [PUT_TOP, PUT_UNDER]
+
+
+def legal_after_stooge_look(state: DowntownFields) -> list[int]:
+    """Villa, after a look at the West Side: done, or a job (D24)."""
+    return [DONE, *_jobs(state)]
+
+
+def legal_fence_back(state: DowntownFields) -> list[int]:
+    """The fence card looked at goes back: on top or under (2013), or onto a pile left (current)."""
+    if state.ed2013:
+        return [PUT_TOP, PUT_UNDER]
+    return [PUT_ONTO0 + q for q in range(3) if q == state.look_pile or state.fpiles[q]]
+
+
+def legal_after_fence_look(state: DowntownFields) -> list[int]:
+    """Villa, after a look at the East Side: done, or an offer (D24)."""
+    return [DONE, *_offers(state, -1)]
+
+
+def legal_offering(state: DowntownFields) -> list[int]:
+    """Loot offered: offer more of its kind, or sell to a fence on top who buys it (D19)."""
+    sells = [SELL_AT0 + p for p, f in enumerate(_fence_tops(state))
+             if f >= 0 and FENCES[f][0] == state.offer_loot]
+    return sorted(_offers(state, state.offer_loot) + sells)
+
+
+def enter_location(state: DowntownFields) -> None:
     if state.phase == OVER:
         return
     if _usable(state):
         state.phase = LOCATION
         state.actor = state.active
     else:
-        turns._end_phase3(state)
+        end_phase3(state)
 
 
-def _after_use(state: DowntownState, loc: int) -> None:
+def after_use(state: DowntownFields, loc: int) -> None:
     state.used |= 1 << loc
     if state.phase == OVER:
         return
     if state._players == 2:
-        _enter_location(state)  # "Players may always use both locations"
+        enter_location(state)  # "Players may always use both locations"
     else:
-        turns._end_phase3(state)
+        end_phase3(state)
 
 
-def _location_action(state: DowntownState, action: int) -> None:
+def use_location(state: DowntownFields, action: int, legal: list[int]) -> None:
+    """A decision at phase 3 or at a location's step (LOCATION, BUYING, AFTER_STOOGE_LOOK,
+    AFTER_FENCE_LOOK, OFFERING): done, buy, a job, a look, an offer or a sale."""
     if action == DONE:
         phase = state.phase
         if phase == BUYING:
             _finish_buying(state)
         elif phase == AFTER_STOOGE_LOOK:
-            _after_use(state, WEST_SIDE)
+            after_use(state, WEST_SIDE)
         elif phase == AFTER_FENCE_LOOK:
-            _after_use(state, EAST_SIDE)
+            after_use(state, EAST_SIDE)
         else:  # LOCATION: the player ends phase 3
-            turns._end_phase3(state)
+            end_phase3(state)
     elif action < JOB0:
         _buy(state, action - BUY0)
     elif action < LOOK_STOOGE0:
@@ -199,7 +237,7 @@ def _location_action(state: DowntownState, action: int) -> None:
         _sell(state, action - SELL_AT0)
 
 
-def _buy(state: DowntownState, kind: int) -> None:
+def _buy(state: DowntownFields, kind: int) -> None:
     if state.phase != BUYING:
         # D12: each kind's price is fixed by how many lie out when buying starts.
         state.prices = [price(n) if n else 0 for n in state.downtown]
@@ -212,23 +250,23 @@ def _buy(state: DowntownState, kind: int) -> None:
     state.spent += state.prices[kind]
 
 
-def _finish_buying(state: DowntownState) -> None:
+def _finish_buying(state: DowntownFields) -> None:
     a, spent = state.active, state.spent
     state.events.append((None, f"{SEAT_REFS[a]} buys {gangsters_text(state.bought)} for {money_text(spent)}"))
-    displays._tell_exchange(state, a, transfer(state.cash[a], state.bank, spent, state.bank), spent)
+    tell_exchange(state, a, transfer(state.cash[a], state.bank, spent, state.bank), spent)
     # Bank: the holders share the payment; 2013 ignores the buyer's own token, current counts it.
     holders = [s for s in range(state._players)
                if BANK in state.tokens[s] and not (state.ed2013 and s == a)]
     if holders and spent:
         share = spent // len(holders)
         for s in holders:
-            paid, _ = displays._pay_out(state, s, share)
+            paid, _ = bank_pays(state, s, share)
             state.events.append((None, f"{SEAT_REFS[s]} at the Bank receives {money_text(paid)}"))
     # "Then the 3 topmost cards [...] are turned over and laid out, up to a maximum of 10 cards
     # and a minimum of 5 cards."
     turned = [0, 0, 0]
     for _ in range(refill_count(sum(state.downtown))):
-        kind = state._draw_gangster()
+        kind = draw_gangster(state)
         if kind < 0:
             break
         state.downtown[kind] += 1
@@ -237,18 +275,18 @@ def _finish_buying(state: DowntownState) -> None:
     if not state.ed2013:
         _ghetto(state)  # current: "nachdem einer der Mitspieler in der Downtown [...] eingekauft hat"
     state.spent = 0
-    if turns._money_end(state):
+    if money_end(state):
         return
-    _after_use(state, DOWNTOWN)
+    after_use(state, DOWNTOWN)
 
 
-def _ghetto(state: DowntownState) -> None:
+def _ghetto(state: DowntownFields) -> None:
     """Ghetto holders other than the active player draw: 2 for a lone holder, else 1 each (D15)."""
     a, n = state.active, state._players
     holders = [(a + i) % n for i in range(1, n) if GHETTO in state.tokens[(a + i) % n]]
     for s in holders:
         for _ in range(2 if len(holders) == 1 else 1):
-            kind = state._draw_gangster()
+            kind = draw_gangster(state)
             if kind < 0:
                 return
             state.hands[s][kind] += 1
@@ -256,7 +294,7 @@ def _ghetto(state: DowntownState) -> None:
             state.events.append((s, f"{SEAT_REFS[s]} draws a {GANGSTER_NAMES[kind]} in the Ghetto"))
 
 
-def _job(state: DowntownState, p: int) -> None:
+def _job(state: DowntownFields, p: int) -> None:
     a = state.active
     card = state.spiles[p].pop()
     needs = state.cards[card].needs
@@ -269,10 +307,10 @@ def _job(state: DowntownState, p: int) -> None:
     state.events.append((None, f"{SEAT_REFS[a]} does the job of {state.cards[card].front_text()}"))
     if state.ed2013:
         _ghetto(state)  # 2013: "each time another player has played gangster cards for a job"
-    _after_use(state, WEST_SIDE)
+    after_use(state, WEST_SIDE)
 
 
-def _forget_stooge(state: DowntownState, card: int, holder: int) -> None:
+def _forget_stooge(state: DowntownFields, card: int, holder: int) -> None:
     """A card entering `holder`'s hand: the others no longer track it (docs D30)."""
     state.pub_s.discard(card)
     for s, known in enumerate(state.known_s):
@@ -280,29 +318,39 @@ def _forget_stooge(state: DowntownState, card: int, holder: int) -> None:
             known.discard(card)
 
 
-def _look_stooge(state: DowntownState, p: int) -> None:
+def _look_stooge(state: DowntownFields, p: int) -> None:
     a = state.active
     pile = state.spiles[p]
     state.known_s[a].add(pile[-1])
     state.look_pile = p
     state.events.append((None, f"{SEAT_REFS[a]} looks at the top card of stooge pile {p}"))
     if len(pile) == 1:  # D18: on top and under are the same place
-        _after_stooge_look(state)
+        after_stooge_look(state)
     else:
         state.phase = STOOGE_BACK
         state.actor = a
 
 
-def _after_stooge_look(state: DowntownState) -> None:
+def stooge_back(state: DowntownFields, action: int, legal: list[int]) -> None:
+    """The stooge card looked at goes back on top or under its pile (D18)."""
+    if action == PUT_UNDER:
+        pile = state.spiles[state.look_pile]
+        pile.insert(0, pile.pop())
+    where = "under the pile" if action == PUT_UNDER else "back on top"
+    state.events.append((None, f"puts it {where}"))
+    after_stooge_look(state)
+
+
+def after_stooge_look(state: DowntownFields) -> None:
     if VILLA in state.tokens[state.active] and not state.villa_w:
         # Villa: "play the West Side alternative action [...] The player may steal afterwards"
         state.villa_w = True
         state.phase = AFTER_STOOGE_LOOK
     else:
-        _after_use(state, WEST_SIDE)
+        after_use(state, WEST_SIDE)
 
 
-def _look_fence(state: DowntownState, p: int) -> None:
+def _look_fence(state: DowntownFields, p: int) -> None:
     a = state.active
     pile = state.fpiles[p]
     state.known_f[a].add(pile[-1])
@@ -316,7 +364,8 @@ def _look_fence(state: DowntownState, p: int) -> None:
         state.actor = a
 
 
-def _put_fence(state: DowntownState, action: int) -> None:
+def fence_back(state: DowntownFields, action: int, legal: list[int]) -> None:
+    """The fence card looked at goes back: on top or under (2013), or onto a pile (current; D19)."""
     p = state.look_pile
     pile = state.fpiles[p]
     if action == PUT_UNDER:
@@ -332,13 +381,13 @@ def _put_fence(state: DowntownState, action: int) -> None:
     _after_fence_placed(state)
 
 
-def _after_fence_placed(state: DowntownState) -> None:
-    if casino.check(state, state.look_pile, RESUME_AFTER_FENCE_LOOK):
+def _after_fence_placed(state: DowntownFields) -> None:
+    if casino_turns_up(state, state.look_pile, RESUME_AFTER_FENCE_LOOK):
         return
-    _after_fence_look(state)
+    after_fence_look(state)
 
 
-def _after_fence_look(state: DowntownState) -> None:
+def after_fence_look(state: DowntownFields) -> None:
     if state.phase == OVER:
         return
     if VILLA in state.tokens[state.active] and not state.villa_e:
@@ -346,10 +395,10 @@ def _after_fence_look(state: DowntownState) -> None:
         state.phase = AFTER_FENCE_LOOK
         state.actor = state.active
     else:
-        _after_use(state, EAST_SIDE)
+        after_use(state, EAST_SIDE)
 
 
-def _offer(state: DowntownState, card: int) -> None:
+def _offer(state: DowntownFields, card: int) -> None:
     a = state.active
     state.shand[a].remove(card)
     state.offer.append(card)
@@ -359,12 +408,12 @@ def _offer(state: DowntownState, card: int) -> None:
     state.actor = a
 
 
-def _sell(state: DowntownState, p: int) -> None:
+def _sell(state: DowntownFields, p: int) -> None:
     a = state.active
     pile = state.fpiles[p]
     fence = pile.pop()
     total = sum(state.cards[c].back for c in state.offer)
-    paid, _ = displays._pay_out(state, a, payout(total, fence))
+    paid, _ = bank_pays(state, a, payout(total, fence))
     cop = " an undercover cop!" if FENCES[fence][2] else " honest"
     state.events.append((None, f"{SEAT_REFS[a]} sells loot worth {money_text(total)} to fence pile {p}: "
                               f"the {fence_text(fence)} is{cop}; the bank pays {money_text(paid)}"))
@@ -379,8 +428,50 @@ def _sell(state: DowntownState, p: int) -> None:
         state.pub_f.add(fence)
     state.offer = []
     state.offer_loot = -1
-    if turns._money_end(state):
+    if money_end(state):
         return
-    if casino.check(state, p, RESUME_AFTER_SALE):
+    if casino_turns_up(state, p, RESUME_AFTER_SALE):
         return
-    _after_use(state, EAST_SIDE)
+    after_use(state, EAST_SIDE)
+
+
+def casino_turns_up(s: DowntownFields, p: int, resume: int) -> bool:
+    """If pile p's casino card is on top now, set it aside and start a visit (D21): True if a step
+    began, or the visit is over at once (`after_casino`); `resume` says what the East Side does next."""
+    pile = s.fpiles[p]
+    if not pile or pile[-1] != CASINO:
+        return False
+    pile.pop()
+    s.casinos += 1
+    s.events.append((None, f"casino card {s.casinos} appears on fence pile {p}"))
+    if s.ed2013 and s.casinos == 3:
+        # "The Casino game will be played as usual and the game ends afterwards."
+        s.final_casino = True
+    if not s.ed2013 and s.casinos == 2:
+        # "Das Spiel endet nach dem Spielzug, in dem die zweite Casino-Karte erschienen ist."
+        s.ending = True
+    a, n = s.active, s._players
+    s.resume = resume
+    # "A player who does not have any bill, does not take part [...] If the current player does
+    # not have any bill, he is not visiting the Casino."
+    if not value(s.cash[a]):
+        s.events.append((None, f"{SEAT_REFS[a]} has no money: no casino visit"))
+        return after_casino(s)
+    s.casino_seats = [(a + i) % n for i in range(n) if value(s.cash[(a + i) % n])]
+    s.bets = [-1] * n
+    s.queue = [a] if s.casino_active_only else s.casino_seats[:]
+    s.phase = CASINO_VOTE
+    s.actor = s.queue[0]
+    return True
+
+
+def after_casino(s: DowntownFields) -> bool:
+    """The visit is over: the game ends (2013, 3rd casino card) or the East Side use goes on."""
+    if s.final_casino:
+        finish(s)  # 2013: "When the 3rd Casino card appears, the game ends."
+        return True
+    if s.resume == RESUME_AFTER_FENCE_LOOK:
+        after_fence_look(s)
+    else:
+        after_use(s, EAST_SIDE)
+    return True

@@ -1,24 +1,34 @@
 """The opening (both rulebooks, "Setting up the Game" / "Spielvorbereitung", and docs D3-D6): the
 players place their two tokens one at a time, then all but the starting player bid face down.
-
-Methods of `DowntownState` (bound in state.py), written as functions of the state.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gangland.engine.seats import SEAT_REFS
 
-from . import displays, turns
-from .cards import ADD_NOTE0, DONE, EAST_SIDE
+from .actions import ADD_NOTE0, DONE, PLACE0
+from .cards import DENOMINATIONS, DOWNTOWN, EAST_SIDE, GHETTO, WEST_SIDE
+from .displays import note_actions, reveal_displays, take_note
+from .fields import DowntownFields
+from .money import value
 from .phases import BID
-
-if TYPE_CHECKING:
-    from .state import DowntownState
+from .turns import start_turn
 
 
-def _place(state: DowntownState, loc: int) -> None:
+def legal_place(state: DowntownFields) -> list[int]:
+    """A location for a token: any for the first; for the second any other, but in the current edition
+    one of Downtown, West and East Side if the first is on none of them (D4)."""
+    first = state.tokens[state.actor][0]
+    if first < 0:
+        return [PLACE0 + loc for loc in range(6)]
+    if not state.ed2013 and first >= GHETTO:  # current edition: one on Downtown/West/East
+        return [PLACE0 + loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE)]
+    return [PLACE0 + loc for loc in range(6) if loc != first]
+
+
+def place(state: DowntownFields, action: int, legal: list[int]) -> None:
+    """A token placed; after the last, the starting player is known and the bids begin (D5)."""
+    loc = action - PLACE0
     seat = state.actor
     mine = state.tokens[seat]
     if mine[0] < 0:
@@ -42,11 +52,22 @@ def _place(state: DowntownState, loc: int) -> None:
     state.actor = state.queue[0]
 
 
-def _bid(state: DowntownState, action: int) -> None:
+def legal_bid(state: DowntownFields) -> list[int]:
+    """The opening bid: "$1,000 to $3,000" in $1,000 and $2,000 notes, done once something is bid (D6)."""
+    seat = state.actor
+    bid = value(state.down_n[seat])
+    acts = [DONE] if bid else []
+    return acts + [act for act in note_actions(state, seat, ADD_NOTE0)
+                   if act < ADD_NOTE0 + 2 and bid + DENOMINATIONS[act - ADD_NOTE0] <= 3]
+
+
+def bid(state: DowntownFields, action: int, legal: list[int]) -> None:
+    """A note added to the bid, or the bid done; after the last, the bids are turned up and the
+    starting player's turn begins."""
     seat = state.actor
     if action != DONE:
         note = action - ADD_NOTE0
-        displays._take_note(state, seat, note, True)
+        take_note(state, seat, note, True)
         state.down_n[seat][note] += 1
         # Even a $3,000 bid ends with "done": ending it by itself would tell the others its amount.
         return
@@ -55,5 +76,5 @@ def _bid(state: DowntownState, action: int) -> None:
         state.actor = state.queue[0]
         return
     # "As soon all players have placed bank notes [...] each player turns over the money."
-    displays._reveal_displays(state)
-    turns._start_turn(state, state.starter)
+    reveal_displays(state)
+    start_turn(state, state.starter)

@@ -6,10 +6,16 @@ hold, so never another seat's cash, hand or face-down choices. Money in a view i
 
 from __future__ import annotations
 
-from typing import Any
-
 from gangland.engine import SEAT_REF, seat_ref, terminal_wrap
 
+from .actions import (
+    CASINO_PLAY_TEXT,
+    CASINO_SKIP_TEXT,
+    DONE_TEXT,
+    buy_text,
+    look_fence_text,
+    look_stooge_text,
+)
 from .cards import GANGSTER_NAMES, GANGSTER_PLURALS, LOCATION_NAMES, LOCATION_SHORT
 from .cards import notes_text as notes
 from .phases import (
@@ -24,6 +30,7 @@ from .phases import (
     REFRESH,
     WINDOW,
 )
+from .view import DisplayView, DowntownView, FenceView, StoogeCardView
 
 __all__ = ["narrate", "render_view"]
 
@@ -62,7 +69,7 @@ def gangsters(counts: list[int]) -> str:
     return ", ".join(parts) or "none"
 
 
-def needs(card: dict[str, Any]) -> str:
+def needs(card: StoogeCardView) -> str:
     """A stooge card's needs (a dict by plural kind name) as text."""
     return gangsters([int(card["needs"].get(plural, 0)) for plural in GANGSTER_PLURALS])
 
@@ -80,48 +87,49 @@ def ordinal(depth: int) -> str:
     return f"{n}{suffix}"
 
 
-def card_front(card: dict[str, Any]) -> str:
+def card_front(card: StoogeCardView) -> str:
     """A stooge card's face: 'Luigi's art, promised $60,000 (really $40k/$52k/$60k), needs ...'."""
     possible = "/".join(kilo(v) for v in card["possible"])
     return (f"{card['stooge']}'s {card['loot']}, promised {dollars(card['promise'])} (really {possible}), "
             f"needs {needs(card)}")
 
 
-def card_known(card: dict[str, Any]) -> str:
+def card_known(card: StoogeCardView) -> str:
     """A stooge card whose back is known: 'Luigi's art worth $52,000 (promised $60,000)'."""
     return (f"{card['stooge']}'s {card['loot']} worth {dollars(card['value'])} "
             f"(promised {dollars(card['promise'])})")
 
 
-def fence_front(fence: dict[str, Any]) -> str:
+def fence_front(fence: FenceView) -> str:
     """'art dealer, takes 1/4'."""
     return f"{fence['kind']}, takes {fence['takes']}"
 
 
-def fence_known(fence: dict[str, Any]) -> str:
+def fence_known(fence: FenceView) -> str:
     """A fence whose back is known: 'art dealer, takes 1/4: an undercover cop!' or '...: honest'."""
     return fence_front(fence) + (": an UNDERCOVER COP" if fence["cop"] else ": honest")
 
 
-def _header(view: dict[str, Any]) -> list[str]:
+def _header(view: DowntownView) -> list[str]:
     edition = "2013 English rules" if view["edition"] == "2013" else "current rules"
     lines = [f"Downtown ({edition})   {view['phase']}"]
     if view["phase"] == "game over":
         return lines
     parts = []
-    if view.get("active") is not None:
-        parts.append(f"turn of {seat_ref(view['active'])}")
-    if view.get("next") is not None:
-        parts.append(f"next: {seat_ref(view['next'])}")
-    if view.get("to_act") is not None:
-        parts.append(f"to act: {seat_ref(view['to_act'])}")
+    active, following, to_act = view["active"], view["next"], view["to_act"]
+    if active is not None:
+        parts.append(f"turn of {seat_ref(active)}")
+    if following is not None:
+        parts.append(f"next: {seat_ref(following)}")
+    if to_act is not None:
+        parts.append(f"to act: {seat_ref(to_act)}")
     if parts:
         text = "; ".join(parts)
         lines.append(text[0].upper() + text[1:])
     return lines
 
 
-def _locations(view: dict[str, Any]) -> list[str]:
+def _locations(view: DowntownView) -> list[str]:
     """Who has tokens where: 'Downtown ⟨s1⟩; West Side ⟨s0⟩, ⟨s3⟩; East Side none; ...'."""
     holders: dict[str, list[int]] = {name: [] for name in LOCATION_NAMES}
     for seat, player in enumerate(view["players"]):
@@ -133,12 +141,12 @@ def _locations(view: dict[str, Any]) -> list[str]:
     return _wrap("Tokens: " + "; ".join(parts), you=view.get("seat"))
 
 
-def _market(view: dict[str, Any]) -> list[str]:
+def _market(view: DowntownView) -> list[str]:
     buying = view.get("buying")
     counts = view["downtown"]["gangsters"]
     prices = buying["prices"] if buying is not None else view["downtown"]["prices"]
-    offer = [f"{n} {GANGSTER_NAMES[k] if n == 1 else GANGSTER_PLURALS[k]} at {dollars(prices[k])}"
-             for k, n in enumerate(counts) if n]
+    offer = [f"{n} {GANGSTER_NAMES[k] if n == 1 else GANGSTER_PLURALS[k]} at {dollars(prices[k] or 0)}"
+             for k, n in enumerate(counts) if n]  # (a kind on display has a price)
     lines = ["Downtown: " + ("; ".join(offer) or "no gangsters") + f"   (draw pile {view['draw_pile']})"]
     if buying is not None:
         lines.append(f"  bought so far: {gangsters(buying['bought'])} for {dollars(buying['spent'])} "
@@ -150,7 +158,7 @@ _STOOGE_ROW = "  {:<1} {:<8} {:>5}  {:<9}  {:>8}  {:<14}  {}"
 _FENCE_ROW = "  {:<9} {:>5}  {:<28}  {}"
 
 
-def _stooge_piles(view: dict[str, Any]) -> list[str]:
+def _stooge_piles(view: DowntownView) -> list[str]:
     head = _STOOGE_ROW.format("", "", "cards", "top: loot", "promised", "worth one of", "needs")
     lines = ["Stooge piles " + head[13:]]
     for p, pile in enumerate(view["stooge_piles"]):
@@ -164,7 +172,7 @@ def _stooge_piles(view: dict[str, Any]) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def _fence_piles(view: dict[str, Any]) -> list[str]:
+def _fence_piles(view: DowntownView) -> list[str]:
     head = _FENCE_ROW.format("", "cards", "top fence", "casino card")
     lines = ["Fence piles" + head[11:]]
     for p, pile in enumerate(view["fence_piles"]):
@@ -174,7 +182,8 @@ def _fence_piles(view: dict[str, Any]) -> list[str]:
             above = cards.index("casino")
             where = f"under {above} card{'s' if above != 1 else ''}"
         top = cards[0] if cards else None
-        text = "(gone)" if top is None else "the casino card" if top == "casino" else fence_front(top)
+        text = ("(gone)" if top is None else fence_front(top) if isinstance(top, dict)
+                else "the casino card")
         lines.append(_FENCE_ROW.format(f"pile {p}", pile["size"], text, where).rstrip())
     casinos = view["casinos"]
     rule = ("the 3rd ends the game after its visit" if view["edition"] == "2013"
@@ -210,7 +219,7 @@ def plural(n: int, word: str, words: str = "") -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
-def _players(view: dict[str, Any]) -> list[str]:
+def _players(view: DowntownView) -> list[str]:
     lines = []
     active = view.get("active")
     over = view.get("result") is not None
@@ -234,7 +243,7 @@ def _players(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _own(view: dict[str, Any]) -> list[str]:
+def _own(view: DowntownView) -> list[str]:
     seat = view.get("seat")
     if seat is None or "cash" not in view["players"][seat]:
         return []
@@ -253,7 +262,7 @@ def _own(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _learnt(view: dict[str, Any]) -> list[str]:
+def _learnt(view: DowntownView) -> list[str]:
     """Cards in the piles whose backs this seat knows (it looked, or they were shown to everyone)."""
     lines = []
     for pile in view["stooge_piles"]:
@@ -271,7 +280,7 @@ def _learnt(view: dict[str, Any]) -> list[str]:
     return ["Known cards in the piles (you looked, or they were shown):", *lines] if lines else []
 
 
-def offer_and_casino(view: dict[str, Any]) -> list[str]:
+def offer_and_casino(view: DowntownView) -> list[str]:
     """The loot offered at the East Side and the casino visit under way, a line each, if any (the
     screen and the whole view both show them)."""
     lines = []
@@ -285,7 +294,7 @@ def offer_and_casino(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _situation(view: dict[str, Any]) -> list[str]:
+def _situation(view: DowntownView) -> list[str]:
     lines = offer_and_casino(view)
     result = view.get("result")
     if result is not None:
@@ -299,7 +308,7 @@ def _situation(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render_view(view: dict[str, Any]) -> str:
+def render_view(view: DowntownView) -> str:
     """The table as one seat sees it, as plain text lines of at most about 100 columns."""
     lines = _header(view)
     lines.extend(_locations(view))
@@ -317,7 +326,7 @@ def render_view(view: dict[str, Any]) -> str:
 
 # -- narration ------------------------------------------------------------------------------------
 
-def _taken(display: dict[str, Any]) -> str:
+def _taken(display: DisplayView) -> str:
     """What lies in a display: '$7,000 and 2 lookouts', 'nothing'."""
     parts = []
     if display["money"]:
@@ -348,7 +357,7 @@ _DONE = {
 """What 'done' means, by the phase it is chosen in."""
 
 
-def _detail(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+def _detail(before: DowntownView, actor: int, action_text: str, after: DowntownView) -> str:
     """What a step's action text leaves out, from public parts of the views (and the viewer's own)."""
     victim = _seat_from(action_text, "rob")
     if victim is not None:
@@ -356,32 +365,29 @@ def _detail(before: dict[str, Any], actor: int, action_text: str, after: dict[st
     payee = _seat_from(action_text, "pay")
     if payee is not None:
         return f"gives {_taken(before['players'][payee]['display'])}"
-    if action_text.startswith("buy a "):
-        kind = action_text[len("buy a "):]
-        if kind in GANGSTER_NAMES:
-            k = GANGSTER_NAMES.index(kind)
+    for k in range(len(GANGSTER_NAMES)):
+        if action_text == buy_text(k):
             buying = before.get("buying")
             cost = buying["prices"][k] if buying is not None else before["downtown"]["prices"][k]
             if cost:
                 return f"at {dollars(cost)}"
-    if action_text == "done":
+    if action_text == DONE_TEXT:
         return _DONE.get(before["phase"], "")
     if actor == after.get("seat") and action_text.startswith("look at "):
         return _looked(action_text, after)
     return ""
 
 
-def _looked(action_text: str, after: dict[str, Any]) -> str:
+def _looked(action_text: str, after: DowntownView) -> str:
     """What the looking seat saw (its own after view holds the card's back)."""
-    if action_text.startswith("look at fence pile "):
-        p = int(action_text.rsplit(" ", 1)[1])
-        cards = after["fence_piles"][p]["cards"]
-        top = cards[0] if cards else None
-        return f"sees {fence_known(top)}" if isinstance(top, dict) and "cop" in top else ""
+    for p, fences in enumerate(after["fence_piles"]):
+        if action_text == look_fence_text(p):
+            fence = fences["cards"][0] if fences["cards"] else None
+            return f"sees {fence_known(fence)}" if isinstance(fence, dict) and "cop" in fence else ""
     for pile in after["stooge_piles"]:
-        if action_text == f"look at {pile['stooge']}'s top card" and pile["cards"]:
-            top = pile["cards"][0]
-            return f"sees {card_known(top)}" if top is not None and "value" in top else ""
+        if action_text == look_stooge_text(pile["stooge"]) and pile["cards"]:
+            card = pile["cards"][0]
+            return f"sees {card_known(card)}" if card is not None and "value" in card else ""
     return ""
 
 
@@ -394,12 +400,12 @@ def _restates(event: str, actor: int, action_text: str) -> bool:
             return True
     if action_text.startswith("put it ") and event.startswith("puts it "):
         return event[len("puts it "):] == action_text[len("put it "):]
-    if action_text in ("play the casino", "skip the casino"):
+    if action_text in (CASINO_PLAY_TEXT, CASINO_SKIP_TEXT):
         return event == f"{who} votes to {action_text}"
     return action_text.startswith("look at ") and event.startswith(f"{who} looks at the top card of ")
 
 
-def _display_back(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def _display_back(before: DowntownView, after: DowntownView) -> list[str]:
     """D10: a turn has begun, and the new active player's display (public) went back to his hand."""
     seat = after.get("active")
     if seat is None or seat == before.get("active") or after.get("result") is not None:
@@ -410,7 +416,7 @@ def _display_back(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     return [f"{seat_ref(seat)}'s turn begins: the display ({_taken(display)}) goes back to the hand"]
 
 
-def narrate(before: dict[str, Any], actor: int, action_text: str, after: dict[str, Any]) -> str:
+def narrate(before: DowntownView, actor: int, action_text: str, after: DowntownView) -> str:
     """One line of what a step did, from one seat's views before and after it.
 
     `action_text` is already the text this seat may read; the after view's events are what happened,

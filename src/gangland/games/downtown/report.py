@@ -2,8 +2,9 @@
 game ended.
 
 Counted by replaying the record and reading the events each step tells (the texts of moves.py,
-locations.py, casino.py and turns.py, which name seats by their markers: `gangland.engine.seats`;
-tests/report check that every kind is found in real games).
+locations.py, casino.py, turns.py and ending.py, which name seats by their markers: `gangland.engine.seats`;
+tests/report check that every kind is found in real games). And `inventory`: the counts of every piece the
+game conserves.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import re
 
 from gangland.engine import SEAT_REF, Game, GameFacts, GameRecord, replay_steps
 
+from .cards import CASINO, DENOMINATIONS, GANGSTER_NAMES
+from .fields import DowntownFields
 from .state import DowntownState
 
 _ROBS = re.compile(f"{SEAT_REF.pattern} robs {SEAT_REF.pattern}")
@@ -62,3 +65,25 @@ def facts(game: Game, record: GameRecord) -> GameFacts:
         ending = f"casino card {state.casinos}"  # D27 (2nd card) or, in the 2013 edition, the 3rd
     return GameFacts({"decisions": len(record.actions), "turns": turns}, counts, ending=ending,
                      seat_events=tuple(per_seat))
+
+
+def inventory(s: DowntownFields) -> dict[str, int]:
+    """Every piece the set-up deals, counted wherever it lies now (the invariant tests check that no
+    piece is lost or made): gangsters by kind, notes by denomination, stooge, fence and casino cards."""
+    counts: dict[str, int] = {}
+    for k, name in enumerate(GANGSTER_NAMES):
+        counts[f"gangster {name}"] = (s.draw[k] + s.discard[k] + s.downtown[k]
+                                      + sum(h[k] for h in s.hands) + sum(d[k] for d in s.disp_g)
+                                      + sum(d[k] for d in s.down_g))
+    for i, d in enumerate(DENOMINATIONS):
+        counts[f"note ${d},000"] = (s.bank[i] + sum(c[i] for c in s.cash) + sum(c[i] for c in s.disp_n)
+                                    + sum(c[i] for c in s.down_n) + sum(1 for b in s.bets if b == i)
+                                    + sum(p[0][i] for p in s.pend if p is not None))
+    stooges = [c for pile in s.spiles for c in pile] + [c for h in s.shand for c in h] + s.out_s + s.offer
+    counts["stooge cards"] = len(stooges)
+    counts["distinct stooge cards"] = len(set(stooges))
+    fences = [f for pile in s.fpiles for f in pile if f != CASINO] + s.out_f
+    counts["fence cards"] = len(fences)
+    counts["distinct fence cards"] = len(set(fences))
+    counts["casino cards"] = s.casinos + sum(pile.count(CASINO) for pile in s.fpiles)
+    return counts

@@ -8,21 +8,16 @@ that matter most for the phase, as many as fit in BOARD_ROWS lines.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gangland.engine import BOARD_ROWS, SCREEN_WIDTH, seat_column, seat_ref, terminal_len, terminal_wrap
 
 from . import phases
-from .cards import (
+from .actions import (
     ADD_GANGSTER0,
     ADD_NOTE0,
     BUY0,
     CASINO_PLAY,
-    DENOMINATIONS,
     DISCARD_GANGSTER0,
     JOB0,
-    LOCATION_NAMES,
-    LOCATION_SHORT,
     LOOK_FENCE0,
     MOVE0,
     MOVES,
@@ -32,10 +27,13 @@ from .cards import (
     ROB0,
     SELL_AT0,
     SHED_STOOGE0,
+    action_text,
 )
+from .cards import DENOMINATIONS, LOCATION_NAMES, LOCATION_SHORT
 from .deck import LOOT_NAMES, STOOGE_NAMES
+from .fields import DowntownFields
 from .render import dollars, gangsters, kilo, needs, offer_and_casino, ordinal, plural
-from .view import Table, action_text
+from .view import DowntownView
 
 __all__ = ["menu_choice", "rules_help", "screen"]
 
@@ -50,14 +48,15 @@ def _fit(text: str, width: int, indent: str = "    ", you: int | None = None) ->
 
 # -- sections ---------------------------------------------------------------------------------------
 
-def _header(view: dict[str, Any], width: int) -> list[str]:
+def _header(view: DowntownView, width: int) -> list[str]:
     parts = [view["phase"]]
     active = view.get("active")
     you = view.get("seat")
     if active is not None:
         parts.append(f"turn: {seat_ref(active)}")
-    if view.get("next") is not None:
-        parts.append(f"next: {seat_ref(view['next'])}")
+    following = view["next"]
+    if following is not None:
+        parts.append(f"next: {seat_ref(following)}")
     parts.append(f"casino cards {view['casinos']}/{3 if view['edition'] == '2013' else 2}")
     if view["edition"] == "2013":
         parts.append("2013 rules")
@@ -72,7 +71,7 @@ _ROW = "{:<2}{}{:<16}{:>9}{:>8}{:>9}{:>9}{:>8}{:>6}"
 """A row of the players' table: the seat's name comes padded to 13 columns (`seat_column`)."""
 
 
-def _players(view: dict[str, Any], width: int) -> list[str]:
+def _players(view: DowntownView, width: int) -> list[str]:
     """One row a seat: tokens, hand sizes, display (money and gangsters by kind); then face-down counts."""
     rows = [_ROW.format("", f"{'seat':<13}", "tokens", "gangsters", "stooges", "display", "lookouts",
                         "safecr.", "spies")]
@@ -105,7 +104,7 @@ def _notes(counts: list[int]) -> str:
                       for i, n in reversed(list(enumerate(counts))) if n)
 
 
-def _own(view: dict[str, Any], width: int) -> list[str]:
+def _own(view: DowntownView, width: int) -> list[str]:
     """The seat's own cash (its notes), gangsters, face-down additions and stooge cards."""
     seat = view.get("seat")
     if seat is None or "cash" not in view["players"][seat]:
@@ -132,11 +131,11 @@ def _own(view: dict[str, Any], width: int) -> list[str]:
     return lines
 
 
-def _market(view: dict[str, Any], width: int) -> list[str]:
+def _market(view: DowntownView, width: int) -> list[str]:
     buying = view.get("buying")
     prices = buying["prices"] if buying is not None else view["downtown"]["prices"]
-    offer = [f"{gangsters([n if j == k else 0 for j in range(3)])} at {kilo(prices[k])}"
-             for k, n in enumerate(view["downtown"]["gangsters"]) if n]
+    offer = [f"{gangsters([n if j == k else 0 for j in range(3)])} at {kilo(prices[k] or 0)}"
+             for k, n in enumerate(view["downtown"]["gangsters"]) if n]  # (a kind on display has a price)
     lines = _fit(f"Downtown: {', '.join(offer) or 'no gangsters'} (draw pile {view['draw_pile']}, discard "
                  f"pile {gangsters(view['discard_pile'])})", width)
     if buying is not None:
@@ -148,7 +147,7 @@ def _market(view: dict[str, Any], width: int) -> list[str]:
 _STOOGE_ROW = "  {:<13}{:<10}{:>7}  {:<11}{}"
 
 
-def _stooge_piles(view: dict[str, Any], width: int) -> list[str]:
+def _stooge_piles(view: DowntownView, width: int) -> list[str]:
     """A row a stooge pile: its size and its top card's front (or back, if this seat knows it)."""
     lines = [_STOOGE_ROW.format("stooge pile", "top loot", "promise", "worth", "the job needs")]
     for pile in view["stooge_piles"]:
@@ -163,7 +162,7 @@ def _stooge_piles(view: dict[str, Any], width: int) -> list[str]:
     return [line if len(line) <= width else line[:width - 1] + "…" for line in lines]
 
 
-def _fence_piles(view: dict[str, Any], width: int) -> list[str]:
+def _fence_piles(view: DowntownView, width: int) -> list[str]:
     """A line a fence pile: its top fence's front (or back, if known), size and the casino card's place."""
     lines = []
     for p, pile in enumerate(view["fence_piles"]):
@@ -172,24 +171,24 @@ def _fence_piles(view: dict[str, Any], width: int) -> list[str]:
         if top is None:
             lines.append(f"  Fence pile {p}: gone")
             continue
-        if top == "casino":
-            text = "the casino card"
-        else:
+        if isinstance(top, dict):
             text = f"{top['kind']} takes {top['takes']}"
             if "cop" in top:
                 text += ": an UNDERCOVER COP" if top["cop"] else ": honest"
+        else:  # "casino"
+            text = "the casino card"
         where = f", casino card {ordinal(cards.index('casino'))}" if "casino" in cards[1:] else ""
         lines.extend(_fit(f"  Fence pile {p}: {text} ({pile['size']} cards{where})", width))
     return lines
 
 
-def _bank(view: dict[str, Any], width: int) -> list[str]:
+def _bank(view: DowntownView, width: int) -> list[str]:
     counts = view["bank"]["notes"]
     notes = ", ".join(f"{n} x {kilo(d * 1000)}" for d, n in zip(DENOMINATIONS, counts, strict=True))
     return _fit(f"Bank {dollars(view['bank']['money'])} in notes: {notes}", width)
 
 
-def _situation(view: dict[str, Any], width: int) -> list[str]:
+def _situation(view: DowntownView, width: int) -> list[str]:
     return [part for line in offer_and_casino(view) for part in _fit(line, width, you=view.get("seat"))]
 
 
@@ -224,7 +223,7 @@ _NEEDS = {"Downtown": "market", "West Side": "stooges", "East Side": "fences"}
 """The section each active location needs in phase 3."""
 
 
-def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
+def screen(view: DowntownView, width: int = SCREEN_WIDTH) -> str:
     """The board at a decision: at most BOARD_ROWS lines of at most `width` columns (80 or more)."""
     width = max(width, 40)
     head = _header(view, width)
@@ -233,9 +232,10 @@ def screen(view: dict[str, Any], width: int = SCREEN_WIDTH) -> str:
     budget = BOARD_ROWS - len(head) - len(players) - len(own)
     phase = _PHASE.get(view["phase"])
     wanted = _WANTED.get(phase, _ORDER) if phase is not None else _ORDER
-    if phase == phases.LOCATION and view.get("active") is not None:
+    active = view["active"]
+    if phase == phases.LOCATION and active is not None:
         # Phase 3: first what the active player's own locations need.
-        mine = view["players"][view["active"]]["tokens"]
+        mine = view["players"][active]["tokens"]
         first = [name for loc, name in _NEEDS.items() if loc in mine]
         wanted = (*first, *[name for name in wanted if name not in first])
     chosen: dict[str, list[str]] = {}
@@ -305,7 +305,7 @@ _HELP = {
 }
 
 
-def rules_help(view: dict[str, Any]) -> str:
+def rules_help(view: DowntownView) -> str:
     """The rules of the decision the view shows, in a few lines (the terminal's '?')."""
     phase = _PHASE.get(view["phase"])
     lines = list(_HELP.get(phase, ["The game is over."]) if phase is not None else ["The game is over."])
@@ -322,7 +322,7 @@ def rules_help(view: dict[str, Any]) -> str:
 
 # -- two-step menus -----------------------------------------------------------------------------------
 
-def menu_choice(state: Table, action: int) -> tuple[str, str]:
+def menu_choice(state: DowntownFields, action: int) -> tuple[str, str]:
     """(group, item) of an action, for the terminal to use where a menu is long (it decides): phase 1's
     moves are grouped by the token moved, phase 3 by location, the hand limit by kind of card; any other
     action is a group of its own."""

@@ -1,35 +1,28 @@
-"""The turn and the game end: a turn beginning (D10), phase 3 ending and the window for face-down
-additions (D11), the hand limit (D26), $100,000 (D27) and the turn limit (D29).
-
-Methods of `DowntownState` (bound in state.py), written as functions of the state. `hand_limit` is public.
+"""A turn's beginning and end: a turn beginning (D10), adding to the displays after phase 3 (face down
+in the window, D11; face up in phase 4), the hand limit (D26) and the turn limit (D29). `hand_limit` is
+public.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from bisect import bisect_left
 
-from . import displays
-from .cards import (
-    ADD_GANGSTER0,
-    DISCARD_GANGSTER0,
-    DONE,
-    HAND_LIMIT,
-    SHED_STOOGE0,
-    VILLA,
-    VILLA_HAND_LIMIT,
-    WIN_MONEY,
-)
-from .displays import NO_NOTES, empty_into
-from .phases import HANDLIMIT, MOVE, OVER, REFRESH, WINDOW
-
-if TYPE_CHECKING:
-    from .state import DowntownState
+from .actions import ADD_GANGSTER0, ADD_NOTE0, DISCARD_GANGSTER0, DONE, SHED_STOOGE0
+from .cards import HAND_LIMIT, VILLA, VILLA_HAND_LIMIT
+from .displays import NOTE_ADDS, empty_into, reveal_displays, take_note
+from .ending import finish
+from .fields import DowntownFields
+from .money import note_mask
+from .moves import enter_robpay, free_moves
+from .phases import HANDLIMIT, MOVE, REFRESH, WINDOW
 
 
-def _start_turn(state: DowntownState, seat: int) -> None:
+def start_turn(state: DowntownFields, seat: int) -> None:
+    """`seat`'s turn begins: its display goes back to it (D10), and phase 1 (or 2) begins; or the turn
+    limit ends the game (D29)."""
     if state.turn_limit and state.turn >= state.turn_limit:
         state.events.append((None, f"the turn limit of {state.turn_limit} turns is reached: the game ends"))
-        _finish(state)
+        finish(state)
         return
     state.turn += 1
     state.active = state.actor = seat
@@ -38,58 +31,79 @@ def _start_turn(state: DowntownState, seat: int) -> None:
     state.moved = state.used = 0
     state.robbed = state.villa_w = state.villa_e = False
     state.nxt = state.payee = -1
-    moves = state._free_moves()
+    moves = free_moves(state)
     if moves:
         state.phase = MOVE
         state._legal = [DONE, *moves]  # (the decision's legal actions: worked out, so kept)
     else:
-        state._enter_robpay()
+        enter_robpay(state)
 
 
-WINDOW_QUEUES: Final = tuple(tuple(tuple(tuple((a + i) % n for i in range(1, n) if (a + i) % n != nxt)
-                                  for nxt in range(-1, n)) for a in range(n)) for n in range(5))
-"""`WINDOW_QUEUES[players][active][next + 1]`: who may add face down after phase 3, in turn order (D11)."""
-
-
-def _end_phase3(state: DowntownState) -> None:
-    if state.phase == OVER:
+def add_to_display(state: DowntownFields, action: int, legal: list[int]) -> None:
+    """One decision while adding to displays (WINDOW, REFRESH); `legal` is what `action` was chosen from."""
+    seat = state.actor
+    face_down = state.phase == WINDOW
+    if action == DONE:
+        if face_down:
+            state.queue.pop(0)
+            if state.queue:
+                state.actor = state.queue[0]
+            else:
+                state.phase = REFRESH
+                state.actor = state.active
+            return
+        # "If other players have placed additional bank notes and/or Gangster cards face down [...]
+        # these [...] must be turned face up now."
+        reveal_displays(state)
+        _enter_handlimit(state)
         return
-    if state.ending:
-        # D27: after the turn of the 2nd casino card; what is left of the turn cannot change money.
-        _finish(state)
-        return
-    a, n = state.active, state._players
-    # D11: the others but the next player may add face down while phase 3 lasts.
-    state.queue = list(WINDOW_QUEUES[n][a][state.nxt + 1])
-    if state.queue:
-        state.phase = WINDOW
-        state.actor = state.queue[0]
+    if action < ADD_GANGSTER0:
+        note = action - ADD_NOTE0
+        cash = state.cash[seat]
+        if cash[note]:  # (two additions in three: no exchange, so no call)
+            cash[note] -= 1
+        else:
+            take_note(state, seat, note, face_down)
+        (state.down_n if face_down else state.disp_n)[seat][note] += 1
+        if not state.ed2013:
+            # The notes it can get by exchange depend on all its notes and the bank's: recompute
+            # them; its gangster choices, at the end of the sorted list, stay as they were.
+            state._legal = [DONE, *NOTE_ADDS[note_mask(cash, state.bank)],
+                            *legal[bisect_left(legal, ADD_GANGSTER0):]]
+            return
+        left = cash[note]
     else:
-        state.phase = REFRESH
-        state.actor = a
+        kind = action - ADD_GANGSTER0
+        hand = state.hands[seat]
+        hand[kind] -= 1
+        (state.down_g if face_down else state.disp_g)[seat][kind] += 1
+        left = hand[kind]
+    # The same seat adds again, and its choices are the notes and the gangster kinds it holds: they
+    # change only if it has just put down its last of one. (A new list: clones share the old one.)
+    state._legal = legal if left else [act for act in legal if act != action]
 
 
-def hand_limit(state: DowntownState, seat: int) -> int:
+def hand_limit(state: DowntownFields, seat: int) -> int:
     """7 cards, or 10 with a token at Don Massimo's Villa."""
     return VILLA_HAND_LIMIT if VILLA in state.tokens[seat] else HAND_LIMIT
 
 
-def _over_hand_limit(state: DowntownState, seat: int) -> bool:
+def _over_hand_limit(state: DowntownFields, seat: int) -> bool:
     hand = state.hands[seat]
     return (hand[0] + hand[1] + hand[2] + len(state.shand[seat])
             > (VILLA_HAND_LIMIT if VILLA in state.tokens[seat] else HAND_LIMIT))
 
 
-def _enter_handlimit(state: DowntownState) -> None:
+def _enter_handlimit(state: DowntownFields) -> None:
     a = state.active
     if _over_hand_limit(state, a):
         state.phase = HANDLIMIT
         state.actor = a
     else:
-        _start_turn(state, state.nxt)
+        start_turn(state, state.nxt)
 
 
-def _handlimit_legal(state: DowntownState) -> list[int]:
+def legal_handlimit(state: DowntownFields) -> list[int]:
     """The cards the active player may put away: a gangster kind into his display (2013: or onto the
     discard pile), a stooge card (D26)."""
     seat = state.active
@@ -100,7 +114,7 @@ def _handlimit_legal(state: DowntownState) -> list[int]:
     return acts + [SHED_STOOGE0 + c for c in state.shand[seat]]
 
 
-def _shed(state: DowntownState, action: int, legal: list[int]) -> None:
+def shed(state: DowntownFields, action: int, legal: list[int]) -> None:
     """Put a card away at the hand limit; `legal` is what `action` was chosen from."""
     a = state.active
     if action < SHED_STOOGE0:
@@ -127,31 +141,4 @@ def _shed(state: DowntownState, action: int, legal: list[int]) -> None:
         # any he no longer holds. (A new list if so: clones share the old one.)
         state._legal = [act for act in legal if act not in gone] if gone else legal
     else:
-        _start_turn(state, state.nxt)
-
-
-def _money_end(state: DowntownState) -> bool:
-    """D27: $100,000 or more, display included, ends the game at once."""
-    # `wealth` written out, and an empty display (face-down ones are, outside the window) skipped:
-    # this follows every robbery, one decision in fourteen of random play.
-    cash, shown, face_down = state.cash, state.disp_n, state.down_n
-    for s in range(state._players):
-        c = cash[s]
-        worth = c[0] + 2 * c[1] + 5 * c[2] + 10 * c[3] + 20 * c[4]
-        d = shown[s]
-        if d != NO_NOTES:
-            worth += d[0] + 2 * d[1] + 5 * d[2] + 10 * d[3] + 20 * d[4]
-        d = face_down[s]
-        if d != NO_NOTES:
-            worth += d[0] + 2 * d[1] + 5 * d[2] + 10 * d[3] + 20 * d[4]
-        if worth >= WIN_MONEY:
-            state.events.append((None, "a player has $100,000: the game ends"))
-            _finish(state)
-            return True
-    return False
-
-
-def _finish(state: DowntownState) -> None:
-    displays._settle_pending(state)  # (a no-op: every secret note is turned up before the game can end)
-    state.phase = OVER
-    state.queue = []
+        start_turn(state, state.nxt)

@@ -1,4 +1,4 @@
-"""What one seat of a Downtown game may see, as JSON-ready data, and action texts.
+"""What one seat of a Downtown game may see, as JSON-ready data.
 
 A view is the table as that seat sees it (docs/rules/downtown.md D30, 3.2): everything face up,
 the sizes of piles and hands, its own hand, cash and pending choices, and the cards it has learnt by
@@ -8,116 +8,181 @@ not in it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict, cast
 
-from gangland.engine import Result, seat_ref
-
-from .cards import (
-    ADD_GANGSTER0,
-    ADD_NOTE0,
-    BILL0,
-    BUY0,
-    CASINO,
-    CASINO_PLAY,
-    CASINO_SKIP,
-    DENOMINATIONS,
-    DISCARD_GANGSTER0,
-    DONE,
-    FENCE_NAMES,
-    FENCES,
-    GANGSTER_NAMES,
-    GANGSTER_PLURALS,
-    JOB0,
-    LOCATION_NAMES,
-    LOOK_FENCE0,
-    LOOK_STOOGE0,
-    MOVE0,
-    MOVES,
-    OFFER0,
-    PAY0,
-    PLACE0,
-    PUT_ONTO0,
-    PUT_TOP,
-    PUT_UNDER,
-    ROB0,
-    SELL_AT0,
-    SHED_STOOGE0,
-    gangsters_text,
-    money_text,
-    price,
-)
+from .cards import CASINO, DENOMINATIONS, FENCE_NAMES, FENCES, GANGSTER_PLURALS, LOCATION_NAMES, price
 from .deck import LOOT_NAMES, STOOGE_NAMES, StoogeCard
+from .ending import result
+from .fields import DowntownFields
 from .money import value
-from .phases import BID, BUYING, CASINO_BET, FENCE_BACK, OFFERING, OVER, PHASE_NAMES, STOOGE_BACK, WINDOW
-
-__all__ = ["Table", "action_text", "build_view", "gangsters_text", "money_text", "public_action_text"]
-# (gangsters_text and money_text live in cards.py, where the rules' log texts take them from too.)
+from .phases import BUYING, FENCE_BACK, OFFERING, OVER, PHASE_NAMES, STOOGE_BACK
+from .turns import hand_limit
 
 
-class Table(Protocol):
-    """What the view and the action texts read of a game in progress (`DowntownState` is one).
+class StoogeCardView(TypedDict):
+    """A stooge card's face-up side; its back (`id`, `value`, dollars) where the seat knows it."""
 
-    A Protocol rather than the state's class, so that this module never imports state.py, which
-    imports it: the package's imports go one way (phases, cards <- view <- state).
-    """
+    stooge: str
+    loot: str
+    promise: int
+    needs: dict[str, int]
+    possible: list[int]
+    id: NotRequired[int]
+    value: NotRequired[int]
 
-    @property
-    def players(self) -> int: ...
-    @property
-    def to_act(self) -> int | None: ...
 
-    options: dict[str, Any]
-    cards: tuple[StoogeCard, ...]
-    phase: int
-    active: int
-    nxt: int
-    first_placer: int
-    starter: int
-    tokens: list[list[int]]
-    cash: list[list[int]]
-    bank: list[int]
-    hands: list[list[int]]
-    shand: list[list[int]]
-    disp_n: list[list[int]]
-    disp_g: list[list[int]]
-    down_n: list[list[int]]
-    down_g: list[list[int]]
-    downtown: list[int]
-    draw: list[int]
-    discard: list[int]
-    spiles: list[list[int]]
-    fpiles: list[list[int]]
-    known_s: list[set[int]]
-    known_f: list[set[int]]
-    pub_s: set[int]
-    pub_f: set[int]
-    out_s: list[int]
-    out_f: list[int]
-    casinos: int
-    turn: int
-    turn_limit: int
-    look_pile: int
-    bets: list[int]
-    pend: list[tuple[tuple[int, ...], tuple[int, ...]] | None]
-    casino_seats: list[int]
+class FenceView(TypedDict):
+    """A fence card's face-up side; its back (`id`, `cop`) where the seat knows it."""
+
+    buys: str
+    kind: str
+    takes: str
+    id: NotRequired[int]
+    cop: NotRequired[bool]
+
+
+class StoogePileView(TypedDict):
+    """A stooge pile: its size and its cards from the top (None: one the seat cannot tell)."""
+
+    stooge: str
+    size: int
+    cards: list[StoogeCardView | None]
+
+
+class FencePileView(TypedDict):
+    """A fence pile: its size and its cards from the top ("casino", or None: one the seat cannot tell)."""
+
+    size: int
+    cards: list[FenceView | str | None]
+
+
+class NotesView(TypedDict):
+    """Money: the dollars, and the notes by denomination."""
+
+    money: int
+    notes: list[int]
+
+
+class DisplayView(NotesView):
+    """A display face up: its notes and its gangsters by kind."""
+
+    gangsters: list[int]
+
+
+class FaceDownView(TypedDict):
+    """What lies face down in a display: counts; the details for its owner only."""
+
+    notes: int
+    gangsters: int
+    notes_detail: NotRequired[list[int]]
+    gangsters_detail: NotRequired[list[int]]
+
+
+class HandView(TypedDict):
+    """A hand's size."""
+
+    gangsters: int
+    stooge_cards: int
+
+
+class ExchangeView(TypedDict):
+    """An exchange at the bank made for a note chosen in secret (D1): notes handed and taken."""
+
+    handed: list[int]
+    taken: list[int]
+
+
+class PlayerView(TypedDict):
+    """A seat as the viewer sees it; the keys marked NotRequired are the viewer's own seat's only."""
+
+    tokens: list[str | None]
+    display: DisplayView
+    face_down: FaceDownView
+    hand: HandView
+    hand_limit: int
+    cash: NotRequired[NotesView]
+    gangsters: NotRequired[list[int]]
+    stooge_cards: NotRequired[list[StoogeCardView]]
+    casino_note: NotRequired[int]
+    pending_exchange: NotRequired[ExchangeView]
+
+
+class MarketView(TypedDict):
+    """The Downtown display: gangsters by kind and each kind's price (None: none left)."""
+
+    gangsters: list[int]
+    prices: list[int | None]
+
+
+class OutOfGameView(TypedDict):
+    """The cards out of the game (a stooge card None: unseen)."""
+
+    stooge_cards: list[StoogeCardView | None]
+    fences: list[FenceView]
+
+
+class LookingAtView(TypedDict):
+    """The pile ("stooge" or "fence") whose top card the active player is looking at."""
+
+    pile: str
+    index: int
+
+
+class BuyingView(TypedDict):
+    """A purchase at Downtown under way."""
+
     bought: list[int]
     spent: int
     prices: list[int]
-    offer: list[int]
-    events: list[tuple[int | None, str]]
-
-    def hand_limit(self, seat: int) -> int:
-        """A seat's hand limit."""
-        ...
-
-    def result(self) -> Result:
-        """Scores and ranks (read once the game is over)."""
-        ...
 
 
-def stooge_card_json(card: StoogeCard, back: bool) -> dict[str, Any]:
+class CasinoView(TypedDict):
+    """A casino visit: the seats taking part, and those who have put their note down."""
+
+    seats: list[int]
+    bet: list[int]
+
+
+class DowntownView(TypedDict):
+    """What one seat (None: a spectator) may know of a Downtown game (`build_view`)."""
+
+    game: str
+    edition: str
+    seat: int | None
+    players: list[PlayerView]
+    phase: str
+    turn: int
+    turn_limit: int
+    to_act: int | None
+    active: int | None
+    next: int | None
+    first_placer: int
+    starter: int | None
+    downtown: MarketView
+    draw_pile: int
+    discard_pile: list[int]
+    stooge_piles: list[StoogePileView]
+    fence_piles: list[FencePileView]
+    casinos: int
+    out_of_game: OutOfGameView
+    bank: NotesView
+    events: list[str]
+    looking_at: NotRequired[LookingAtView]
+    buying: NotRequired[BuyingView]
+    offer: NotRequired[list[StoogeCardView]]
+    casino: NotRequired[CasinoView]
+    result: NotRequired[dict[str, Any]]
+
+
+def downtown_view(data: Mapping[str, Any]) -> DowntownView:
+    """A view as the Game's hooks receive it (JSON-ready data) read as what `build_view` made."""
+    return cast(DowntownView, data)
+
+
+def stooge_card_json(card: StoogeCard, back: bool) -> StoogeCardView:
     """A stooge card's face-up side, and its back if `back`."""
-    data: dict[str, Any] = {
+    data: StoogeCardView = {
         "stooge": STOOGE_NAMES[card.stooge], "loot": LOOT_NAMES[card.loot], "promise": card.promise * 1000,
         "needs": dict(zip(GANGSTER_PLURALS, card.needs, strict=True)),
         "possible": [v * 1000 for v in card.possible],
@@ -128,26 +193,26 @@ def stooge_card_json(card: StoogeCard, back: bool) -> dict[str, Any]:
     return data
 
 
-def fence_json(fence: int, back: bool) -> dict[str, Any]:
+def fence_json(fence: int, back: bool) -> FenceView:
     """A fence card's face-up side (kind, share), and whether it is an undercover cop if `back`."""
     kind, half, cop = FENCES[fence]
-    data: dict[str, Any] = {"buys": LOOT_NAMES[kind], "kind": FENCE_NAMES[kind],
-                            "takes": "1/2" if half else "1/4"}
+    data: FenceView = {"buys": LOOT_NAMES[kind], "kind": FENCE_NAMES[kind],
+                       "takes": "1/2" if half else "1/4"}
     if back:
         data["id"] = fence
         data["cop"] = cop
     return data
 
 
-def build_view(state: Table, seat: int | None) -> dict[str, Any]:
+def build_view(state: DowntownFields, seat: int | None) -> DowntownView:
     """Exactly what `seat` (None: a spectator) may know of `state`."""
-    n = state.players
+    n = state._players
     cards = state.cards
     known_s = state.pub_s | (state.known_s[seat] if seat is not None else set())
     known_f = state.pub_f | (state.known_f[seat] if seat is not None else set())
-    stooge_piles = []
+    stooge_piles: list[StoogePileView] = []
     for p, pile in enumerate(state.spiles):
-        slots: list[dict[str, Any] | None] = []
+        slots: list[StoogeCardView | None] = []
         for depth, c in enumerate(reversed(pile)):
             if c in known_s:
                 slots.append(stooge_card_json(cards[c], True))
@@ -156,9 +221,9 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
             else:
                 slots.append(None)
         stooge_piles.append({"stooge": STOOGE_NAMES[p], "size": len(pile), "cards": slots})
-    fence_piles = []
+    fence_piles: list[FencePileView] = []
     for pile in state.fpiles:
-        fslots: list[dict[str, Any] | str | None] = []
+        fslots: list[FenceView | str | None] = []
         for depth, f in enumerate(reversed(pile)):
             if f == CASINO:
                 fslots.append("casino")
@@ -170,16 +235,16 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
                 fslots.append(None)
         fence_piles.append({"size": len(pile), "cards": fslots})
     # Face-down notes and cards (opening bids, additions) show only their number until turned up.
-    players = []
+    players: list[PlayerView] = []
     for s in range(n):
         mine = s == seat
-        entry: dict[str, Any] = {
+        entry: PlayerView = {
             "tokens": [LOCATION_NAMES[loc] if loc >= 0 else None for loc in state.tokens[s]],
             "display": {"money": value(state.disp_n[s]) * 1000, "notes": list(state.disp_n[s]),
                         "gangsters": list(state.disp_g[s])},
             "face_down": {"notes": sum(state.down_n[s]), "gangsters": sum(state.down_g[s])},
             "hand": {"gangsters": sum(state.hands[s]), "stooge_cards": len(state.shand[s])},
-            "hand_limit": state.hand_limit(s),
+            "hand_limit": hand_limit(state, s),
         }
         if mine:
             entry["cash"] = {"money": value(state.cash[s]) * 1000, "notes": list(state.cash[s])}
@@ -200,7 +265,7 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
         if pending is not None and s != seat:
             for i in range(5):
                 bank[i] += pending[1][i]
-    view: dict[str, Any] = {
+    view: DowntownView = {
         "game": "downtown",
         "edition": state.options["edition"],
         "seat": seat,
@@ -209,7 +274,7 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
         "turn": state.turn,  # 0 while the tokens are placed, then 1, 2, ...
         # The option that ends the game after this many turns (0: none; docs/rules/downtown.md).
         "turn_limit": state.turn_limit,
-        "to_act": state.to_act,
+        "to_act": None if state.phase == OVER else state.actor,
         "active": state.active if state.active >= 0 else None,
         "next": state.nxt if state.nxt >= 0 else None,
         "first_placer": state.first_placer,
@@ -241,72 +306,5 @@ def build_view(state: Table, seat: int | None) -> dict[str, Any]:
         view["casino"] = {"seats": list(state.casino_seats),
                           "bet": [s for s in state.casino_seats if state.bets[s] >= 0]}
     if state.phase == OVER:
-        view["result"] = state.result().to_json()
+        view["result"] = result(state).to_json()
     return view
-
-
-def action_text(state: Table, action: int) -> str:
-    """Readable text of an action id in this state (it need not be legal)."""
-    if action == DONE:
-        return "done"
-    if action < MOVE0:
-        return f"place a token at {LOCATION_NAMES[action - PLACE0]}"
-    if action < ROB0:
-        origin, target = MOVES[action]
-        return f"move token {LOCATION_NAMES[origin]} -> {LOCATION_NAMES[target]}"
-    if action < PAY0:
-        return f"rob {seat_ref(action - ROB0)}"
-    if action < BUY0:
-        return f"pay {seat_ref(action - PAY0)}"
-    if action < JOB0:
-        return f"buy a {GANGSTER_NAMES[action - BUY0]}"
-    if action < LOOK_STOOGE0:
-        return f"do {STOOGE_NAMES[action - JOB0]}'s job"
-    if action < LOOK_FENCE0:
-        return f"look at {STOOGE_NAMES[action - LOOK_STOOGE0]}'s top card"
-    if action < PUT_TOP:
-        return f"look at fence pile {action - LOOK_FENCE0}"
-    if action == PUT_TOP:
-        return "put it back on top"
-    if action == PUT_UNDER:
-        return "put it under the pile"
-    if action < OFFER0:
-        return f"put it on fence pile {action - PUT_ONTO0}"
-    if action < SELL_AT0:
-        return f"offer {_card_label(state.cards[action - OFFER0])}"
-    if action < CASINO_PLAY:
-        return f"sell to fence pile {action - SELL_AT0}"
-    if action == CASINO_PLAY:
-        return "play the casino"
-    if action == CASINO_SKIP:
-        return "skip the casino"
-    if action < ADD_NOTE0:
-        return f"bet a {money_text(DENOMINATIONS[action - BILL0])} note"
-    if action < ADD_GANGSTER0:
-        return f"add a {money_text(DENOMINATIONS[action - ADD_NOTE0])} note"
-    if action < DISCARD_GANGSTER0:
-        return f"add a {GANGSTER_NAMES[action - ADD_GANGSTER0]}"
-    if action < SHED_STOOGE0:
-        return f"discard a {GANGSTER_NAMES[action - DISCARD_GANGSTER0]}"
-    return f"shed {_card_label(state.cards[action - SHED_STOOGE0])}"
-
-
-def _card_label(card: StoogeCard) -> str:
-    """'stooge card 14 (Luigi, art, $52,000)': a card in its owner's hand, back included."""
-    return (f"stooge card {card.id} ({STOOGE_NAMES[card.stooge]}, {LOOT_NAMES[card.loot]}, "
-            f"{money_text(card.back)})")
-
-
-def public_action_text(state: Table, action: int, seat: int | None) -> str:
-    """The text of an action as `seat` may read it: secret choices are named without their content."""
-    if seat == state.to_act:
-        return action_text(state, action)
-    if state.phase in (BID, WINDOW):
-        if action == DONE:
-            return "done"
-        return "put a note face down" if action < ADD_GANGSTER0 else "put a gangster face down"
-    if state.phase == CASINO_BET:
-        return "put a note face down"
-    if action >= SHED_STOOGE0:
-        return "put a stooge card away unseen"
-    return action_text(state, action)
