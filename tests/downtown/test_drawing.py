@@ -10,7 +10,6 @@ from typing import Any
 from gangland.engine import seat_ref
 from gangland.engine.agent import Decision
 from gangland.engine.seats import SEAT_OPEN
-from gangland.engine.svg import drawn_actions
 from gangland.games import get
 from gangland.games.downtown.actions import (
     CASINO_PLAY,
@@ -22,6 +21,8 @@ from gangland.games.downtown.actions import (
     PUT_TOP,
 )
 from gangland.games.downtown.bots import DowntownHeuristicBot
+
+from ..drawn import check_drawn
 
 GAME = get("downtown")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -106,20 +107,11 @@ def play(players: int, seed: int, options: dict[str, Any], seen: set[str]) -> No
         seat = state.to_act
         assert seat is not None
         view = state.view(seat)
-        svg = GAME.svg(view)
         legal = state.legal_actions()
-        names = {GAME.public_action_name(state, a, seat) for a in legal}
-        drawn = drawn_actions(svg)
-        assert names <= drawn, f"{view['phase']}: not on the drawing: {sorted(names - drawn)}"
-        narrow = drawn_actions(GAME.svg(view, "narrow"))  # (tests/test_drawings_narrow.py checks the rest)
-        assert names <= narrow, f"{view['phase']}: not on the narrow drawing: {sorted(names - narrow)}"
+        svg, names = check_drawn(GAME, state, "wide", seed)
+        check_drawn(GAME, state, "narrow", seed)  # (tests/test_drawings_narrow.py checks the rest)
         seen.update(kind_of(name) for name in names)
-        # Drawn from the view alone: a state the seat cannot tell from this one draws the same.
-        assert GAME.svg(state.determinize(seat, random.Random(seed)).view(seat)) == svg
         check_facts(view, svg)
-        spectator = GAME.svg(state.view(None))
-        ET.fromstring(spectator)
-        assert not drawn_actions(spectator)  # a spectator has nothing to click
         if rng.random() < 0.6:
             state.apply(bot.act(Decision(GAME, state, seat, tuple(legal))))
         else:

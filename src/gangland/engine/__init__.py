@@ -33,7 +33,7 @@ from .seats import (
     terminal_len,
     terminal_wrap,
 )
-from .state import JSON, CachedLegalState, PhaseState, Result, State, as_method, rank_by
+from .state import JSON, CachedLegalState, PhaseState, Result, State, rank_by
 
 __all__ = [
     "BOARD_ROWS", "HELP_ROWS", "JSON", "MENU_ROWS", "QUOTED_CHARS", "SCREEN_WIDTH", "SEAT_REF", "SEAT_REFS",
@@ -42,7 +42,7 @@ __all__ = [
     "GanglandError",
     "IllegalAction", "Layout", "LayoutWriter", "OptionError", "OptionSpec", "PhaseState", "RecordError",
     "Result", "SeatError", "Segment", "State", "UnknownGame", "ViewEncoding",
-    "all_games", "as_method", "fill_seats", "get", "mix_seed", "plain_names", "play_match", "quoted",
+    "all_games", "fill_seats", "get", "mix_seed", "plain_names", "play_match", "quoted",
     "rank_by", "register", "replay_steps", "run_match", "seat_column", "seat_label", "seat_ref",
     "splitmix64", "terminal_len", "terminal_wrap",
 ]

@@ -6,8 +6,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import FunctionType, MethodType
-from typing import Any, ClassVar, Self, TypeVar, cast
+from typing import Any, ClassVar, Self, cast
 
 from .compiled import mypyc_attr
 from .errors import IllegalAction, RecordError, SeatError
@@ -280,35 +279,3 @@ def _copier(cls: type[PhaseState]) -> Callable[[Any], Any]:
     namespace: dict[str, Any] = {"cls": cls}
     exec("\n".join(lines), namespace)  # the text is made of the class's own slot names
     return cast(Callable[[Any], Any], namespace["copy"])
-
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-class _Method:
-    """A callable that binds the instance it is read from, as a Python function does."""
-
-    __slots__ = ("function",)
-
-    def __init__(self, function: Callable[..., Any]) -> None:
-        self.function = function
-
-    def __get__(self, instance: object, owner: type | None = None) -> Callable[..., Any]:
-        return self.function if instance is None else MethodType(self.function, instance)
-
-
-def as_method(function: F) -> F:
-    """`function` (of a state, written in a module of its own) made a method of the class whose body
-    assigns it (`_buy: ClassVar = as_method(locations._buy)`), annotated as a ClassVar.
-
-    A Python function is returned as it is: it binds by itself. A function compiled by mypyc (the
-    compiled build) does not, and is wrapped in a descriptor that binds it.
-
-    >>> def double(state: object, n: int) -> int:
-    ...     return 2 * n
-    >>> as_method(double) is double
-    True
-    """
-    if isinstance(function, FunctionType):
-        return function
-    return cast(F, _Method(function))

@@ -60,18 +60,9 @@ from .phases import (
     STOOGE_BACK,
 )
 
-USABLE: Final = tuple(tuple(loc for loc in (DOWNTOWN, WEST_SIDE, EAST_SIDE) if held >> loc & 1)
-                      for held in range(8))
-"""The locations of phase 3 in a bit set of them (bit i: location i), by bit set."""
-
-
-def usable_locations(state: DowntownFields) -> list[int]:
-    """Locations the active player may still use in phase 3."""
-    return list(USABLE[_usable(state)])
-
 
 def _usable(state: DowntownFields) -> int:
-    """`usable_locations` as a bit set (bit i: location i)."""
+    """The locations the active player may still use in phase 3, as a bit set (bit i: location i)."""
     used = state.used
     if state._players > 2 and used:
         return 0
@@ -81,7 +72,7 @@ def _usable(state: DowntownFields) -> int:
 
 
 def legal_location(state: DowntownFields) -> list[int]:
-    """Phase 3: end it, or use a location (`usable_locations`): buy at Downtown; do a job or look at
+    """Phase 3: end it, or use a location (`_usable`): buy at Downtown; do a job or look at
     a stooge pile at the West Side; look at a fence pile or offer loot at the East Side.
 
     One loop per location, not the helpers each phase of a location uses: phase 3 is one decision in

@@ -40,7 +40,7 @@ def free_moves(state: DowntownFields) -> list[int]:
 
 
 def legal_rob_or_pay(state: DowntownFields) -> list[int]:
-    """Phase 2: rob any other player, or pay one the active player can pay (`can_pay`)."""
+    """Phase 2: rob any other player, or pay one the active player can pay (`_payees`)."""
     a, n = state.active, state._players
     return [*ROBS[n][a], *[PAY0 + payee for payee in _payees(state)]]
 
@@ -52,14 +52,9 @@ def _pay_moves(state: DowntownFields, payee: int) -> list[int]:
                    if z != mine[i] and z != mine[1 - i]})
 
 
-def can_pay(state: DowntownFields, payee: int) -> bool:
-    """Can the active player pay `payee` exactly what lies in `payee`'s display (D9)?"""
-    return payee in _payees(state)
-
-
 def _payees(state: DowntownFields) -> list[int]:
-    """The seats the active player can pay (`can_pay`), in order: one loop for them all, phase 2 being
-    one decision in thirteen of random play."""
+    """The seats the active player can pay exactly what lies in their display (D9), in order: one loop
+    for them all, phase 2 being one decision in thirteen of random play."""
     a = state.active
     money = value(state.cash[a])
     hand, mine = state.hands[a], state.tokens[a]
