@@ -8,17 +8,26 @@ change that is meant to change games (a rule, a bot, how a state draws its chanc
 
 It writes tests/game_digests.json and refuses to run on the compiled build, whose games are the ones
 checked against the pure build's.
+
+A newly registered game needs digests of its own before tests/test_game_digests.py passes; write only its
+cases, leaving every other game's digests as they are, with
+
+    .venv/bin/python tests/game_digests.py --add GAME_ID
+
+which refuses a game that has digests already (write them all again, as above, to change those).
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
+import re
 import sys
 from pathlib import Path
 
 from gangland.agents import make_agent
-from gangland.engine import Game, mix_seed, play_match
+from gangland.engine import Game, UnknownGame, mix_seed, play_match
 from gangland.engine.compiled import PURE, build
 from gangland.games import all_games, get
 
@@ -82,12 +91,31 @@ def digest(case_id: str, game: Game, players: int, options: dict[str, object], s
 
 
 def main() -> None:
-    """Write DIGESTS from the pure build."""
+    """Write DIGESTS from the pure build: every case, or with `--add GAME_ID` that game's alone."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--add", metavar="GAME_ID",
+                        help="write only this game's digests, beside the others' (a game without any)")
+    adding = parser.parse_args().add
     if build() != PURE:
         sys.exit(f"the digests are written from the pure Python build; this gangland is {build()}")
-    digests = {case[0]: digest(*case) for case in cases()}
-    DIGESTS.write_text(json.dumps(digests, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {len(digests)} digests to {DIGESTS}")
+    if adding is None:
+        digests = {case[0]: digest(*case) for case in cases()}
+        DIGESTS.write_text(json.dumps(digests, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {len(digests)} digests to {DIGESTS}")
+        return
+    try:
+        game = get(adding)
+    except UnknownGame as error:
+        sys.exit(str(error))
+    stored: dict[str, str] = json.loads(DIGESTS.read_text(encoding="utf-8"))
+    # A case id begins with the game's id and the player count (see `cases`), so a game whose id begins
+    # another's ("protection" beside "protection-racket") is not mistaken for it.
+    own = re.compile(rf"{re.escape(game.id)}-\d+p-")
+    if any(own.match(case_id) for case_id in stored):
+        sys.exit(f"{game.id} has digests in {DIGESTS} already; --add is for a game without any")
+    added = {case[0]: digest(*case) for case in cases() if case[1] is game}
+    DIGESTS.write_text(json.dumps({**stored, **added}, indent=1) + "\n", encoding="utf-8")
+    print(f"added {len(added)} digests of {game.id} to {DIGESTS}")
 
 
 if __name__ == "__main__":

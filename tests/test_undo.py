@@ -15,7 +15,7 @@ import pytest
 
 from gangland.engine import GameRecord, State
 from gangland.engine.undo import UndoRefused, forced, plan_take_back, shows_something_new
-from gangland.games import get
+from gangland.games import all_games, get
 
 
 def record_until(game_id: str, players: int, seed: int, stop: Callable[[State, GameRecord], bool],
@@ -135,9 +135,14 @@ def test_the_game_over_closes_the_undo() -> None:
     assert refused.value.code == "not_now" and "game is over" in str(refused.value)
 
 
+REVEALING_TABLES: dict[str, tuple[int, dict[str, object]]] = {
+    "razzia": (3, {}), "downtown": (3, {}), "protection-racket": (3, {}), "supergang": (3, {"turn_limit": 4})}
+"""The table each game is checked at (Supergang's short); a game not named here is played at its default
+player count with its default options."""
+
+
 @pytest.mark.parametrize(("game_id", "players", "options"), [
-    ("razzia", 3, {}), ("downtown", 3, {}), ("protection-racket", 3, {}), ("supergang", 3, {"turn_limit": 4}),
-])
+    (game.id, *REVEALING_TABLES.get(game.id, (game.default_players, {}))) for game in all_games()])
 def test_what_shows_something_new_in_every_game(game_id: str, players: int,
                                                 options: dict[str, object]) -> None:
     """A step shows nothing new exactly when every seat's view after it follows from its view before and

@@ -20,17 +20,18 @@ from typing import Any
 import pytest
 
 from gangland.engine import GameRecord
-from gangland.games import get
+from gangland.games import all_games, get
 
 from .browser import GAME_SECONDS, WEBSOCKET_REFUSED, Server, Site, Window, play_to_end
 
-GAMES = [
-    # (game id, players, rule options typed into the form)
-    ("razzia", 4, {}),
-    ("downtown", 4, {"turn_limit": "12"}),  # not a rule: ends games of random play
-    ("protection-racket", 4, {}),
-    ("supergang", 4, {"turn_limit": "6"}),
-]
+FORM_OPTIONS = {
+    "downtown": {"turn_limit": "12"},  # not a rule: ends games of random play
+    "supergang": {"turn_limit": "6"},
+}
+"""Rule options typed into the form, by game (none for the others)."""
+GAMES = [(game.id, 4 if 4 in game.player_counts else game.default_players, FORM_OPTIONS.get(game.id, {}))
+         for game in all_games()]
+"""(game id, players, rule options typed into the form): every game, at 4 players where it has them."""
 WHOLE_GAMES = [(game, players, {}) for game, players, _ in GAMES]
 """The same tables with the rules as they are (no turn limit): one person against three heuristic bots ends
 Downtown in 230-400 steps and Supergang within its 20 rounds (720-830 steps), the bots' game keeping them

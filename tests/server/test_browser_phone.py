@@ -26,6 +26,9 @@ THUMB = 44
 """The least width and height of a thing to touch, in CSS px."""
 OWN = {"razzia": "seat:0", "downtown": "cash:0", "protection-racket": "panel:0", "supergang": "seat:0"}
 """A piece of seat 0's own hand, estate or hideout on the drawing (Downtown's: its first note)."""
+OWN_DEFAULT = "seat:0"
+"""For a game not in `OWN`: the convention that a seat's panel is the piece keyed `seat:{n}` (`data-key`),
+n the seat's number from 0, as Razzia and Supergang draw it."""
 
 MEASURE = """() => {
     const box = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom,
@@ -80,7 +83,7 @@ def check_phone(page: Any, game: str) -> int:
     drawing = seen["drawing"]
     assert seen["viewBox"] == 360, f"{game}: not the narrow drawing ({seen['viewBox']} wide)"
     assert drawing["left"] >= 0 and drawing["right"] <= width, (game, drawing)
-    own = own_box(page, OWN[game])
+    own = own_box(page, OWN.get(game, OWN_DEFAULT))
     assert own["left"] >= 0 and own["right"] <= width, (game, own)
     for move in seen["moves"]:
         assert move["left"] >= 0 and move["right"] <= width, (game, "a move button off the screen", move)
@@ -140,7 +143,7 @@ def test_at_1280x800_the_status_stays_and_the_own_cards_are_on_the_first_screen(
         page.locator("#drawing svg").wait_for()
         assert page.evaluate("document.querySelector('#drawing svg').viewBox.baseVal.width") > 360
         page.evaluate("window.scrollTo(0, 0)")
-        own = own_box(page, OWN[game])
+        own = own_box(page, OWN.get(game, OWN_DEFAULT))
         assert own["bottom"] <= 800, f"{game}: the own cards end at {own['bottom']:.0f} px, below the fold"
         expect(page.locator("#turn")).not_to_be_empty()
         page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")

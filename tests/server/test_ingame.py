@@ -27,7 +27,7 @@ from fastapi.testclient import TestClient
 from gangland.agents.ismcts import ISMCTSAgent
 from gangland.engine import SEAT_REF, Decision, GameRecord, Result, fill_seats
 from gangland.engine.undo import shows_something_new
-from gangland.games import get
+from gangland.games import all_games, get
 from gangland.server.bots import BotRunner
 from gangland.server.limits import Limits
 from gangland.server.storage import LeaseLost, StepConflict, Storage
@@ -256,7 +256,7 @@ def test_the_only_move_is_played_for_the_person_and_the_log_says_so(tmp_path: Pa
             assert theirs["by"] == "auto" and theirs["line"].endswith("(the only move, played for them)")
 
 
-@pytest.mark.parametrize("game_id", ["razzia", "downtown", "protection-racket", "supergang"])
+@pytest.mark.parametrize("game_id", [game.id for game in all_games()])
 def test_the_rules_of_the_decision_go_to_the_seat_to_act(tmp_path: Path, game_id: str) -> None:
     game = get(game_id)
     players = 3
@@ -310,7 +310,7 @@ def on_a_loop_of_its_own(work: Coroutine[Any, Any, T]) -> T:
         return pool.submit(asyncio.run, work).result()
 
 
-@pytest.mark.parametrize("game_id", ["razzia", "downtown", "protection-racket", "supergang"])
+@pytest.mark.parametrize("game_id", [game.id for game in all_games()])
 def test_a_hint_is_the_same_for_states_the_seat_cannot_tell_apart(game_id: str) -> None:
     # The bot thinks from the seat's Decision alone: a state with every hidden thing re-drawn (the same
     # view) gets the same hint.
@@ -356,8 +356,11 @@ def test_a_search_bot_gives_its_reason() -> None:
 
 # -- the result ----------------------------------------------------------------------------------------------
 
-RESULT_GAMES = [("razzia", 3, {}), ("downtown", 2, {}), ("protection-racket", 2, {}),
-                ("supergang", 3, {"turn_limit": 2})]
+RESULT_TABLES: dict[str, tuple[int, dict[str, Any]]] = {
+    "razzia": (3, {}), "downtown": (2, {}), "protection-racket": (2, {}), "supergang": (3, {"turn_limit": 2})}
+"""The bots' table of each game whose result is checked (Supergang's short, to end within the round). A game
+not named here is played at its default player count with its default options."""
+RESULT_GAMES = [(game.id, *RESULT_TABLES.get(game.id, (game.default_players, {}))) for game in all_games()]
 
 
 def test_every_game_s_result_shows_its_breakdown_and_supergang_why(tmp_path: Path) -> None:

@@ -17,21 +17,25 @@ from typing import Any
 import pytest
 
 from gangland.engine import GameRecord, State
-from gangland.games import get
+from gangland.games import all_games, get
 from gangland.server.tables import drawing
 
 from .tables import Seat, create, drawing_of, play_people, seated, server, token_of
 
-CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
-    *(("razzia", n, {}) for n in get("razzia").player_counts),
+TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
+    "razzia": [(n, {}) for n in get("razzia").player_counts],
     # Random people rarely finish a Downtown job: the turn limit (not a rule) ends their games.
-    *(("downtown", n, {"turn_limit": 12}) for n in get("downtown").player_counts),
-    ("downtown", 3, {"turn_limit": 12, "edition": "2013"}),
-    *(("protection-racket", n, {}) for n in get("protection-racket").player_counts),
-    ("supergang", 3, {"turn_limit": 6}),
-    ("supergang", 4, {"turn_limit": 6}),
-    ("supergang", 5, {"turn_limit": 6, "police_player": True}),
-]
+    "downtown": [*((n, {"turn_limit": 12}) for n in get("downtown").player_counts),
+                 (3, {"turn_limit": 12, "edition": "2013"})],
+    "protection-racket": [(n, {}) for n in get("protection-racket").player_counts],
+    "supergang": [(3, {"turn_limit": 6}), (4, {"turn_limit": 6}),
+                  (5, {"turn_limit": 6, "police_player": True})],
+}
+"""The tables of each game: every player count, and the options that keep random play short. A game not
+named here is played at every player count with its default options."""
+CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+    (game.id, players, options) for game in all_games()
+    for players, options in TABLES.get(game.id, [(n, {}) for n in game.player_counts])]
 
 
 def replayed(record: GameRecord) -> list[State]:
