@@ -15,19 +15,20 @@ from pathlib import Path
 import pytest
 
 from gangland.engine import Game, PhaseState
+from gangland.engine.copying import copier_source
 from gangland.games import all_games
 
 from .imports import import_graph
 
 GAMES_SRC = Path(__file__).resolve().parent.parent / "src" / "gangland" / "games"
 
-SKELETON = ("phases", "fields", "actions", "rules", "start", "view", "hidden", "state")
+SKELETON = ("phases", "fields", "fields_copy", "actions", "rules", "start", "view", "hidden", "state")
 """The modules of the rules, in the order they may import one another (each only those before it)."""
 FRONT = ("bots", "render", "screen", "drawing", "encoding", "report")
 """The modules that read the rules (and `<name>_<part>` modules of theirs): any of them may import the
 skeleton and the free modules, and none is imported by them."""
-CONTRACT = {"new", "to_act", "is_over", "result", "_compute_legal", "_apply", "_why_illegal", "_view",
-            "_determinize"}
+CONTRACT = {"new", "to_act", "is_over", "result", "clone", "_compute_legal", "_apply", "_why_illegal",
+            "_view", "_determinize"}
 """What a state class may define: the State contract's parts that `PhaseState` leaves to a game."""
 GAME_HOOKS = ("bots", "_new_game", "configurations", "action_name", "public_action_name", "inventory",
               "facts", "svg", "render", "screen", "rules_help", "narrate", "menu_choice")
@@ -95,7 +96,7 @@ def rank(module: str, imports: dict[str, set[str]]) -> int:
     modules come after the state."""
     if module in SKELETON:
         index = SKELETON.index(module)
-        return 10 + 10 * index + (10 if module not in ("phases", "fields", "actions") else 0)
+        return 10 + 10 * index + (10 if module not in ("phases", "fields", "fields_copy", "actions") else 0)
     if front(module):
         return 1000
     return 45 if reaches_skeleton(module, imports, set()) else 5
@@ -180,6 +181,8 @@ def classes(game: Game, files: dict[str, Path]) -> list[str]:
                      and issubclass(c, PhaseState) and c.__module__ == state_module.__name__]
     if len(fields_classes) != 1:
         found.append(f"fields.py defines {len(fields_classes)} PhaseState classes, not 1")
+    elif files["fields_copy"].read_text() != copier_source(fields_classes[0]):
+        found.append("fields_copy.py is not what its fields declare: run scripts/fields-copy")
     if len(state_classes) != 1 or (fields_classes and not issubclass(state_classes[0], fields_classes[0])):
         found.append("state.py does not define one state class on the fields class")
     for module, allowed_functions in (("fields", set()), ("state", CONTRACT)):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self, cast
 
 from .compiled import mypyc_attr
+from .copying import copier
 from .errors import IllegalAction, RecordError, SeatError
 
 JSON = Any
@@ -199,7 +200,9 @@ class PhaseState(CachedLegalState):
     `clone` copies the slots by what the fields class declares: `COPIED` fields hold a container changed
     in place (a list, set or dict) and are copied one level deep; `NESTED` fields hold a list of such
     containers and are copied two levels deep; every other slot is shared by the copies (numbers, text,
-    tuples, and containers never changed in place, such as the options).
+    tuples, and containers never changed in place, such as the options). A game's state class calls the
+    copy written out for its fields (`fields_copy.py`, see `gangland.engine.copying`), which a compiled
+    build compiles; this default makes the same copy at run time.
     """
 
     __slots__ = ("_players", "phase")
@@ -217,7 +220,8 @@ class PhaseState(CachedLegalState):
 
     def apply(self, action: object) -> None:
         legal = self._checked(action)
-        self._apply(cast(int, action), legal)
+        # `_checked` let only an int through; a cast() would be a call on every decision in pure Python.
+        self._apply(action, legal)  # type: ignore[arg-type]
 
     @abstractmethod
     def _apply(self, action: int, legal: list[int]) -> None:
@@ -239,43 +243,11 @@ class PhaseState(CachedLegalState):
         """`determinize` for a seat already checked."""
 
     def clone(self) -> Self:
-        copier = _COPIERS.get(type(self))
-        if copier is None:
-            copier = _COPIERS[type(self)] = _copier(type(self))
-        return cast(Self, copier(self))
+        copy = _COPIERS.get(type(self))
+        if copy is None:
+            copy = _COPIERS[type(self)] = copier(type(self))
+        return cast(Self, copy(self))
 
 
 _COPIERS: dict[type, Callable[[Any], Any]] = {}
-"""Per state class, the function that copies one of its states (see `_copier`)."""
-
-
-def _copier(cls: type[PhaseState]) -> Callable[[Any], Any]:
-    """A function copying a `cls` state slot by slot as its `COPIED` and `NESTED` say, written out for the
-    class (as `dataclasses` writes `__init__`): a loop of getattr and setattr by name costs a search or
-    a random playout a third more per clone. TypeError for a name declared copied that is not a slot (a
-    typo would otherwise share what must be copied)."""
-    # Compiled by mypyc, a class keeps no __slots__ but lists every attribute, its bases' too, in
-    # __mypyc_attrs__ (and "__dict__" where interpreted subclasses are allowed).
-    slots: list[str] = []
-    for klass in reversed(cls.__mro__):
-        declared = klass.__dict__.get("__mypyc_attrs__") or klass.__dict__.get("__slots__", ())
-        for name in [declared] if isinstance(declared, str) else declared:
-            if not name.startswith("__") and name not in slots:
-                slots.append(name)
-    unknown = sorted(set(cls.COPIED + cls.NESTED) - set(slots))
-    if unknown:
-        raise TypeError(f"{cls.__name__} declares {unknown} copied, but they are not among its slots")
-    lines = ["def copy(state):", "    new = cls()"]
-    for name in slots:
-        if not name.isidentifier():
-            raise TypeError(f"{cls.__name__} has a slot {name!r} that is not a name")
-        if name in cls.NESTED:
-            lines.append(f"    new.{name} = [part.copy() for part in state.{name}]")
-        elif name in cls.COPIED:
-            lines.append(f"    new.{name} = state.{name}.copy()")
-        else:
-            lines.append(f"    new.{name} = state.{name}")
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"cls": cls}
-    exec("\n".join(lines), namespace)  # the text is made of the class's own slot names
-    return cast(Callable[[Any], Any], namespace["copy"])
+"""Per state class without a copy of its own, the function that copies one of its states."""

@@ -9,12 +9,13 @@ modules; its number is quoted where it matters.
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Self, cast
 
 from gangland.engine import Result
 
 from .ending import result
 from .fields import DowntownFields
+from .fields_copy import copy_fields
 from .hidden import determinize
 from .phases import OVER
 from .rules import LEGAL, step, why_illegal
@@ -53,6 +54,9 @@ class DowntownState(DowntownFields):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], build_view(self, seat))
+
+    def clone(self) -> Self:
+        return copy_fields(self)  # fields_copy.py: written out, so that a compiled build compiles it
 
     def _determinize(self, seat: int, rng: random.Random) -> DowntownState:
         return determinize(self, seat, rng)

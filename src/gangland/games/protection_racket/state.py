@@ -16,6 +16,7 @@ from typing import Any, Self, cast
 from gangland.engine import JSON, Result
 
 from .fields import ProtectionRacketFields
+from .fields_copy import copy_fields
 from .hidden import determinize
 from .phases import OVER
 from .rounds import result
@@ -59,6 +60,9 @@ class ProtectionRacketState(ProtectionRacketFields):
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
         return cast(dict[str, JSON], build_view(self, seat))
+
+    def clone(self) -> Self:
+        return copy_fields(self)  # fields_copy.py: written out, so that a compiled build compiles it
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         return determinize(self, seat, rng)

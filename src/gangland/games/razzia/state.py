@@ -9,6 +9,7 @@ from typing import Self, cast
 from gangland.engine import JSON, Result
 
 from .fields import RazziaFields
+from .fields_copy import copy_fields
 from .hidden import determinize
 from .phases import OVER
 from .rounds import result, seat_to_act
@@ -51,6 +52,9 @@ class RazziaState(RazziaFields):
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
         return cast(dict[str, JSON], build_view(self, seat))  # a TypedDict is a dict at run time
+
+    def clone(self) -> Self:
+        return copy_fields(self)  # fields_copy.py: written out, so that a compiled build compiles it
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         return determinize(self, seat, rng)

@@ -18,11 +18,12 @@ table is `rules`.
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, Self, cast
 
 from gangland.engine import JSON, Result
 
 from .fields import SupergangFields
+from .fields_copy import copy_fields
 from .hidden import determinize
 from .rules import LEGAL, step, why_illegal
 from .start import set_up
@@ -65,6 +66,9 @@ class SupergangState(SupergangFields):
 
     def _view(self, seat: int | None) -> dict[str, JSON]:
         return cast(dict[str, JSON], build_view(self, seat))
+
+    def clone(self) -> Self:
+        return copy_fields(self)  # fields_copy.py: written out, so that a compiled build compiles it
 
     def _determinize(self, seat: int, rng: random.Random) -> SupergangState:
         return determinize(self, seat, rng)
