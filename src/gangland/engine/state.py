@@ -146,9 +146,8 @@ class State(ABC):
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # so that PhaseState may allow them
 class CachedLegalState(State):
-    """A State that works out its legal actions once per decision and checks each applied action
-    against them: a game supplies `_compute_legal` and `_why_illegal`, and its `apply` starts with
-    `legal = self._checked(action)`.
+    """A State that works out its legal actions once per decision: a game supplies `_compute_legal`
+    and `_why_illegal` (`PhaseState.apply` checks each applied action against them).
 
     `_legal` is None until worked out for this decision; a subclass sets it to None in set-up and
     copies it in `clone` (the list is never changed in place, so copies may share it).
@@ -171,18 +170,6 @@ class CachedLegalState(State):
         if legal is None:
             legal = self._legal = self._compute_legal()
         return list(legal)
-
-    def _checked(self, action: object) -> list[int]:
-        """The legal actions of this decision, once `action` is among them (the cache is then cleared:
-        the state is about to change). IllegalAction, the state unchanged, when it is not."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        # bool and float compare equal to ints (True == 1): only a real int is an action id.
-        if type(action) is not int or action not in legal:
-            raise IllegalAction(self._why_illegal(action))
-        self._legal = None
-        return legal
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a test game or a user's may subclass it
@@ -219,9 +206,14 @@ class PhaseState(CachedLegalState):
         return self._players
 
     def apply(self, action: object) -> None:
-        legal = self._checked(action)
-        # `_checked` let only an int through; a cast() would be a call on every decision in pure Python.
-        self._apply(action, legal)  # type: ignore[arg-type]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        # bool and float compare equal to ints (True == 1): only a real int is an action id.
+        if type(action) is not int or action not in legal:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None  # the state is about to change
+        self._apply(action, legal)
 
     @abstractmethod
     def _apply(self, action: int, legal: list[int]) -> None:

@@ -47,6 +47,29 @@ APPLY: Final[tuple[Callable[[RazziaFields, int, list[int]], None], ...]] = (
 """APPLY[phase](s, action, legal): carry out one of the phase's legal actions."""
 
 
+def legal_now(s: RazziaFields) -> list[int]:
+    """`LEGAL[s.phase](s)`, with the turn's and the auction's (most decisions of a game) called by name:
+    in the compiled build a C call, where a call through the table is a Python one (random playouts:
+    some 4% faster)."""
+    phase = s.phase
+    if phase == AUCTION:
+        return legal_answers(s)
+    if phase == TURN:
+        return legal_turn(s)
+    return LEGAL[phase](s)
+
+
+def step(s: RazziaFields, action: int, legal: list[int]) -> None:
+    """`APPLY[s.phase](s, action, legal)`, the turn's and the auction's called by name (see `legal_now`)."""
+    phase = s.phase
+    if phase == AUCTION:
+        answer(s, action, legal)
+    elif phase == TURN:
+        take_turn(s, action, legal)
+    else:
+        APPLY[phase](s, action, legal)
+
+
 def why_illegal(s: RazziaFields, action: object) -> str:
     """Why `action` is not legal now: a sentence naming it, the seat and the rule that forbids it."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:

@@ -13,7 +13,7 @@ from .fields_copy import copy_fields
 from .hidden import determinize
 from .phases import OVER
 from .rounds import result, seat_to_act
-from .rules import APPLY, LEGAL, why_illegal
+from .rules import legal_now, step, why_illegal
 from .start import set_up
 from .view import build_view
 
@@ -42,10 +42,10 @@ class RazziaState(RazziaFields):
         return result(self)
 
     def _compute_legal(self) -> list[int]:
-        return LEGAL[self.phase](self)
+        return legal_now(self)
 
     def _apply(self, action: int, legal: list[int]) -> None:
-        APPLY[self.phase](self, action, legal)
+        step(self, action, legal)
 
     def _why_illegal(self, action: object) -> str:
         return why_illegal(self, action)
