@@ -93,6 +93,14 @@ def copier_source(cls: type) -> str:
     ])
 
 
+BOOTSTRAP = (
+    '"""A stand-in until scripts/fields-copy writes this game\'s copy (it replaces this file)."""\n\n'
+    "from typing import Any\n\nfrom gangland.engine.copying import copier\n\n\n"
+    "def copy_fields(state: Any) -> Any:\n    return copier(type(state))(state)\n"
+)
+"""The fields_copy.py of a new game before its first copy is written: its state module imports one."""
+
+
 def write_copier(cls: type) -> Path:
     """Write the fields_copy.py of `cls`, a game's fields class, beside the module that defines it; its
     path."""
