@@ -12,7 +12,7 @@ from gangland.engine import fill_seats, plain_names, seat_label
 from .actions import NUM_ACTIONS, action_text
 from .fields import SupergangFields
 from .movement import legal_move, legal_resurface
-from .phases import PHASE_NAMES, Phase
+from .phases import ACT, CHOOSE, MOVE, PHASE_NAMES, Phase
 from .police import legal_arrested, legal_cop_offer, legal_patrol_act, legal_patrol_move, legal_patrol_place
 from .shops import legal_offer, legal_price
 from .stop import legal_act
@@ -57,11 +57,32 @@ APPLY: Final[tuple[Callable[[SupergangFields, int, list[int]], None], ...]] = (
 assert len(LEGAL) == len(APPLY) == len(Phase)
 
 
+def legal_now(s: SupergangFields) -> list[int]:
+    """`LEGAL[s.phase](s)`, with a character's choice, move and stop (most decisions of a game) called by
+    name: in the compiled build a C call, where a call through the table is a Python one."""
+    phase = s.phase
+    if phase == MOVE:
+        return legal_move(s)
+    if phase == ACT:
+        return legal_act(s)
+    if phase == CHOOSE:
+        return legal_choose(s)
+    return LEGAL[phase](s)
+
+
 def step(s: SupergangFields, action: int, legal: list[int]) -> None:
-    """Carry out a legal action: the phase's step, with its events; then S37's last-gang check ("checked
-    after every action")."""
+    """Carry out a legal action: the phase's step (`APPLY[s.phase]`, the hot phases called by name as in
+    `legal_now`), with its events; then S37's last-gang check ("checked after every action")."""
     s.events = []
-    APPLY[s.phase](s, action, legal)
+    phase = s.phase
+    if phase == MOVE:
+        move(s, action, legal)
+    elif phase == ACT:
+        act(s, action, legal)
+    elif phase == CHOOSE:
+        choose(s, action, legal)
+    else:
+        APPLY[phase](s, action, legal)
     if not s.done:
         check_last_gang(s)
 

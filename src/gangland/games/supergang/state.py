@@ -25,7 +25,7 @@ from gangland.engine import JSON, Result
 from .fields import SupergangFields
 from .fields_copy import copy_fields
 from .hidden import determinize
-from .rules import LEGAL, step, why_illegal
+from .rules import legal_now, step, why_illegal
 from .start import set_up
 from .turn import seat_to_act
 from .victory import result
@@ -56,7 +56,7 @@ class SupergangState(SupergangFields):
         return result(self)
 
     def _compute_legal(self) -> list[int]:
-        return LEGAL[self.phase](self)
+        return legal_now(self)
 
     def _apply(self, action: int, legal: list[int]) -> None:
         step(self, action, legal)
