@@ -263,7 +263,10 @@ class _Counting(PhaseState):
         return None if self.phase else len(self.history) % self._players
 
     def result(self) -> Result:
-        raise NotImplementedError
+        scores = tuple(sum(tally) for tally in self.tallies)
+        ranks = rank_by([(score,) for score in scores])
+        winners = tuple(s for s, r in enumerate(ranks) if r == 1)
+        return Result(scores, ranks, winners, tuple({} for _ in scores))
 
     def _compute_legal(self) -> list[int]:
         return [] if self.phase else [1, 2]
@@ -303,6 +306,7 @@ def test_phase_state_checks_actions_and_seats_and_clones_as_declared() -> None:
     assert (copy.history, copy.tallies, copy.total) == ([2, 1], [[2], [1]], 3)
     copy.apply(2)
     assert copy.is_over and copy.legal_actions() == [] and not state.is_over
+    assert copy.result().scores == (4, 1)
 
 
 def test_a_copied_field_that_is_no_slot_is_refused() -> None:
