@@ -1,7 +1,7 @@
 """Supergang's police slice: the patrols (S27), crimes and witnesses (S28-S29), arrests (S30), the jail
 (S31), buying the cops (S32), the turn clock (S35), the police-player variant (S36) and the victories
-(S37). Each test quotes the fragment line (supergang-en-fragment.txt, L1-L94) or the decision of
-docs/rules/supergang.md (S1-S39) it checks.
+(S37), and the police player's bot (S50-S52). Each test quotes the fragment line
+(supergang-en-fragment.txt, L1-L94) or the decision of docs/rules/supergang.md (S1-S54) it checks.
 """
 
 from __future__ import annotations
