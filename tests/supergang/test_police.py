@@ -1,7 +1,7 @@
 """Supergang's police slice: the patrols (S27), crimes and witnesses (S28-S29), arrests (S30), the jail
 (S31), buying the cops (S32), the turn clock (S35), the police-player variant (S36) and the victories
-(S37). Each test quotes the fragment line (supergang-en-fragment.txt, L1-L94) or the decision of
-docs/rules/supergang.md (S1-S39) it checks.
+(S37), and the police player's bot (S50-S52). Each test quotes the fragment line
+(supergang-en-fragment.txt, L1-L94) or the decision of docs/rules/supergang.md (S1-S54) it checks.
 """
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ from gangland.games.supergang.actions import (
     kill_action,
 )
 from gangland.games.supergang.board import moves, moves_from_jail
+from gangland.games.supergang.bots import SupergangHeuristicBot
+from gangland.games.supergang.bots_planner import Planner
+from gangland.games.supergang.bots_police import ALONE_ROUNDS, RECRUIT_ROUNDS, Hunt, rounds_out
 from gangland.games.supergang.constants import CLINIC, DEALER, GRAVEYARD, JAIL, KILLER, SEWER, VAMP
 from gangland.games.supergang.movement import move_options, patrol_options
 from gangland.games.supergang.phases import (
@@ -910,3 +913,116 @@ def test_the_last_gang_win_is_checked_after_vamping() -> None:
     assert not s.is_over and VAMP0 + 3 + KILLER in s.legal_actions()
     s.apply(VAMP0 + 3 + KILLER)
     assert s.is_over and s.winner == 0
+
+
+# -- S50-S52: the police player's bot ---------------------------------------------------------------
+
+
+def police_choice(s: SupergangState) -> int:
+    """What the heuristic bot in the police seat (S36) chooses in the decision `s` waits for."""
+    s._legal = None
+    return SupergangHeuristicBot(s.police_seat).choose(s, s.police_seat)
+
+
+def police_patrol_from(s: SupergangState, square: str) -> None:
+    """Put the patrol to be moved on `square` with a die of 1 (its stops: the neighbours)."""
+    assert s.phase == PATROL_MOVE
+    p = s.patrol
+    s.ppos[p], s.pprev[p], s.pentry[p], s.pdice[p] = square, None, None, 1
+
+
+def hunt_state(free: dict[int, str], records: dict[int, int] | None = None) -> SupergangState:
+    """Three gangs and the police (seat 3) in round 4, seat 0's gang turn, patrol 1 to move: the
+    characters of `free` at their squares, the others in the graveyard, the jail or the clinic."""
+    s = new_alive(4, police_player=True)
+    s.pos = [GRAVEYARD, CLINIC, JAIL] * 3
+    s.clinic_left, s.jail_years = [2] * 9, [2] * 9
+    for c, where in free.items():
+        s.pos[c] = where
+    for c, years in (records or {}).items():
+        s.record[c] = years
+    gang_turn(s, 0)
+    assert s.to_act == 3 and s.phase == PATROL_MOVE
+    return s
+
+
+def stop_of(s: SupergangState, action: int) -> str:
+    return patrol_options(s, s.patrol)[action].end
+
+
+def test_police_bot_takes_the_last_free_gangsters_and_wins() -> None:
+    # L91 "The player wins as soon as all the gangsters are in the graveyard, the clinic or jail."; L87
+    # custody of innocents; S50: the stop that takes every gangster still free wins outright.
+    s = hunt_state({3 + VAMP: STREET, 6 + DEALER: STREET})
+    police_patrol_from(s, NEAR)
+    choice = police_choice(s)
+    assert stop_of(s, choice) == STREET
+    s.apply(choice)
+    while not s.is_over:
+        assert s.phase == PATROL_ACT
+        s.apply(police_choice(s))
+    assert s.winner == 3
+
+
+def test_police_bot_prefers_the_gangster_who_stays_out_longest() -> None:
+    # L66 "1 year means 1 turn without playing", L87 custody is "for one turn": S50 values a catch by
+    # the turns it keeps the gangster out, so a dealer with three years beats an innocent.
+    s = hunt_state({3 + VAMP: STREET, 6 + DEALER: FAR, 3 + KILLER: "s25_12"}, {6 + DEALER: 3})
+    police_patrol_from(s, NEAR)
+    assert stop_of(s, police_choice(s)) == FAR
+
+
+def test_police_bot_takes_innocents_before_rebels() -> None:
+    # L87: custody of an innocent has no surrender or rebellion; S30: a criminal may rebel and shoot the
+    # patrol out (L60). S52: the sure catch first, then the criminal.
+    s = hunt_state({3 + VAMP: STREET, 6 + KILLER: STREET, 3 + KILLER: "s25_12"}, {6 + KILLER: 1})
+    police_patrol_from(s, NEAR)
+    s.apply(next(a for a, m in patrol_options(s, s.patrol).items() if m.end == STREET))
+    assert s.phase == PATROL_ACT
+    assert police_choice(s) == arrest(3 + VAMP)
+
+
+def test_police_bot_counts_the_turn_a_gangster_is_about_to_play() -> None:
+    # S36: a gangster taken in his own gang's turn, before he moves, loses that turn too; S50.
+    s = hunt_state({VAMP: STREET, 3 + VAMP: FAR, 6 + VAMP: "s25_12"})
+    hunt = Hunt(Planner(s, 3, s.legal_actions()))
+    assert s.turn_player == 0 and not s.moved[VAMP]
+    assert hunt.catch(VAMP) > hunt.catch(3 + VAMP)
+    police_patrol_from(s, NEAR)
+    assert stop_of(s, police_choice(s)) == STREET
+
+
+def test_police_bot_holds_the_missing_shop_of_a_district() -> None:
+    # S51: a gang owning all shops but one of a district wins by taking the last (notes; S37) and ends
+    # the game before L91; a patrol in that shop bars the stick-up for ownership (L36).
+    s = hunt_state({6 + DEALER: "s25_12"})
+    red = [i for i, sid in enumerate(s.geo.shops) if s.geo.board.shops[sid].district == "R"]
+    for i in red:
+        s.owner[i] = 0
+    s.owner[s.geo.shop_index["R8"]] = 1
+    police_patrol_from(s, "s07_00")
+    assert stop_of(s, police_choice(s)) == "R8"
+
+
+def test_rounds_out_of_neutralized_gangsters() -> None:
+    # S50 from L66 (years), S25 and L77 (the clinic, then the jail), L78 (the graveyard until recruited).
+    s = hunt_state({KILLER: STREET, 6 + DEALER: FAR})
+    s.jail_years[3 + DEALER] = 3
+    s.clinic_left[3 + VAMP], s.jail_years[3 + VAMP] = 1, 2
+    assert rounds_out(s, KILLER) == 0
+    assert rounds_out(s, 3 + DEALER) == 4
+    assert rounds_out(s, 3 + VAMP) == 4
+    assert rounds_out(s, 6 + KILLER) == RECRUIT_ROUNDS  # his dealer is free to recruit him
+    assert rounds_out(s, 3 + KILLER) == ALONE_ROUNDS
+
+
+@pytest.mark.parametrize(("years", "choice"), [(1, SURRENDER), (3, SURRENDER), (12, REBEL)])
+def test_bot_rebels_only_against_a_long_stay(years: int, choice: int) -> None:
+    # S30: surrender (the record's years in the jail) or rebel against the patrol's two dice (L59); a
+    # rebel who loses goes to the clinic then the jail (L77) or to the graveyard (L78).
+    s = hunt_state({KILLER: STREET, 3 + KILLER: "s25_12"}, {KILLER: years})
+    police_patrol_from(s, NEAR)
+    s.apply(next(a for a, m in patrol_options(s, s.patrol).items() if m.end == STREET))
+    s.apply(arrest(KILLER))
+    assert s.phase == ARRESTED and s.to_act == 0
+    assert SupergangHeuristicBot(0).choose(s, 0) == choice
