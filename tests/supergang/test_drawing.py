@@ -38,7 +38,8 @@ KINDS = {
     "stop at X from the east", "stop at X from the south", "stop at X from the west", "coward attack",
     "stick up for money", "stick up for ownership", "attack X", "vamp X", "recruit", "ask X",
     "refuse to sell", "pay the price", "decline the price", "arrest X", "surrender", "rebel",
-    "attack patrol X", "shoot X in the clinic", "buy the cops for X", "time is up", "take the token off X"}
+    "attack patrol X", "shoot X in the clinic", "buy the cops for X", "time is up", "take the token off X",
+    "open fire"}
 """Every kind of action name: a name with its character, square, shop or number written X."""
 RARE = {"ask X", "refuse to sell", "pay the price", "decline the price", "take the token off X",
         "buy the cops for X", "do not buy the cops"}

@@ -293,3 +293,55 @@ def test_bad_sides_and_aims_raise_option_error() -> None:
         Fighter("x", "vamp")  # type: ignore[arg-type]
     with pytest.raises(OptionError):
         duel(Side.of(gangsters=2), Side.of(managers=2), DuelOptions(), 1, attacker_aim=(0, 0))
+    with pytest.raises(OptionError):
+        Side((Fighter("a", "gangster", held_by=0),))  # a captive held by himself
+
+
+def test_each_killer_of_a_side_adds_his_two_points() -> None:
+    # L81 "the killer has a bonus of two points on dices", for each killer taking part (S41): a side
+    # may hold two, e.g. its own killer and a rival's killer its vamp holds (L41, L45).
+    for seed in range(20):
+        result = duel(Side.of(killers=2, gangsters=1), Side.of(killer=True), DuelOptions(), seed)
+        assert all(throw.bonus == (4, 2) for throw in result.throws)
+        assert result.throws[-1].totals[ATTACKER] == sum(result.throws[-1].dice[ATTACKER]) + 4
+    shot = DuelOptions(killer_bonus="shot", dart_hit=0.0, duel_max_volleys=2)
+    result = duel(Side.of(killers=2), Side.of(managers=1), shot, 3)
+    # (no dart hits: each volley is the difference, plus one dart per standing killer of the shooter)
+    own = result.darts_fired[0 if result.first_gunner == ATTACKER else 1]
+    assert own == result.darts + 2
+
+
+def test_side_against_side_one_die_per_character_attacker_first() -> None:
+    # L68 "The attacker then the defender throws the number of dices corresponding to their characters":
+    # two gangsters and a manager against a patrol (two dice, L59) and a gangster.
+    result = duel(Side.of(gangsters=2, managers=1), Side.of(gangsters=1, patrols=1), DuelOptions(), 5)
+    assert [len(dice) for dice in result.throws[0].dice] == [3, 3]
+    assert result.events[0].startswith("attackers throw ")  # the attacker first
+
+
+def _captive_duel(defender_home: int) -> tuple[Side, Side]:
+    """A vamp (gang 0) and the gang-1 dealer it holds, against one gangster of `defender_home`."""
+    attackers = Side((Fighter("vamp", "gangster", home=0), Fighter("captive", "gangster", home=1, held_by=0)))
+    return attackers, Side((Fighter("rival", "gangster", home=defender_home),))
+
+
+def test_a_fallen_vamps_captive_leaves_a_fight_against_his_own_gang() -> None:
+    # L44 "If during an action ..., the vamp is put out of the fight, the vamped recovers immediately his
+    # freedom, but he must continue the undertaken action, except against his own gang." (S43)
+    left = fought_on = 0
+    for seed in range(200):
+        for home in (1, 2):
+            attackers, defenders = _captive_duel(home)
+            result = duel(attackers, defenders, DuelOptions(dart_hit=1.0), seed)
+            if not result.hits or (result.hits[0].side, result.hits[0].index) != (ATTACKER, 0):
+                continue  # (the duels in which the vamp is the first to fall)
+            if home == 1:  # against his own gang: he leaves at once, is no target, and his side is down
+                assert result.status[ATTACKER][1] == "freed" and result.winner == DEFENDER
+                assert all(hit.index != 1 for hit in result.hits if hit.side == ATTACKER)
+                assert any("leaves the fight (L44)" in e for e in result.events)
+                left += 1
+            else:  # against another gang: free, he fights on to the end
+                assert result.status[ATTACKER][1] != "freed"
+                assert any("fights on (L44)" in e for e in result.events)
+                fought_on += 1
+    assert left and fought_on

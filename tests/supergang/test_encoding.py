@@ -127,7 +127,7 @@ def test_the_police_player_sees_the_gangs_from_seat_0_and_knows_it_is_the_police
     assert [part(gang, layout, f"gang{k}.money")[0] * 1320 for k in range(4)] == [2, 3, 4, 1]
     # seats: seat 0 (to act) is 1 after the police seat; after seat 1 come 2, 3, the police, then seat 0
     assert hot(police, layout, "to_act") == 1 and hot(gang, layout, "to_act") == 4
-    assert layout.size == 3922 and ENCODING is not None
+    assert layout.size == 3934 and ENCODING is not None
     # five seats are only the variant: the layout of the default options is the same one
     assert ENCODING.layout(5, GAME.resolve_options(None)).markdown() == layout.markdown()
 
@@ -298,6 +298,6 @@ def test_sizes_per_table_and_no_table_of_two_gangs() -> None:
     assert ENCODING is not None
     sizes = {(players, police): ENCODING.layout(players, GAME.resolve_options({"police_player": police})).size
              for players, police in ((3, False), (4, False), (4, True), (5, True))}
-    assert sizes == {(3, False): 3042, (4, False): 3916, (4, True): 3048, (5, True): 3922}
+    assert sizes == {(3, False): 3051, (4, False): 3928, (4, True): 3057, (5, True): 3934}
     with pytest.raises(ValueError, match="3 or 4 gangs"):
         ENCODING.layout(3, GAME.resolve_options({"police_player": True}))

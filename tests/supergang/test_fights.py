@@ -1,6 +1,6 @@
 """Supergang's fights slice: the coward attack, the stick-up, the gangland killing, and what follows a
 duel. Each test quotes the fragment line (supergang-en-fragment.txt, L1-L94) or the decision of
-docs/rules/supergang.md (S1-S39) it checks.
+docs/rules/supergang.md (S1-S44) it checks.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from gangland.engine.errors import OptionError
 from gangland.games.supergang.actions import (
     COWARD,
     DONE,
+    FIRE,
     KILL0,
     NUM_ACTIONS,
     RACKET,
@@ -49,11 +50,14 @@ def street(s: SupergangState) -> str:
 
 
 def outcome(s: SupergangState, action: int, want: Callable[[SupergangState], bool]) -> SupergangState:
-    """A copy of `s` after `action`, its generator re-seeded until the duel ends as `want` says."""
+    """A copy of `s` after `action`, its generator re-seeded until the duel ends as `want` says. An attack
+    declared on one target (`KILL0 + t`) opens fire at once (S40)."""
     for seed in range(500):
         t = s.clone()
         t._rng = seed
         t.apply(action)
+        if t.aim:
+            t.apply(FIRE)
         if want(t):
             return t
     raise AssertionError("no such outcome")
@@ -411,3 +415,116 @@ def test_random_fights_conserve_money(players: int) -> None:
             if s.actor >= 0 and s.phase != ACT:
                 assert available(s, s.actor)
     assert fought > 20
+
+
+# -- duels side against side (S40-S43) ------------------------------------------------------------------
+
+
+def attacker_throw(s: SupergangState) -> str:
+    """The attackers' part of the last duel's deciding throw ("attackers throw 3+5 +2 (killer) = 10")."""
+    throw = next(e for e in reversed(s.events) if e.startswith("attackers throw "))
+    return throw.split(";")[0]
+
+
+def attacker_dice(s: SupergangState) -> int:
+    return attacker_throw(s).split("attackers throw ")[1].split(" =")[0].split(" +")[0].count("+") + 1
+
+
+def test_several_targets_one_dice_throw_per_stop() -> None:
+    # L38 "he may only do one dice throw against the character(s) he decides to attack": the first target
+    # opens the declaration, more may join it, then the side opens fire once; no other duel at this stop.
+    s = at_round(new(**SURE), 4)
+    sq = street(s)
+    s.pos[3 + DEALER] = sq
+    s.pos[6 + VAMP] = sq
+    stop_at(s, KILLER, sq)
+    s.apply(kill_action(1, DEALER))
+    assert s.phase == ACT and s.aim == [3 + DEALER]
+    assert s.legal_actions() == [kill_action(2, VAMP), FIRE]  # no done, no other action mid-declaration
+    s.apply(kill_action(2, VAMP))
+    assert s.legal_actions() == [FIRE]
+    t = outcome(s, FIRE, lambda t: t.pos[3 + DEALER] == GRAVEYARD and t.pos[6 + VAMP] == GRAVEYARD)
+    assert sum(e.startswith("attackers throw ") for e in t.events) == 1 and defender_dice(t) == 2
+    assert t.aim == [] and years(t, KILLER) == 2 + 2  # S28: two murders
+    assert t.phase == ACT and t.legal_actions() == [DONE, COWARD]
+
+
+def test_every_involved_character_is_a_target_the_attacked_vamps_captive_too() -> None:
+    # L67 "All targets of the involved characters in the duel are placed ..., attacked on the right side";
+    # L45 "In case of ... murder, the vamp and his vamped are always considered as accomplices": attacking
+    # gang 1's vamp brings in the gang-2 dealer it holds, who is then not offered as another target.
+    s = at_round(new(**SURE), 4)
+    sq = street(s)
+    s.pos[3 + VAMP] = s.pos[6 + DEALER] = sq
+    s.captor[6 + DEALER] = 3 + VAMP
+    stop_at(s, KILLER, sq)
+    s.apply(kill_action(1, VAMP))
+    assert s.legal_actions() == [FIRE]
+    t = outcome(s, FIRE, lambda t: t.pos[6 + DEALER] == GRAVEYARD)
+    assert defender_dice(t) == 2
+
+
+def test_the_attacking_side_the_vamps_captive_and_the_players_characters_on_the_square() -> None:
+    # L45 the vamp and his vamped are accomplices; L68 "The attacker then the defender throws the number of
+    # dices corresponding to their characters"; L81 each killer's +2 (S41: here two, the gang's own and
+    # the gang-1 killer its vamp holds). S40 `duel_allies`: "square" (default) brings every character the
+    # player plays on the square, "accomplices" only the attacker and its vamp or captive.
+    for allies, dice, bonus in (("square", 3, "+4 (killers)"), ("accomplices", 2, "+2 (killer)")):
+        s = at_round(new(duel_allies=allies), 4)
+        sq = street(s)
+        s.pos[KILLER] = s.pos[3 + KILLER] = s.pos[6 + DEALER] = sq
+        s.captor[3 + KILLER] = VAMP
+        s.moved[KILLER] = True
+        stop_at(s, VAMP, sq)
+        s.apply(kill_action(2, DEALER))
+        t = outcome(s, FIRE, lambda t: True)
+        assert attacker_dice(t) == dice and bonus in attacker_throw(t), allies
+        assert t.events[1].startswith("attackers throw ")  # L68: the attacker first
+
+
+def test_the_stickup_accomplices_fight_and_are_charged() -> None:
+    # L22 "The stick up implies a duel against the manager(s)"; L45 "In case of stick up ..., the vamp and
+    # his vamped are always considered as accomplices": the captive in the shop fights beside the vamp
+    # (two dice against the manager's one, L51) and both are charged (S42).
+    s = at_round(new(**SURE), 4)
+    shop = shop_of(s, "basic")
+    s.pos[3 + DEALER] = shop
+    s.captor[3 + DEALER] = VAMP
+    stop_at(s, VAMP, shop)
+    t = outcome(s, STICKUP_MONEY, lambda t: t.pos[VAMP] == t.pos[3 + DEALER] == shop)
+    assert attacker_dice(t) == 2 and defender_dice(t) == 1
+    assert years(t, VAMP) == years(t, 3 + DEALER) == 1 + 2  # the stick-up and the manager's murder
+
+
+def test_the_darts_are_the_difference_of_the_sides_totals() -> None:
+    # L70 "he fires at the targets as many arrows as points of difference between the two results".
+    s = at_round(new(), 4)
+    sq = street(s)
+    s.pos[3 + DEALER] = s.pos[3 + VAMP] = sq
+    stop_at(s, KILLER, sq)
+    s.apply(kill_action(1, DEALER))
+    s.apply(kill_action(1, VAMP))
+    for seed in range(20):
+        t = s.clone()
+        t._rng = seed
+        t.apply(FIRE)
+        throw = next(e for e in reversed(t.events) if e.startswith("attackers throw "))
+        totals = [int(part.rsplit("= ", 1)[1]) for part in throw.split("; ")]
+        volley = next(e for e in t.events if "a volley" in e)
+        assert int(volley.split(", ")[1].split(" ")[0]) == abs(totals[0] - totals[1])
+
+
+def test_a_fallen_vamps_captive_leaves_the_fight_against_his_own_gang() -> None:
+    # L44 "the vamp is put out of the fight, the vamped recovers immediately his freedom, but he must
+    # continue the undertaken action, except against his own gang" (S43): gang 1's vamp holds our dealer;
+    # our killer attacks the vamp, the dealer defends beside it (L45) until the vamp falls, then leaves.
+    s = at_round(new(dart_hit=1.0, dart_dead=0.0), 4)
+    sq = street(s)
+    s.pos[3 + VAMP] = s.pos[DEALER] = sq
+    s.captor[DEALER] = 3 + VAMP
+    s.moved[DEALER] = True
+    stop_at(s, KILLER, sq)
+    s.apply(kill_action(1, VAMP))
+    t = outcome(s, FIRE, lambda t: t.pos[3 + VAMP] == CLINIC and t.pos[DEALER] == sq)
+    assert any("leaves the fight (L44)" in e for e in t.events)
+    assert t.captor[DEALER] == -1 and t.pos[KILLER] == sq

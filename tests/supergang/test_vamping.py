@@ -246,8 +246,9 @@ def test_the_vamped_stickup_pays_the_vamps_gang_and_both_are_accomplices() -> No
 
 def test_murder_is_shared_injury_is_not() -> None:
     # L45 (stick-up or murder only); S28 "Accomplices (L45): a stick-up or murder of the vamp or its captive
-    # is a crime of both." An injury ("ASSAULT and injuries", L66) stays the shooter's.
-    for dead, vamp_years, captive_years in ((1.0, 2, 2), (0.0, 1, 0)):
+    # is a crime of both." An injury ("ASSAULT and injuries", L66) is the attacking side's (S42): the
+    # captive on the square fights beside the vamp (S40), so he is a co-author of it; the murder is his once.
+    for dead, vamp_years, captive_years in ((1.0, 2, 2), (0.0, 1, 1)):
         s = at_round(new(dart_hit=1.0, dart_dead=dead), 4)
         sq = vamp_on_street(s)
         s.pos[6 + DEALER] = sq
@@ -432,9 +433,12 @@ def test_vamp_injured_in_a_stickup_frees_the_captive() -> None:
     s.pos[VICTIM] = shop
     stop_at(s, VAMP, shop)
     s.apply(VAMP0 + VICTIM)
-    t = outcome(s, STICKUP_MONEY, lambda t: t.pos[VAMP] == CLINIC)
+    # (the captive fights beside his vamp, S40: the outcome where he was not shot down himself)
+    t = outcome(s, STICKUP_MONEY, lambda t: t.pos[VAMP] == CLINIC and t.pos[VICTIM] == shop)
     assert t.captor[VICTIM] == -1 and t.protected[VICTIM]
-    assert years(t, VICTIM) == 1  # L45: the failed stick-up is still the captive's crime too
+    # L45: the stick-up is the captive's crime too; he fought on (L44) and won it, so he is a co-author of
+    # the manager's injury (S42)
+    assert years(t, VICTIM) == 1 + 1
 
 
 def test_vamp_arrested_frees_the_captive() -> None:

@@ -59,6 +59,9 @@ class SupergangGame(Game):
         option_spec("killer_bonus", ("dice", "shot", "none"),
               "The killer's bonus: +2 on his side's dice (L81), one extra dart a volley (notes), or none "
               "(S23)."),
+        option_spec("duel_allies", ("square", "accomplices"),
+              "Who fights beside an attacker (L38, L45, L68): every character his player plays on the "
+              "square, or only the attacker and its vamp or captive (S40)."),
         option_spec("clinic_turns", (2, 1), "Gang turns an injured character stays in the clinic (S25).",
               free=True),
         option_spec("cop_sight", (1, 3), "Squares within which a patrol notices a crime (S29).", free=True),

@@ -49,6 +49,8 @@ One id is one atomic choice of the seat to act:
     1119..1182   RECALL0 + shop
                             with no token left, take the gang's token (racket or ownership) off that shop
                             (index into the board's shops sorted by id) to mark a new one here (L85, S13)
+    1183         FIRE       open fire on the characters declared (KILL0 + t opens the declaration, further
+                            KILL0 + t add targets on the square): the stop's one dice throw (L38, S40)
 
 Ids are only ever appended, so an id keeps its meaning from one slice to the next.
 
@@ -104,11 +106,13 @@ CLINIC_KILL0: Final = ATTACK_PATROL0 + PATROLS
 BUY_COPS: Final = CLINIC_KILL0 + MAX_SEATS * len(ROLES)
 TIME_UP: Final = BUY_COPS + 1
 RECALL0: Final = TIME_UP + 1
-NUM_ACTIONS: Final = RECALL0 + MAX_SHOPS
+FIRE: Final = RECALL0 + MAX_SHOPS
+NUM_ACTIONS: Final = FIRE + 1
 
 
 def kill_action(gang: int, role: int) -> int:
-    """The id of attacking gang `gang`'s character `role` (a gangland killing, S18).
+    """The id of attacking gang `gang`'s character `role` (a gangland killing, S18), or of adding it to the
+    targets declared (S40).
 
     >>> kill_action(0, 0), kill_action(3, 2)
     (1054, 1065)
@@ -149,7 +153,7 @@ WORDS: Final = {
     RACKET: "racket", PURCHASE: "purchase", PLACE: "place pawns", STAY: "stay on the manhole",
     COWARD: "coward attack", STICKUP_MONEY: "stick up for money", STICKUP_OWNERSHIP: "stick up for ownership",
     RECRUIT: "recruit", REFUSE: "refuse to sell", ACCEPT: "pay the price", DECLINE: "decline the price",
-    SURRENDER: "surrender", REBEL: "rebel", TIME_UP: "time is up",
+    SURRENDER: "surrender", REBEL: "rebel", TIME_UP: "time is up", FIRE: "open fire",
 }
 """The words of the actions that name nothing but themselves."""
 
@@ -256,7 +260,7 @@ def action_text(s: SupergangFields, action: int) -> str:
         return attack_patrol_text(action - ATTACK_PATROL0)
     if action == BUY_COPS:
         return buy_cops_text(s.options["cop_price"])
-    if action >= RECALL0:
+    if RECALL0 <= action < FIRE:
         j = action - RECALL0
         return recall_text(geo.shops[j] if j < len(geo.shops) else f"shop {j}")
     for base, end, text in ((KILL0, VAMP0, attack_text), (VAMP0, RECRUIT, vamp_text),

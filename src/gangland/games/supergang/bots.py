@@ -36,6 +36,7 @@ from typing import Final
 
 from gangland.engine import DeterminizingBot
 
+from .bots_duel import aim
 from .bots_planner import Planner
 from .bots_police import arrest, buy_cops, patrol_move, patrol_place, rebel_or_surrender
 from .bots_turn import accept_price, act_at_stop, ask_price, choose_character, move_character, resurface
@@ -93,7 +94,7 @@ def _best(plan: Planner) -> int:
     if phase == MOVE:
         return move_character(plan)
     if phase == ACT:
-        return act_at_stop(plan)
+        return aim(plan) if plan.s.aim else act_at_stop(plan)
     if phase == RESURFACE:
         return resurface(plan)
     if phase == PATROL_MOVE:

@@ -10,6 +10,8 @@ from .duel import ATTACKER, DEFENDER, DuelOptions, Side, duel
 ODDS_SAMPLES: Final = 400
 """Duels fought (fixed seed) to estimate a line-up's odds."""
 
+_SIDES: Final[dict[tuple[DuelOptions, tuple[int, int, int], tuple[int, int, int, int]],
+                   tuple[float, float, float]]] = {}
 _ODDS: Final[dict[tuple[DuelOptions, tuple[int, bool], tuple[int, bool, int, int]],
                   tuple[float, float, float]]] = {}
 
@@ -63,3 +65,36 @@ def duel_stats(options: DuelOptions, attackers: tuple[int, bool], defenders: tup
             clean += won and all(status == "dead" for status in result.status[DEFENDER])
         odds = _ODDS[key] = (wins / ODDS_SAMPLES, falls / ODDS_SAMPLES, clean / ODDS_SAMPLES)
     return odds
+
+
+def side_stats(options: DuelOptions, attackers: tuple[int, int, int], defenders: tuple[int, int, int, int]
+               ) -> tuple[float, float, float]:
+    """(win, share of the attacking side fallen, share of the defending side fallen) of a duel side
+    against side (S40-S41): `attackers` = (gangsters, killers among them, managers), `defenders` =
+    (gangsters, killers among them, managers, patrols). Estimated once per line-up as `duel_stats`.
+
+    >>> alone = side_stats(DuelOptions(), (1, 1, 0), (1, 0, 0, 0))
+    >>> with_help = side_stats(DuelOptions(), (2, 1, 0), (1, 0, 0, 0))
+    >>> with_help[0] > alone[0] and with_help[1] < alone[1]
+    True
+    """
+    key = (options, attackers, defenders)
+    stats = _SIDES.get(key)
+    if stats is None:
+        gangsters, killers, managers = attackers
+        d_gangsters, d_killers, d_managers, patrols = defenders
+        att = Side.of(killers=killers, gangsters=gangsters - killers, managers=managers)
+        dfn = Side.of(killers=d_killers, gangsters=d_gangsters - d_killers, managers=d_managers,
+                      patrols=patrols)
+        wins = 0
+        fallen = [0, 0]
+        rng = 0x5EED
+        for _ in range(ODDS_SAMPLES):
+            result = duel(att, dfn, options, rng)
+            rng = result.rng
+            wins += result.winner == ATTACKER
+            for side in (ATTACKER, DEFENDER):
+                fallen[side] += len(result.status[side]) - len(result.standing(side))
+        stats = _SIDES[key] = (wins / ODDS_SAMPLES, fallen[ATTACKER] / (ODDS_SAMPLES * len(att)),
+                               fallen[DEFENDER] / (ODDS_SAMPLES * len(dfn)))
+    return stats

@@ -22,6 +22,7 @@ from .actions import (
     STAY,
     TIME_UP,
 )
+from .bots_duel import kill_values
 from .bots_odds import duel_odds
 from .bots_planner import DEAD_FACTOR, MIN_WIN, RECRUIT_VALUE, ROLE_WORTH, Planner
 from .constants import KILLER, RECRUITS
@@ -98,6 +99,7 @@ def act_at_stop(plan: Planner) -> int:
     if best != DONE:
         return best
     fights = plan.fights(c, place)
+    fights.update(kill_values(plan))  # S40: a killing is judged side against side
     for a in plan.legal:
         if CLINIC_KILL0 <= a < BUY_COPS:
             fights[a] = _clinic_kill_value(plan, c, a - CLINIC_KILL0, place)

@@ -25,6 +25,7 @@ from .actions import (
     ACCEPT,
     COWARD,
     DECLINE,
+    FIRE,
     MAX_PAIRS,
     PLACE,
     PRICES,
@@ -112,6 +113,9 @@ def phase_line(table: Table) -> str:
         Phase.PRICE: f"{who}: {actor} wants to recruit in {table.here}: name the price, or refuse to sell",
         Phase.OFFER: f"{who}: the owner asks ${view.get('asked_price')} for the recruit: pay or decline?",
     }
+    if phase == Phase.ACT and view.get("aim"):
+        aimed = ", ".join(f"{seat_label(view, int(a['gang']))}'s {a['role']}" for a in view.get("aim") or [])
+        return f"{who}: {actor} aims at {aimed}: click another piece here to add it, or open fire"
     return lines.get(phase, f"{who}: {view.get('phase', '?')}")
 
 
@@ -127,6 +131,9 @@ def decision_buttons(table: Table, x: float, y: float, narrow: bool = False) -> 
                                                      "go to the jail for a turn (S35)"))
     elif phase == Phase.RESURFACE:
         wanted.append(("stay", [WORDS[STAY]], "do not resurface: move from this manhole"))
+    elif phase == Phase.ACT and table.actor is not None and view.get("aim"):
+        wanted.append(("open fire", [WORDS[FIRE]], "the side's one dice throw against the characters "
+                                                   "aimed at (L38, L68; S40)"))
     elif phase == Phase.ACT and table.actor is not None:
         g, role = table.actor
         char = gangs_of(view)[g]["characters"][role]

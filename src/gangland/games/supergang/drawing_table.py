@@ -242,6 +242,10 @@ def character_acts(table: Table, g: int, role: str, char: CharacterView) -> list
     if table.phase == Phase.CHOOSE and char.get("die") and not char.get("moved"):
         return [move_text(character)]
     if table.phase == Phase.ACT and table.actor is not None and table.actor != (g, role) and not early(table):
+        aim = table.view.get("aim") or []
+        if aim:  # S40: declaring an attack: any other piece here may be added to the targets
+            aimed = {"gang": g, "role": role} in aim
+            return [attack_text(character)] if at == table.here and not aimed else []
         duel = "duel" not in table.done and not cops_here(table)  # L36: no shots with cops by
         out = []
         if at == table.here and duel:

@@ -31,7 +31,9 @@ DEFENDER: Final = 1
 SIDE_NAMES: Final = ("attackers", "defenders")
 
 Kind = Literal["gangster", "manager", "cop"]
-Status = Literal["standing", "injured", "dead"]
+Status = Literal["standing", "injured", "dead", "freed"]
+"""A fighter's state; "freed" (L44): a captive whose vamp fell and who left the fight rather than fight on
+against his own gang."""
 DartTarget = Literal["choose", "random"]
 KillerBonus = Literal["dice", "shot", "none"]
 
@@ -94,11 +96,18 @@ class DuelOptions:
 
 @dataclass(frozen=True, slots=True)
 class Fighter:
-    """One target in a duel (L67): a gangster (possibly the killer), a manager or a cop."""
+    """One target in a duel (L67): a gangster (possibly a killer), a manager or a cop.
+
+    `home`: a gangster's own gang (-1: none given); `held_by`: the index, in the same side, of the vamp
+    holding this gangster captive, or -1. Both serve L44 only: when that vamp falls the captive is freed at
+    once and leaves the fight if the other side holds a gangster of his own gang (S43).
+    """
 
     name: str
     kind: Kind
     killer: bool = False
+    home: int = -1
+    held_by: int = -1
 
     def __post_init__(self) -> None:
         if self.kind not in get_args(Kind):
@@ -127,18 +136,28 @@ class Side:
         names = [f.name for f in self.fighters]
         if len(set(names)) != len(names):
             raise OptionError(f"a side's fighter names must be distinct: {names}")
-        if sum(f.killer for f in self.fighters) > 1:
-            raise OptionError("a side has at most one killer")
+        for i, f in enumerate(self.fighters):
+            if f.held_by >= len(self.fighters) or f.held_by == i:
+                raise OptionError(f"fighter {f.name!r}: held_by must index another fighter of the side")
         if sum(f.kind == "cop" for f in self.fighters) % 2:
             raise OptionError("cops fight in patrols of two (L59-60)")
 
     @classmethod
-    def of(cls, *, killer: bool = False, gangsters: int = 0, managers: int = 0, patrols: int = 0) -> Side:
-        """A side from counts: the killer (if any) first, then other gangsters, managers, cops."""
-        for name, count in (("gangsters", gangsters), ("managers", managers), ("patrols", patrols)):
+    def of(cls, *, killer: bool = False, gangsters: int = 0, managers: int = 0, patrols: int = 0,
+           killers: int = 0) -> Side:
+        """A side from counts: the killers first (`killers`, or one with `killer`), then other gangsters,
+        managers, cops.
+
+        >>> Side.of(killers=2, gangsters=1).killers
+        2
+        """
+        for name, count in (("gangsters", gangsters), ("managers", managers), ("patrols", patrols),
+                            ("killers", killers)):
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise OptionError(f"{name} must be a count >= 0, not {count!r}")
-        fighters = [Fighter("killer", "gangster", killer=True)] if killer else []
+        killers = max(killers, int(killer))
+        fighters = [Fighter(f"killer{i + 1}" if killers > 1 else "killer", "gangster", killer=True)
+                    for i in range(killers)]
         fighters += [Fighter(f"gangster{i + 1}", "gangster") for i in range(gangsters)]
         fighters += [Fighter(f"manager{i + 1}", "manager") for i in range(managers)]
         fighters += [Fighter(f"cop{i + 1}", "cop") for i in range(2 * patrols)]
@@ -150,9 +169,9 @@ class Side:
         return len(self.fighters)
 
     @property
-    def killer(self) -> int | None:
-        """The index of the side's killer, if it has one."""
-        return next((i for i, f in enumerate(self.fighters) if f.killer), None)
+    def killers(self) -> int:
+        """How many killers the side holds (L81: each brings his bonus; a vamped killer is one, S41)."""
+        return sum(f.killer for f in self.fighters)
 
     def __len__(self) -> int:
         return len(self.fighters)
@@ -292,11 +311,12 @@ def duel(attackers: Side, defenders: Side, options: DuelOptions, rng: int, *,
         volley = len(darts_fired) + 1
         target = 1 - shooter
         count = darts
-        killer = sides[shooter].killer
-        # "shot": the killer's own extra dart, so only while he stands (a fallen target fires no more).
-        if options.killer_bonus == "shot" and killer is not None and status[shooter][killer] == "standing":
-            count += KILLER_SHOT_BONUS
-        rng, fired, notes = _volley(rng, options, sides[target], status[target], aims[shooter], count)
+        # "shot": each killer's own extra dart, so only while he stands (a fallen target fires no more).
+        if options.killer_bonus == "shot":
+            count += KILLER_SHOT_BONUS * sum(f.killer and status[shooter][i] == "standing"
+                                             for i, f in enumerate(sides[shooter].fighters))
+        rng, fired, notes = _volley(rng, options, sides[target], status[target], aims[shooter], count,
+                                    sides[shooter])
         darts_fired.append(fired)
         hits += [Hit(target, index, status[target][index] == "dead", volley) for index in notes.fallen]
         events.append(f"volley {volley}, {SIDE_NAMES[shooter]}: {'; '.join(notes.lines)}")
@@ -342,7 +362,7 @@ class _VolleyNotes:
 
 
 def _volley(rng: int, options: DuelOptions, targets: Side, status: list[Status], aim: tuple[int, ...],
-            count: int) -> tuple[int, int, _VolleyNotes]:
+            count: int, shooters: Side) -> tuple[int, int, _VolleyNotes]:
     """Fire `count` darts at `targets`, updating `status` in place: (rng, darts fired, notes)."""
     notes = _VolleyNotes([], [])
     fired = 0
@@ -369,19 +389,37 @@ def _volley(rng: int, options: DuelOptions, targets: Side, status: list[Status],
         status[index] = "dead" if dead else "injured"
         notes.fallen.append(index)
         notes.lines.append(f"hit {name} ({status[index]})")
+        notes.lines += _free_captives(targets, status, shooters, index)
     if not notes.lines:
         notes.lines.append("no dart")
     return rng, fired, notes
 
 
+def _free_captives(side: Side, status: list[Status], other: Side, fallen: int) -> list[str]:
+    """L44: a captive whose vamp (index `fallen`) has just fallen is free at once, before the next dart;
+    he fights on, except against his own gang: if the other side holds a gangster of his gang he leaves
+    the fight ("freed": no longer a target, no longer shooting). Returns the volley's words for it."""
+    lines = []
+    homes = {f.home for f in other.fighters if f.home >= 0}
+    for i, f in enumerate(side.fighters):
+        if f.held_by == fallen and status[i] == "standing":
+            if f.home in homes:
+                status[i] = "freed"
+                lines.append(f"{f.name} is free and leaves the fight (L44)")
+            else:
+                lines.append(f"{f.name} is free and fights on (L44)")
+    return lines
+
+
 def _dice_bonus(side: Side, options: DuelOptions) -> int:
-    return KILLER_DICE_BONUS if options.killer_bonus == "dice" and side.killer is not None else 0
+    """L81: each killer of the side adds his two points (S41)."""
+    return KILLER_DICE_BONUS * side.killers if options.killer_bonus == "dice" else 0
 
 
 def _describe_dice(name: str, dice: tuple[int, ...], bonus: int) -> str:
     text = "+".join(map(str, dice))
     if bonus:
-        text += f" +{bonus} (killer)"
+        text += f" +{bonus} (killer{'s' * (bonus > KILLER_DICE_BONUS)})"
     return f"{name} throw {text} = {sum(dice) + bonus}"
 
 

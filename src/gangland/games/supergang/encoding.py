@@ -8,6 +8,7 @@ layout table; `gangland encoding supergang` prints it):
   observer, 1 = the next seat, ...); a gang by its place among the gangs in the same order (gang0 = the
   observer's own gang; for the police player, gang0 = seat 0). One policy can so play any seat.
 - the decision at hand: the phase, the seat to act, the character or patrol acting, the arrested gangster,
+  the targets declared (S40),
   what the acting character did at this stop, the price asked for a recruit;
 - per gang: money, tokens, pawns bought and unbought, shops owned per district; per character: where it is,
   the headings that bind its next move, its die, whether it moved, its record, unnoticed years, years in
@@ -158,6 +159,8 @@ class _Table:
                                 "then role (killer, vamp, dealer)"),
             Segment("actor_patrol", PATROLS, "the patrol moving, arresting or being resisted now, one-hot"),
             Segment("arrested", c, "the gangster asked to surrender or rebel, one-hot as `actor`"),
+            Segment("aim", c, "the characters the acting one declared it attacks, before it opens fire "
+                              "(S40), 0/1 each, ordered as `actor`"),
             Segment("stop_done", len(STOP_DONE),
                     "what the acting character did at this stop (S11), 0/1 each: " + ", ".join(STOP_DONE)),
             Segment("asked_price", len(PRICES), "the price asked for a recruit, one-hot over PRICES "
@@ -304,6 +307,10 @@ class SupergangEncoding(ViewEncoding):
             out.one_hot("arrested", 3 * gang_slot(g) + r)
         else:
             out.one_hot("arrested", None)
+        aimed = [0.0] * (3 * gangs)
+        for target in view["aim"]:
+            aimed[3 * gang_slot(_int(target["gang"])) + ROLES.index(str(target["role"]))] = 1.0
+        out.put("aim", aimed)
         done = view["stop_done"]
         out.put("stop_done", [1.0 if name in done else 0.0 for name in STOP_DONE])
         price = view["asked_price"]

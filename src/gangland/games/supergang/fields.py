@@ -16,17 +16,17 @@ class SupergangFields(PhaseState):
     """The fields of a game of Supergang in progress (the phase and the players are `PhaseState`'s)."""
 
     __slots__ = (
-        "_rng", "actor", "arrested", "asked_price", "bank", "captor", "clinic_left", "cops_owner", "dice",
-        "done", "duel_options", "entry", "events", "first", "flags", "gangs", "geo", "jail_years",
+        "_rng", "actor", "aim", "arrested", "asked_price", "bank", "captor", "clinic_left", "cops_owner",
+        "dice", "done", "duel_options", "entry", "events", "first", "flags", "gangs", "geo", "jail_years",
         "last_victim", "money", "moved", "options", "owner", "patrol", "pawn_stock", "pawn_supply", "pawns",
         "pdice", "pending", "pentry", "police_seat", "pos", "ppos", "pprev", "preturn", "prev", "protected",
         "racket", "record", "robbed", "round", "served", "tokens", "turn_player", "winner",
     )
 
     COPIED: ClassVar[tuple[str, ...]] = (
-        "captor", "clinic_left", "dice", "entry", "events", "jail_years", "last_victim", "money", "moved",
-        "owner", "pawn_stock", "pawn_supply", "pawns", "pdice", "pending", "pentry", "pos", "ppos", "pprev",
-        "preturn", "prev", "protected", "racket", "record", "robbed", "served", "tokens",
+        "aim", "captor", "clinic_left", "dice", "entry", "events", "jail_years", "last_victim", "money",
+        "moved", "owner", "pawn_stock", "pawn_supply", "pawns", "pdice", "pending", "pentry", "pos", "ppos",
+        "pprev", "preturn", "prev", "protected", "racket", "record", "robbed", "served", "tokens",
     )
     """Every list, set and dict the rules change in place."""
 
@@ -34,6 +34,9 @@ class SupergangFields(PhaseState):
     """The state of the generator (`gangland.engine.splitmix64`): the dice to come."""
     actor: int
     """The character (3 * gang + role) moving or acting now, or -1."""
+    aim: list[int]
+    """The characters the acting one has declared it attacks at this stop, before it opens fire (L38,
+    S40); empty when no attack is being declared."""
     arrested: int
     """The character asked to surrender or rebel (phase ARRESTED), or -1."""
     asked_price: int

@@ -19,6 +19,7 @@ def copy_fields(state: S) -> S:
     new._players = state._players
     new._rng = state._rng
     new.actor = state.actor
+    new.aim = state.aim.copy()
     new.arrested = state.arrested
     new.asked_price = state.asked_price
     new.bank = state.bank

@@ -10,6 +10,7 @@ from .actions import (
     ATTACK_PATROL0,
     CLINIC_KILL0,
     COWARD,
+    FIRE,
     KILL0,
     PATROLS,
     STICKUP_MONEY,
@@ -86,6 +87,42 @@ def fight_actions(s: SupergangFields) -> list[int]:
     return out
 
 
+def aim_actions(s: SupergangFields) -> list[int]:
+    """S40 (L38): while the attack is being declared, another character of another gang on the square
+    who is not yet on the attacked side may be added, or the side opens fire (its one dice throw)."""
+    here, gang = s.pos[s.actor], gang_of(s, s.actor)
+    attacked = defending_side(s, s.aim)
+    out = [KILL0 + t for t in range(len(s.pos))
+           if s.pos[t] == here and gang_of(s, t) != gang and t not in attacked]
+    out.append(FIRE)
+    return out
+
+
+def attacking_side(s: SupergangFields, c: int) -> list[int]:
+    """S40: the attacker, its L45 accomplice (its vamp or its captive) on the square, and with
+    `duel_allies` "square" every other character its player plays there (L38 "a player arrives", L41 the
+    vamped "for every action", L68 "their characters")."""
+    here = s.pos[c]
+    side = [c]
+    partner = accomplice(s, c)
+    if partner >= 0 and s.pos[partner] == here:
+        side.append(partner)
+    if s.options["duel_allies"] == "square":
+        gang = gang_of(s, c)
+        side += [t for t in range(len(s.pos)) if s.pos[t] == here and t not in side and gang_of(s, t) == gang]
+    return side
+
+
+def defending_side(s: SupergangFields, targets: list[int]) -> list[int]:
+    """S40: the characters attacked and their L45 accomplices on the square."""
+    side = list(targets)
+    for t in targets:
+        partner = accomplice(s, t)
+        if partner >= 0 and s.pos[partner] == s.pos[t] and partner not in side:
+            side.append(partner)
+    return side
+
+
 def vampable(s: SupergangFields, target: int) -> bool:
     """L43: not already vamped, not freed and unmoved since; designed: not a vamp holding a captive."""
     return s.captor[target] < 0 and not s.protected[target] and target not in s.captor
@@ -129,8 +166,17 @@ def in_sight(s: SupergangFields, place: str) -> bool:
                for p in range(PATROLS))
 
 
-def fighter(s: SupergangFields, character: int) -> Fighter:
-    return Fighter(character_name(character), "gangster", killer=character % 3 == KILLER)
+def fighters(s: SupergangFields, characters: list[int]) -> list[Fighter]:
+    """The duel's targets (L67) of these characters: each a gangster of its own gang, held by the vamp
+    beside it if any (for L44), the killers with their bonus (L81)."""
+    return [Fighter(character_name(t), "gangster", killer=t % 3 == KILLER, home=t // 3,
+                    held_by=characters.index(s.captor[t]) if s.captor[t] in characters else -1)
+            for t in characters]
+
+
+def managers(s: SupergangFields, count: int) -> list[Fighter]:
+    """A shop's managers as targets, one blue die each (L51)."""
+    return [Fighter(f"manager{k + 1}", "manager") for k in range(count)]
 
 
 def fight(s: SupergangFields, attackers: list[Fighter], defenders: list[Fighter]) -> DuelResult:
@@ -141,20 +187,43 @@ def fight(s: SupergangFields, attackers: list[Fighter], defenders: list[Fighter]
     return result
 
 
-def attacker_crimes(s: SupergangFields, attacker: int, fallen: tuple[Status, ...], *,
+def attacker_crimes(s: SupergangFields, side: list[int], fallen: tuple[Status, ...], *,
                     noticed: bool = False) -> None:
-    """S28: 1 year per target injured, 2 per target killed, by the attacker."""
+    """S28, S42: 1 year per target injured, 2 per target killed, for every character of the attacking
+    side: the side throws and fires as one (L68, L70), so its members are co-authors; a murder is also
+    the crime of their L45 accomplices wherever they are."""
     for status in fallen:
         if status == "injured":
-            crime(s, attacker, INJURY_YEARS, "an injury", noticed=noticed)
+            side_crime(s, side, INJURY_YEARS, "an injury", noticed=noticed)
         elif status == "dead":
-            crime(s, attacker, MURDER_YEARS, "a murder", noticed=noticed, accomplices=True)
+            side_crime(s, side, MURDER_YEARS, "a murder", noticed=noticed, shared=True)
+
+
+def side_crime(s: SupergangFields, side: list[int], years: int, what: str, *, noticed: bool = False,
+               shared: bool = False) -> None:
+    """S42: a crime of each member of a duel's side, once each; `shared` (a stick-up or a murder, L45
+    "always ... accomplices"): of their vamps and captives too, present or not."""
+    criminals = list(side)
+    if shared:
+        for t in side:
+            partner = accomplice(s, t)
+            if partner >= 0 and partner not in criminals:
+                criminals.append(partner)
+    for t in criminals:
+        crime(s, t, years, what, noticed=noticed)
+
+
+def fall_all(s: SupergangFields, side: list[int], status: tuple[Status, ...], *,
+             by_police: bool = False) -> None:
+    """S24: every fallen character of a side to the clinic or the graveyard."""
+    for t, fell in zip(side, status, strict=True):
+        fall(s, t, fell, by_police=by_police)
 
 
 def fall(s: SupergangFields, character: int, status: Status, *, by_police: bool = False) -> None:
     """S24: injured to the clinic (S25; shot by the police, then to the jail for its record, L77),
     dead to the graveyard with the record erased (L78, S26)."""
-    if status == "standing":
+    if status not in ("injured", "dead"):
         return
     if status == "injured":
         leave_board(s, character, CLINIC)
@@ -180,17 +249,17 @@ def stickup(s: SupergangFields, ownership: bool) -> None:
     gang, here = gang_of(s, c), s.pos[c]
     i = s.geo.shop_index[here]
     owner = s.owner[i]
-    managers = s.geo.board.shops[here].managers
+    count = s.geo.board.shops[here].managers
     what = "ownership" if ownership else "money"
+    side = attacking_side(s, c)
     s.events.append(f"{character_name(c)} sticks up {here} for {what}"
-                    f" against {managers} manager(s)")
-    result = fight(s, [fighter(s, c)],
-                   [Fighter(f"manager{k + 1}", "manager") for k in range(managers)])
+                    f" against {count} manager(s)" + _with(side))
+    result = fight(s, fighters(s, side), managers(s, count))
     success = result.winner == ATTACKER
     # L57: a manager injured, not killed, has survived too: any manager not dead is a witness (S29 a)
     witnessed = any(status != "dead" for status in result.status[DEFENDER])
-    crime(s, c, STICKUP_YEARS, "a stick-up", noticed=witnessed, accomplices=True)
-    attacker_crimes(s, c, result.status[DEFENDER], noticed=witnessed)
+    side_crime(s, side, STICKUP_YEARS, "a stick-up", noticed=witnessed, shared=True)
+    attacker_crimes(s, side, result.status[DEFENDER], noticed=witnessed)
     if success:
         s.robbed.add(i)
         if ownership:
@@ -212,25 +281,45 @@ def stickup(s: SupergangFields, ownership: bool) -> None:
                 s.events.append(f"the racket token of {SEAT_REFS[racketeer]} on {here} goes back")
     else:
         s.events.append("the stick-up fails")
-    fall(s, c, result.status[ATTACKER][0])
+    fall_all(s, side, result.status[ATTACKER])
 
 
-def killing(s: SupergangFields, target: int) -> None:
-    """S18: a duel against a character of another gang on the square; in a shop its managers join
-    the defenders if the target's gang owns it (L27, L55)."""
+def killing(s: SupergangFields, targets: list[int]) -> None:
+    """S18, S40: the declared targets and their accomplices against the attacking side (L38, L45, L67);
+    in a shop its managers join the side of their owner's gang when one of its gangsters is in the duel
+    (L27, L55)."""
     c = s.actor
     here = s.pos[c]
-    managers = 0
-    if here in s.geo.board.shops and s.owner[s.geo.shop_index[here]] == gang_of(s, target):
-        managers = s.geo.board.shops[here].managers
-    s.events.append(f"{character_name(c)} attacks {character_name(target)} on {here}"
-                    + (f", defended by {managers} manager(s)" if managers else ""))
-    result = fight(s, [fighter(s, c)],
-                   [fighter(s, target)] + [Fighter(f"manager{k + 1}", "manager")
-                                           for k in range(managers)])
-    attacker_crimes(s, c, result.status[DEFENDER])
-    fall(s, target, result.status[DEFENDER][0])
-    fall(s, c, result.status[ATTACKER][0])
+    side, attacked = attacking_side(s, c), defending_side(s, targets)
+    helpers = killing_managers(s, here, side, attacked)
+    s.events.append(f"{character_name(c)}{_with(side)} attacks "
+                    f"{', '.join(character_name(t) for t in attacked)} on {here}"
+                    + (f", defended by {helpers[1]} manager(s)" if helpers[1] else "")
+                    + (f", helped by {helpers[0]} manager(s)" if helpers[0] else ""))
+    result = fight(s, fighters(s, side) + managers(s, helpers[0]),
+                   fighters(s, attacked) + managers(s, helpers[1]))
+    attacker_crimes(s, side, result.status[DEFENDER])
+    fall_all(s, attacked, result.status[DEFENDER][:len(attacked)])
+    fall_all(s, side, result.status[ATTACKER][:len(side)])
+
+
+def killing_managers(s: SupergangFields, place: str, side: list[int], attacked: list[int]
+                     ) -> tuple[int, int]:
+    """S41 (L27, L55): in a shop the managers join a killing on the side holding a gangster of the
+    owning gang, if either does: (managers beside the attackers, managers beside the attacked)."""
+    if place not in s.geo.board.shops:
+        return 0, 0
+    owner = s.owner[s.geo.shop_index[place]]
+    count = s.geo.board.shops[place].managers
+    if owner < 0:
+        return 0, 0
+    return (count if any(gang_of(s, t) == owner for t in side) else 0,
+            count if any(gang_of(s, t) == owner for t in attacked) else 0)
+
+
+def _with(side: list[int]) -> str:
+    """The attacker's companions in a duel, in words."""
+    return f" with {', '.join(character_name(t) for t in side[1:])}" if len(side) > 1 else ""
 
 
 def kill_in_clinic(s: SupergangFields, target: int) -> None:
@@ -251,14 +340,15 @@ def fight_patrol(s: SupergangFields, c: int, p: int, *, arrested: bool) -> None:
     come back on the turn of the player whose side shot it (L60, L80)."""
     if arrested:
         s.events.append(f"{character_name(c)} rebels against patrol {p + 1}")
-    crime(s, c, REBELLION_YEARS, "rebellion", noticed=True)
-    result = fight(s, [fighter(s, c)], [Fighter(f"cop{k + 1}", "cop") for k in range(2)])
-    attacker_crimes(s, c, result.status[DEFENDER], noticed=True)
+    side = attacking_side(s, c)
+    side_crime(s, side, REBELLION_YEARS, "rebellion", noticed=True)
+    result = fight(s, fighters(s, side), [Fighter(f"cop{k + 1}", "cop") for k in range(2)])
+    attacker_crimes(s, side, result.status[DEFENDER], noticed=True)
     if any(status != "standing" for status in result.status[DEFENDER]):
         s.ppos[p], s.pprev[p], s.pentry[p] = JAIL, None, None
         s.preturn[p] = gang_of(s, c)
         s.events.append(f"patrol {p + 1} is out: back from the jail in the turn of "
                         f"{SEAT_REFS[s.preturn[p]]}")
-    fall(s, c, result.status[ATTACKER][0], by_police=True)
+    fall_all(s, side, result.status[ATTACKER], by_police=True)
     if arrested and is_free(s, c) and patrol_on_board(s, p):  # the duel stopped undecided
         imprison(s, c, s.record[c])

@@ -25,6 +25,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     "dart_target": "choose",
     "duel_max_volleys": 50,
     "killer_bonus": "dice",
+    "duel_allies": "square",
     "recruit_price": 50,
     "vamp_turns": 3,
     "clinic_turns": 2,
@@ -47,6 +48,7 @@ CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "early_stickup": (True, False),
     "dart_target": ("choose", "random"),
     "killer_bonus": ("dice", "shot", "none"),
+    "duel_allies": ("square", "accomplices"),
     "arrest_choice": ("surrender_or_rebel", "surrender"),
     "last_gang": ("free", "alive"),
 }

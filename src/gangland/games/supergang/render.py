@@ -174,6 +174,9 @@ def status_lines(view: SupergangView) -> list[str]:
                    else "Game over: no gang won outright (the result ranks the seats).")
     else:
         actor = f"; acting: {view['actor']}" if view.get("actor") else ""
+        if view.get("aim"):  # S40: the targets declared before the side opens fire
+            actor += "; aiming at " + ", ".join(f"{seat_ref(int(a['gang']))}'s {a['role']}"
+                                                for a in view.get("aim") or [])
         out += terminal_wrap(f"{seat_name(view, view.get('to_act'))} to act: {view.get('phase', '?')}{actor}",
                              LINE, you, subsequent_indent="  ")
         price = view.get("asked_price")

@@ -23,6 +23,7 @@ from .actions import (
     COWARD,
     DEST0,
     DIRECTIONS,
+    FIRE,
     KILL0,
     PLACE,
     RECALL0,
@@ -159,12 +160,20 @@ def screen(view: SupergangView, width: int = SCREEN_WIDTH) -> str:
 
 
 def _act_help(view: SupergangView) -> list[str]:
+    if view.get("aim"):
+        allies = ", your other characters here" if option(view, "duel_allies") == "square" else ""
+        return ["Declaring an attack (one dice throw a stop): add another character here to the targets, "
+                f"or open fire. Your side (the attacker, its vamp or captive here{allies}) throws one die "
+                "each, each killer +2; the attacked side likewise, with their vamp or captive and the "
+                "managers of a shop their gang owns; the difference in darts, volley after volley, until "
+                "one side is down."]
     return [
         "At its stop a character may take each action once. In a shop: racket (a token on an unowned "
         "shop: its income is yours, 1 year); purchase ($50, $100 with initials); recruit your dead T/V/D "
         f"(${option(view, 'recruit_price')} to the bank, or the owner's price); stick up (a duel with "
         "the managers for $50/$100 or the shop, 1 year). On a street: coward attack ($10 from the bank, "
-        "1 year). Attack: a duel with a gangster here. The vamp vamps: he plays for you for "
+        "1 year). Attack: declare the gangsters here you attack, then open fire (side against side). "
+        "The vamp vamps: he plays for you for "
         f"{option(view, 'vamp_turns')} turns. The dealer buys pawns (${PAIR_PRICE} a pair, star shop) "
         "and places them (1 year). Done ends the stop.",
     ]
@@ -215,7 +224,7 @@ def rules_help(view: SupergangView) -> str:
 
 GROUPS = ((KILL0, VAMP0, "attack "), (VAMP0, RECRUIT, "vamp "), (BUY0, PLACE, "buy "),
           (ARREST0, SURRENDER, "arrest "), (ATTACK_PATROL0, CLINIC_KILL0, "attack "),
-          (CLINIC_KILL0, BUY_COPS, "shoot "), (RECALL0, RECALL0 + 10_000, "take the token off "))
+          (CLINIC_KILL0, BUY_COPS, "shoot "), (RECALL0, FIRE, "take the token off "))
 """Actions that share a verb: one group (the verb), its items the rest of the action's name."""
 
 

@@ -73,6 +73,7 @@ def set_up(s: SupergangFields, players: int, seed: int, options: dict[str, Any] 
     s.robbed = set()
     s.actor = -1
     s.flags = 0
+    s.aim = []
     s.winner = -1
     s.done = False
     s.round = 1

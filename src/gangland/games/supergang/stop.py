@@ -12,6 +12,7 @@ from .actions import (
     CLINIC_KILL0,
     COWARD,
     DONE,
+    FIRE,
     KILL0,
     MAX_PAIRS,
     PLACE,
@@ -42,14 +43,17 @@ from .constants import (
     TRAFFIC_YEARS,
 )
 from .fields import SupergangFields
-from .fights import crime, fight_actions, fight_patrol, kill_in_clinic, killing, stickup, vamp
+from .fights import aim_actions, crime, fight_actions, fight_patrol, kill_in_clinic, killing, stickup, vamp
 from .phases import PRICE
 from .shops import could_take_ownership, placeable_sections, recruit_into, recruitable, shop_price, take_shop
 from .table import gang_of, pay_from_bank, transfer
 
 
 def stop_actions(s: SupergangFields) -> list[int]:
-    """The actions (besides DONE) open to the acting character at its stop (S11)."""
+    """The actions (besides DONE) open to the acting character at its stop (S11); while it declares an
+    attack, only more targets or opening fire (S40)."""
+    if s.aim:
+        return aim_actions(s)
     c = s.actor
     gang, colour, role, here = gang_of(s, c), c // 3, c % 3, s.pos[c]
     board, geo = s.geo.board, s.geo
@@ -132,6 +136,10 @@ def act(s: SupergangFields, action: int) -> None:
         crime(s, c, COWARD_YEARS, "a coward attack")
     elif action == RECRUIT:
         recruit(s)
+    elif action == FIRE:
+        targets = s.aim
+        s.aim = []
+        killing(s, targets)
     elif action >= RECALL0:
         j = action - RECALL0
         shop = geo.shops[j]
@@ -146,8 +154,10 @@ def act(s: SupergangFields, action: int) -> None:
         s.flags |= F_DUEL
         stickup(s, action == STICKUP_OWNERSHIP)
     elif KILL0 <= action < VAMP0:
+        # S40: the first target opens the declaration (the stop's one dice throw, L38), others join it
         s.flags |= F_DUEL
-        killing(s, action - KILL0)
+        s.aim.append(action - KILL0)
+        s.events.append(f"{character_name(c)} aims at {character_name(action - KILL0)}")
     elif VAMP0 <= action < RECRUIT:
         s.flags |= F_VAMP
         vamp(s, action - VAMP0)
@@ -183,6 +193,8 @@ def legal_act(s: SupergangFields) -> list[int]:
     """S11: the stop's actions, and DONE unless `shop_action_required` holds the character in a shop to
     one action (L12)."""
     acts = stop_actions(s)
+    if s.aim:  # S40: a declared attack is carried out
+        return acts
     if (s.options["shop_action_required"] and acts and s.flags == 0
         and s.pos[s.actor] in s.geo.board.shops):
         return acts

@@ -98,6 +98,8 @@ class SupergangView(TypedDict):
     gangs: list[GangView]
     stop_done: list[str]
     """What the acting character did at its stop (`STOP_FLAGS`'s names)."""
+    aim: list[dict[str, Any]]
+    """The characters ({"gang", "role"}) the acting one declared it attacks, before it opens fire (S40)."""
     patrols: list[PatrolView]
     shops: dict[str, ShopMarkView]
     """The shops with a token on them."""
@@ -157,6 +159,7 @@ def build_view(s: SupergangFields, seat: int | None) -> SupergangView:
         } for g in range(s.gangs)],
         "stop_done": ([name for flag, name in STOP_FLAGS if s.flags & flag]
                       if s.phase in (ACT, PRICE, OFFER) else []),
+        "aim": [{"gang": t // 3, "role": ROLES[t % 3]} for t in s.aim],
         "patrols": [{"at": s.ppos[p], "from": s.pprev[p], "entrance": s.pentry[p], "die": s.pdice[p],
                      "returns_with": s.preturn[p] if s.preturn[p] >= 0 else None}
                     for p in range(PATROLS)],

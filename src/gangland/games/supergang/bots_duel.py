@@ -1,0 +1,56 @@
+"""The Supergang bot's duels side against side (S40-S43): whom to aim at and when to open fire.
+
+A line-up (the attacking side, the characters attacked and everyone they bring: L45 accomplices, the
+managers of L27/L55) is judged by its odds from `bots_odds.side_stats`, worked out once per line-up with a
+fixed seed, never with the game's generator: what the rival gangs are expected to lose, less what the
+bot's side is expected to lose and the crimes its members are charged with (S42)."""
+
+from __future__ import annotations
+
+from .actions import FIRE, KILL0, VAMP0
+from .bots_odds import side_stats
+from .bots_planner import MIN_WIN, Planner
+from .constants import KILLER
+from .fights import attacking_side, defending_side, killing_managers
+
+
+def line_up_value(plan: Planner, c: int, targets: list[int]) -> float:
+    """The expected worth to the bot of character c's side attacking `targets` (and who they bring),
+    or -1 when the side's win chance is below the bot's threshold (`MIN_WIN`)."""
+    s = plan.s
+    place = s.pos[c]
+    side, attacked = attacking_side(s, c), defending_side(s, targets)
+    helpers = killing_managers(s, place, side, attacked)
+    win, own_share, their_share = side_stats(
+        s.duel_options, (len(side), sum(t % 3 == KILLER for t in side), helpers[0]),
+        (len(attacked), sum(t % 3 == KILLER for t in attacked), helpers[1], 0))
+    if win < MIN_WIN:
+        return -1.0
+    # A rival's fall is the bot's gain; one of the bot's own characters held by a rival vamp is a loss.
+    gain = their_share * sum(plan.fall_cost(t) if t // 3 != plan.seat else -plan.fall_cost(t)
+                             for t in attacked)
+    loss = own_share * sum(plan.fall_cost(t) for t in side)
+    # S42: each member of the side is charged with each injury (1 year) and murder (2 years).
+    years = their_share * (len(attacked) + helpers[1]) * (1 + float(s.duel_options.dart_dead))
+    crimes = sum(plan.crime_cost(place, years, t) for t in side)
+    return gain - loss - crimes
+
+
+def kill_values(plan: Planner) -> dict[int, float]:
+    """The value of opening an attack on each legal target (`KILL0 + t`) at the acting character's stop."""
+    c = plan.s.actor
+    return {a: line_up_value(plan, c, [a - KILL0]) for a in plan.legal if KILL0 <= a < VAMP0}
+
+
+def aim(plan: Planner) -> int:
+    """While declaring an attack (S40): add the target that raises the line-up's value most, or open fire
+    when none does."""
+    s = plan.s
+    c = s.actor
+    best, best_value = FIRE, line_up_value(plan, c, s.aim)
+    for a in plan.legal:
+        if KILL0 <= a < VAMP0:
+            value = line_up_value(plan, c, [*s.aim, a - KILL0])
+            if value > best_value:
+                best, best_value = a, value
+    return best
