@@ -496,22 +496,29 @@ def test_win_chances_give_no_estimate_with_the_police_player_or_without_a_turn_l
     assert bot.win_chances(_new(3, 1, turn_limit=5)) is not None
 
 
-def test_keeping_a_shop_from_a_rival_counts_only_when_the_rival_owns_the_rest_of_its_district() -> None:
-    # S37: owning a whole district wins at once, so the bot values a shop it could buy at half a win
-    # more when a rival owns the rest of the shop's district, and not otherwise, however many rounds
-    # are left (a shop's plain worth grows with them: at 192 rounds left it is 2,000, the worth of a
-    # district win, which must not be mistaken for one).
+def test_keeping_a_shop_from_a_rival_grows_with_the_rivals_progress_in_its_district() -> None:
+    # S37 (1): owning a whole district wins at once (L84 foresees the gang war that decides it). The bot
+    # values a shop it could buy by its step towards its own district, plus half the step it would be
+    # for the rival furthest on in that district, and half a win when that rival owns the rest. Its
+    # income counts up to the round the game is expected to end by (S55), never up to a far turn
+    # limit (a safety net: at 192 rounds left a shop's income would pass a district win).
     state = GAME.new_game(3, seed=1, options={"turn_limit": 200})
     assert isinstance(state, SupergangState)
-    state.round = 9  # 192 rounds left, counting this one
+    state.round = 9
     board, geo = state.geo.board, state.geo
     districts: dict[str, list[int]] = {}
     for i, sid in enumerate(geo.shops):
         districts.setdefault(board.shops[sid].district, []).append(i)
-    shops = next(d for d in districts.values() if len(d) >= 2)
+    shops = next(d for d in districts.values() if len(d) >= 3)
     target, rest = shops[0], shops[1:]
-    plain = bots_planner.SHOP_RANK + 10 * 192
+    size = len(shops)
+    left = max(bots_planner.MIN_LEFT, bots_planner.EXPECTED_END - 9 + 1)
+    plain = bots_planner.SHOP_RANK + 10 * left + bots_planner.progress(0, size)
+    assert plain < bots_planner.DISTRICT_WIN / 4
     assert bots_planner.Planner(state, 0, ()).buy_values()[target] == plain
+    state.owner[rest[0]] = 1
+    with_rival = plain + 0.5 * bots_planner.progress(1, size)
+    assert bots_planner.Planner(state, 0, ()).buy_values()[target] == with_rival > plain
     for i in rest:
         state.owner[i] = 1
     assert bots_planner.Planner(state, 0, ()).buy_values()[target] == plain + 0.5 * bots_planner.DISTRICT_WIN
@@ -519,3 +526,58 @@ def test_keeping_a_shop_from_a_rival_counts_only_when_the_rival_owns_the_rest_of
     for i in rest:
         state.owner[i] = 0
     assert bots_planner.Planner(state, 0, ()).buy_values()[target] == bots_planner.DISTRICT_WIN
+
+
+def _on_board(state: SupergangState, gang: int, squares: tuple[str, ...]) -> None:
+    """Put every character of `gang` on a street square (free, S37), one square each."""
+    for role, square in enumerate(squares):
+        state.pos[3 * gang + role] = square
+
+
+def test_a_lone_fight_is_worth_it_when_it_puts_out_the_last_free_character_of_a_gang() -> None:
+    # S37 (2): the last gang with free characters wins. A dealer against a lone vamp wins about one
+    # duel in two, too little for a killing that only costs the rival a character; but when that vamp
+    # is its gang's last free character (the others in the graveyard) and the only other rival gang
+    # is out too, taking it down wins the game, and the dealer fights.
+    state = _fight_position(DEALER, VAMP)
+    win, _ = duel_odds(state.duel_options, (1, False), (1, False, 0, 0))
+    assert bots_planner.MIN_HUNT <= win < bots_planner.MIN_WIN
+    _on_board(state, 1, ("s00_00", "s02_04", "s09_00"))
+    _on_board(state, 2, ("s00_02", "s05_02", "s00_06"))
+    planner = bots_planner.Planner(state, 0, state.legal_actions())
+    assert planner.knockout(3 * 1 + VAMP) == 0.0
+    assert kill_action(1, VAMP) not in _stop_choices(state.clone(), 0)
+    state.pos[3 * 1 + KILLER] = state.pos[3 * 1 + DEALER] = "graveyard"
+    assert bots_planner.Planner(state, 0, ()).knockout(3 * 1 + VAMP) == bots_planner.ELIMINATION
+    for role in range(3):
+        state.pos[3 * 2 + role] = "jail"
+    assert bots_planner.Planner(state, 0, ()).knockout(3 * 1 + VAMP) == \
+        bots_planner.LAST_RIVAL * bots_planner.DISTRICT_WIN
+    assert kill_action(1, VAMP) in _stop_choices(state, 0)
+
+
+def test_the_bot_guards_its_own_last_free_characters() -> None:
+    # S37 (2): a gang whose last free character falls is out of the race; its second last is a step
+    # towards that. The bot counts it as a cost of every fight and of standing near a rival killer.
+    state = _new(3, 1, first_seat="seat0")
+    state.round = 4
+    _on_board(state, 0, ("s00_00", "s02_04", "s09_00"))
+    planner = bots_planner.Planner(state, 0, ())
+    assert planner.exposure(3 * 0 + DEALER) == 0.0
+    state.pos[3 * 0 + KILLER] = "clinic"
+    assert bots_planner.Planner(state, 0, ()).exposure(DEALER) == 0.25 * bots_planner.ELIMINATION
+    state.pos[3 * 0 + VAMP] = "graveyard"
+    assert bots_planner.Planner(state, 0, ()).exposure(DEALER) == bots_planner.ELIMINATION
+
+
+def test_killing_in_the_clinic_counts_when_it_keeps_a_gang_out() -> None:
+    # L83: the injured in the clinic may be killed there. Dead, they stay out until recruited (L78);
+    # injured, they are back in a few turns (S25). That matters when their gang has nobody free.
+    state = _new(3, 1, first_seat="seat0")
+    state.round = 5
+    _on_board(state, 1, ("s00_00", "s02_04", "s09_00"))
+    _on_board(state, 2, ("s00_02", "s05_02", "s00_06"))
+    state.pos[3 * 1 + VAMP] = "clinic"
+    assert bots_planner.Planner(state, 0, ()).clinic_bonus(3 * 1 + VAMP) == 0.0
+    state.pos[3 * 1 + KILLER] = state.pos[3 * 1 + DEALER] = "graveyard"
+    assert bots_planner.Planner(state, 0, ()).clinic_bonus(3 * 1 + VAMP) > 0.0

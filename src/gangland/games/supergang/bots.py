@@ -16,6 +16,11 @@ How it plays, phase by phase:
   distance), less the danger of ending there (a patrol in reach with a record; a rival killer near);
 * act: the peaceful earning actions first (purchase, pawns, racket, coward attack, recruiting), then
   one fight if its expected value is positive and its win chance high, then done;
+* the ends (S37, docs/rules/supergang.md S55): a shop is worth more the nearer it brings the gang's
+  district, and a rival's shops in a district it is close to are worth taking or keeping from it; a
+  rival's character is worth more the fewer free characters its gang has left (its last one puts the
+  gang out), so the killer and the free vamp hunt them, and the bot guards its own last ones; incomes
+  count up to the round the game is expected to end by, never up to a far turn limit;
 * patrols (moved by the turn player, the cop owner or the police seat, S27, S32, S36): towards rival
   gangsters with a record or unnoticed crimes, away from the bot's own criminals; every rival that may
   be arrested is; the police seat goes after every gangster (innocents too: custody, L87);

@@ -30,7 +30,18 @@ from .actions import (
 from .board import Move
 from .bots_odds import duel_odds, duel_stats
 from .bots_tables import CACHE_SIZE, DECAY, FAR, tables
-from .constants import DEALER, EARLY_ROUNDS, GRAVEYARD, JAIL, KILLER, NEUTRALIZED, RECRUITS, SEWER, VAMP
+from .constants import (
+    CLINIC,
+    DEALER,
+    EARLY_ROUNDS,
+    GRAVEYARD,
+    JAIL,
+    KILLER,
+    NEUTRALIZED,
+    RECRUITS,
+    SEWER,
+    VAMP,
+)
 from .shops import shop_price, stickup_yield
 from .state import SupergangState
 from .table import gang_of
@@ -39,8 +50,9 @@ SHOP_RANK: Final = 80.0
 """What one more shop is worth beyond its income: shops rank first at the turn limit (S37)."""
 DISTRICT_WIN: Final = 2000.0
 """Owning a whole district wins at once (S37)."""
-DISTRICT_STEP: Final = 40.0
-"""Bonus per shop already owned in the district of a shop bought (steering towards S37's win)."""
+DISTRICT_FOCUS: Final = 0.5
+"""A district of n shops owned k of n is worth DISTRICT_FOCUS * DISTRICT_WIN * (k / n) ** 2 towards its
+win (S37 (1)): each shop more is worth more than the last, which draws a gang's shops into one district."""
 ROLE_WORTH: Final[tuple[float, ...]] = (70.0, 50.0, 50.0)  # (mypyc 2.4 misreads a Final tuple of 3 floats)
 """What a character out of play costs its gang (killer, vamp, dealer), before the dealer's pawns."""
 DEAD_FACTOR: Final = 1.6
@@ -51,12 +63,36 @@ MIN_WIN: Final = 0.6
 """The bot starts a fight against gangsters or the police only with at least this chance of winning."""
 MIN_STICKUP: Final = 0.5
 """Nor a stick-up with less than this chance (a lone vamp or dealer against two managers: about 7%)."""
+HUNT_WIN: Final = 0.74
+KILLER_WIN: Final = 0.52
+"""About a killer's chance against another gang's lone vamp or dealer, and against its killer (the
+default dart model, `bots_odds`): how much a hunt is worth before the odds at the stop are known."""
+MIN_HUNT: Final = 0.4
+"""Nor a killing with less than this chance, even of a character whose fall brings an end nearer
+(`Planner.knockout`)."""
 FUTURE: Final = 0.35
 """Weight of the best target reachable on later turns against what the stop itself yields."""
 REACH: Final = 6
 """Squares a character or a patrol may cover in one move (a die)."""
 RECRUIT_VALUE: Final = 2.0
 """A recruit is worth this many times its role's worth (it comes back to play at once)."""
+EXPECTED_END: Final = 15
+"""The round by which the bot expects the game to end by the rules' own ends (L1 "2H to 3H" at L86's
+four minutes a player turn: 8 to 15 rounds), whatever the turn limit (a safety net, S37): incomes are
+counted up to it, not up to the limit."""
+MIN_LEFT: Final = 3
+"""Rounds of income the bot counts at least, however late the round."""
+ELIMINATION: Final = 400.0
+"""Putting out a rival gang's last free character (S37 (2): a gang with no free character is out of
+the race for the last-gang win); a gang's second last is worth a quarter of it."""
+LAST_RIVAL: Final = 0.8
+"""Share of DISTRICT_WIN the last free character of the last rival gang is worth (taking it wins)."""
+
+
+def progress(owned: int, size: int) -> float:
+    """The step towards a district of `size` shops (S37 (1)) of one more shop where the gang owns
+    `owned`: DISTRICT_FOCUS * DISTRICT_WIN * ((owned + 1) ** 2 - owned ** 2) / size ** 2."""
+    return DISTRICT_FOCUS * DISTRICT_WIN * (2 * owned + 1) / (size * size)
 
 
 class Planner:
@@ -71,13 +107,16 @@ class Planner:
         self.t = tables(state.geo)
         self.police = seat == state.police_seat
         self.money = state.money[seat] if seat < state.gangs else 0
-        limit = state.options["turn_limit"] or 20
-        self.left = max(1, limit - state.round + 1)
-        """Rounds left (counting this one), what incomes are multiplied by."""
+        left = max(MIN_LEFT, EXPECTED_END - state.round + 1)
+        limit = state.options["turn_limit"]
+        self.left = min(left, max(1, limit - state.round + 1)) if limit else left
+        """Rounds of income the bot counts (this one too): up to EXPECTED_END, or the turn limit if
+        nearer."""
         self.early = state.round <= EARLY_ROUNDS
         self.patrols = [p for p in state.ppos if p not in (JAIL, SEWER)]
         self.sight: int = state.options["cop_sight"]
         self._district_counts: list[list[int]] | None = None
+        self._free: list[int] | None = None
         self._buy_values: list[float] | None = None
         self.target_cache: dict[tuple[int, int], list[list[tuple[int, float]]]] = {}
         self._patrol_distance: dict[str, int] = {}
@@ -97,6 +136,40 @@ class Planner:
         """Expected cost for its gang of character c falling in a duel (injured or dead)."""
         dead = float(self.s.duel_options.dart_dead)
         return self.character_worth(c) * (1 - dead + dead * DEAD_FACTOR)
+
+    def free_counts(self) -> list[int]:
+        """Per gang: its free characters as the last-gang win counts them (S37 (2): on the board and not
+        vamped away). Counted once per decision."""
+        free = self._free
+        if free is None:
+            s = self.s
+            free = self._free = [0] * s.gangs
+            pos, captor = s.pos, s.captor
+            for c in range(len(pos)):
+                if captor[c] < 0 and pos[c] not in NEUTRALIZED:
+                    free[c // 3] += 1
+        return free
+
+    def knockout(self, t: int) -> float:
+        """What putting character t out of play (injured, dead, jailed or vamped away) is worth beyond its
+        own worth: the end it brings nearer (S37 (2)). Its gang's last free character puts the gang out,
+        and wins if it was the last rival standing; its second last is a quarter of that."""
+        g = t // 3
+        if g >= self.s.gangs or g == self.seat or self.s.captor[t] >= 0 or self.s.pos[t] in NEUTRALIZED:
+            return 0.0
+        free = self.free_counts()
+        if free[g] == 1:
+            rivals = sum(1 for o, n in enumerate(free) if n and o != self.seat)
+            return LAST_RIVAL * DISTRICT_WIN if rivals == 1 and free[self.seat] else ELIMINATION
+        if free[g] == 2:
+            return 0.25 * ELIMINATION
+        return 0.0
+
+    def exposure(self, c: int) -> float:
+        """What character c of the bot's gang falling costs beyond its worth: with it the gang's last
+        free characters (S37 (2)) go."""
+        free = self.free_counts()[self.seat] if self.seat < self.s.gangs else 3
+        return ELIMINATION if free <= 1 else 0.25 * ELIMINATION if free == 2 else 0.0
 
     def patrol_distance(self, place: str) -> int:
         """Street steps from the nearest patrol to `place` (once per place and decision)."""
@@ -140,32 +213,43 @@ class Planner:
         return counts
 
     def shop_worth(self, gang: int, i: int) -> float:
-        """What owning shop i is worth to `gang`: rank, income for the rounds left, district progress."""
+        """What owning shop i is worth to `gang`: rank, income for the rounds left, district progress
+        (a gang owning it counts it among its shops of the district)."""
         d = self.t.district[i]
         owned = self.district_counts()[d][gang]
-        if self.s.owner[i] != gang and owned == self.t.district_sizes[d] - 1:
+        if self.s.owner[i] == gang:
+            owned -= 1
+        size = self.t.district_sizes[d]
+        if owned == size - 1:
             return DISTRICT_WIN
-        return self.plain_worth(owned)
+        return self.plain_worth(owned, size)
 
-    def plain_worth(self, owned: int) -> float:
-        """A shop's worth short of a district win: rank, income for the rounds left, and progress in a
-        district where the gang owns `owned` shops."""
-        return SHOP_RANK + 10 * self.left + DISTRICT_STEP * owned
+    def plain_worth(self, owned: int, size: int) -> float:
+        """What one more shop is worth in a district of `size` shops where the gang owns `owned`: its rank,
+        its income, and its step towards the district (S37 (1)), larger the nearer the district is to
+        complete, which draws a gang's shops into one district."""
+        return SHOP_RANK + 10 * self.left + progress(owned, size)
 
     def buy_values(self) -> list[float]:
         """Per shop nobody owns: what buying it is worth to the bot's gang before its price
-        (`shop_worth`), and half a win more when a rival owns the rest of its district (keeping it from
-        them, S37); 0 for the others. Once per decision, a district at a time."""
+        (`shop_worth`), and half of what it is worth to the rival furthest on in its district (keeping
+        it from them, S37): half a win if that rival owns the rest; 0 for the others. Once per
+        decision, a district at a time."""
         values = self._buy_values
         if values is None:
             seat, sizes = self.seat, self.t.district_sizes
             by_district: list[float] = []
             for d, counts in enumerate(self.district_counts()):
-                rest = sizes[d] - 1
+                size = sizes[d]
+                rest = size - 1
                 owned = counts[seat]
-                value = DISTRICT_WIN if owned == rest else self.plain_worth(owned)
-                if any(counts[rival] == rest for rival in range(self.s.gangs) if rival != seat):
-                    value += 0.5 * DISTRICT_WIN
+                rival = max((counts[r] for r in range(self.s.gangs) if r != seat), default=0)
+                if owned == rest:
+                    value = DISTRICT_WIN
+                elif rival == rest:
+                    value = self.plain_worth(owned, size) + 0.5 * DISTRICT_WIN
+                else:
+                    value = self.plain_worth(owned, size) + (0.5 * progress(rival, size) if rival else 0.0)
                 by_district.append(value)
             district = self.t.district
             values = self._buy_values = [by_district[district[i]] if owner == -1 else 0.0
@@ -280,16 +364,18 @@ class Planner:
                 if place in board.shops and s.owner[self.geo.shop_index[place]] == gang_of(s, t):
                     managers = board.shops[place].managers
                 win, fall = duel_odds(opts, self.side_of(c), (1, t % 3 == KILLER, managers, 0))
-                if win >= MIN_WIN:
+                bonus = self.knockout(t)
+                if win >= MIN_WIN or (bonus and win >= MIN_HUNT):
                     dead = float(opts.dart_dead)
                     years = win * (1 + dead) * (1 + managers)
-                    gain = self.fall_cost(t)
-                    out[KILL0 + t] = win * gain - fall * self.fall_cost(c) - self.crime_cost(place, years, c)
+                    gain = self.fall_cost(t) + bonus
+                    loss = fall * (self.fall_cost(c) + self.exposure(c)) + self.crime_cost(place, years, c)
+                    out[KILL0 + t] = win * gain - loss
             if c % 3 == VAMP and s.captor[c] < 0 and c not in s.captor and s.captor[t] < 0 \
                     and not s.protected[t] and t not in s.captor and t != s.last_victim[c]:
                 # The captive plays for the bot and is lost to its gang; a dealer's pawns pay the bot
                 # (S20, L47).
-                out[VAMP0 + t] = 0.8 * self.character_worth(t) + 10
+                out[VAMP0 + t] = 0.8 * self.character_worth(t) + 10 + self.knockout(t)
         return out
 
     def danger(self, c: int, place: str) -> float:
@@ -310,7 +396,7 @@ class Planner:
                     continue
                 d = self.t.distance(s.pos[t], place)
                 if d <= REACH:
-                    risk += 0.15 * self.fall_cost(c) / (1 + d)
+                    risk += 0.15 * (self.fall_cost(c) + self.exposure(c)) / (1 + d)
         return risk
 
     def stop_value(self, c: int, place: str) -> float:
@@ -331,20 +417,53 @@ class Planner:
 
     def _targets(self, c: int) -> list[list[tuple[int, float]]]:
         s, t = self.s, self.t
-        gang, colour, role = self.seat, c // 3, c % 3
+        colour, role = c // 3, c % 3
         out = self._shop_targets(c)
-        if role == KILLER and not self.early:
-            out = out[:]
-            for v in range(len(s.pos)):
-                where = s.pos[v]
-                if gang_of(s, v) != gang and v % 3 != KILLER and where in t.index:
-                    out.append((t.index[where], 0.3 * self.character_worth(v)))
-            out.sort(key=itemgetter(1), reverse=True)
+        if not self.early and role != DEALER:
+            hunt = self._hunt_targets(c)
+            if hunt:
+                out = sorted(out + hunt, key=itemgetter(1), reverse=True)
         runs = [out]
         if role == DEALER and s.pawn_stock[colour] > 0:
             dealing = t.free_sections(colour, s.owner, s.pawns)
             runs.append(dealing.targets(s.pawn_stock[colour], 5 * min(self.left, 8)))
         return runs
+
+    def _hunt_targets(self, c: int) -> list[tuple[int, float]]:
+        """Rival characters worth going after for character c: a killer shoots them, a vamp free to vamp
+        takes them (S20), each worth its fall and the end it brings nearer (`knockout`), halved as they
+        move on; and for a killer the clinic's entrances, where the injured of a gang with nobody free
+        may be killed (L83) before they come back."""
+        s, t = self.s, self.t
+        gang, role = self.seat, c % 3
+        vamping = role == VAMP and s.captor[c] < 0 and c not in s.captor
+        out: list[tuple[int, float]] = []
+        clinic = 0.0
+        free = self.free_counts()
+        for v in range(len(s.pos)):
+            if v // 3 == gang or gang_of(s, v) == gang:
+                continue
+            where = s.pos[v]
+            if role == KILLER:
+                if where in t.index:
+                    win = KILLER_WIN if v % 3 == KILLER else HUNT_WIN
+                    out.append((t.index[where], 0.5 * win * (self.fall_cost(v) + self.knockout(v))))
+                elif where == CLINIC and not free[v // 3]:
+                    clinic = max(clinic, self.clinic_bonus(v))
+            elif vamping and where in t.index and v % 3 != VAMP and s.captor[v] < 0 \
+                    and not s.protected[v] and v != s.last_victim[c]:
+                out.append((t.index[where], 0.5 * (0.8 * self.character_worth(v) + self.knockout(v))))
+        if clinic:
+            out.extend((t.index[e], 0.5 * clinic) for e in self.geo.clinic_entrances)
+        return out
+
+    def clinic_bonus(self, t: int) -> float:
+        """What killing character t in the clinic (L83) is worth beyond its worth: a gang with nobody free
+        stays out of the race while its injured are dead, not back in a few turns (S25)."""
+        g = t // 3
+        if g == self.seat or self.free_counts()[g]:
+            return 0.0
+        return 0.5 * ELIMINATION
 
     def _shop_targets(self, c: int) -> list[tuple[int, float]]:
         """The shops worth heading for, for character c (the most valuable first), from what they
@@ -357,7 +476,7 @@ class Planner:
         pawns = role == DEALER and s.pawn_supply[colour] > 0 and s.pawn_stock[colour] < 4 and money >= 5
         dead = tuple(r for r in range(3) if s.pos[3 * gang + r] == GRAVEYARD) if gang < s.gangs else ()
         key = (gang, s.gangs, s.players, role, money, self.left, may_buy, stickups, pawns, dead,
-               tuple(s.owner), tuple(s.racket))
+               tuple(s.owner), tuple(s.racket), s.tokens[gang] > 0, s.duel_options)
         cache = self.t.shop_targets
         out = cache.get(key)
         if out is None:
@@ -376,6 +495,10 @@ class Planner:
         racket_value = 3.0 * self.left
         star_value = min(MAX_PAIRS, money // 5) * 2 * 2.0 * min(self.left, 10) if pawns else 0.0
         killer_stickups = role == KILLER and stickups
+        taking = stickups and s.tokens[gang] > 0
+        side = (1, role == KILLER)
+        take_odds = (duel_odds(s.duel_options, side, (0, False, 1, 0))[0],
+                     duel_odds(s.duel_options, side, (0, False, 2, 0))[0])
         recruit_values = {kind: RECRUIT_VALUE * ROLE_WORTH[r] - 50 for kind, r in RECRUITS.items()
                           if r in dead}
         # (`max(value, x)` below written out as: x replaces value only if larger.)
@@ -393,6 +516,12 @@ class Planner:
                 value = star_value
             if killer_stickups and owner[i] != gang and kind == "basic" and value < 25.0:
                 value = 25.0
+            if taking and owner[i] >= 0 and owner[i] != gang:
+                # A stick-up for ownership (L24): a step towards the bot's district, or a rival's lost.
+                win = take_odds[0 if kind == "basic" else 1]
+                take = 0.5 * win * (self.shop_worth(gang, i) + 0.5 * self.shop_worth(owner[i], i))
+                if take > value:
+                    value = take
             if recruit_values:
                 recruit = recruit_values.get(kind)
                 if recruit is not None and recruit > value:

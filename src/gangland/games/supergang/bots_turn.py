@@ -130,7 +130,8 @@ def _clinic_kill_value(plan: Planner, c: int, t: int, place: str) -> float:
     win = 1 - (1 - hit) ** max(1, darts)
     if win < MIN_WIN:
         return -1.0
-    return win * plan.character_worth(t) * DEAD_FACTOR - plan.crime_cost(place, 2 * win, c)
+    gain = plan.character_worth(t) * DEAD_FACTOR + plan.clinic_bonus(t)
+    return win * gain - plan.crime_cost(place, 2 * win, c)
 
 
 # ---- recruiting ----
