@@ -256,8 +256,18 @@ class Planner:
                                          for i, owner in enumerate(self.s.owner)]
         return values
 
-    def side_of(self, c: int) -> tuple[int, bool]:
-        return 1, c % 3 == KILLER
+    def side_of(self, c: int, place: str | None = None) -> tuple[int, bool]:
+        """The side character c would fight with at `place` (S40): itself and, with `duel_allies`
+        "square", the characters its gang plays that already stand there (count, any killer)."""
+        s = self.s
+        if place is None or s.options["duel_allies"] != "square":
+            return 1, c % 3 == KILLER
+        count, killer = 1, c % 3 == KILLER
+        for t in range(len(s.pos)):
+            if t != c and s.pos[t] == place and gang_of(s, t) == self.seat:
+                count += 1
+                killer = killer or t % 3 == KILLER
+        return count, killer
 
     # ---- what a character could do at a place ----
 
@@ -338,7 +348,7 @@ class Planner:
             owner = s.owner[i]
             managers = board.shops[place].managers
             line_up = (0, False, managers, 0)
-            win, fall, clean = duel_stats(opts, self.side_of(c), line_up)
+            win, fall, clean = duel_stats(opts, self.side_of(c, place), line_up)
             if owner != gang and i not in s.robbed and win >= MIN_STICKUP:
                 # Crimes: the stick-up, and an injury or a murder per manager shot (S28). A manager who
                 # survives, standing or injured, witnesses them all (L57, S29 a): after a failure, and
@@ -363,7 +373,7 @@ class Planner:
                 managers = 0
                 if place in board.shops and s.owner[self.geo.shop_index[place]] == gang_of(s, t):
                     managers = board.shops[place].managers
-                win, fall = duel_odds(opts, self.side_of(c), (1, t % 3 == KILLER, managers, 0))
+                win, fall = duel_odds(opts, self.side_of(c, place), (1, t % 3 == KILLER, managers, 0))
                 bonus = self.knockout(t)
                 if win >= MIN_WIN or (bonus and win >= MIN_HUNT):
                     dead = float(opts.dart_dead)
