@@ -464,6 +464,24 @@ def test_turn_limit_and_rounds() -> None:
     assert [b["victory"] for b in r.breakdown] == list(r.scores)
 
 
+@pytest.mark.parametrize(("round_start", "starters"), [("first", [1, 1, 1, 1]), ("rotate", [1, 2, 0, 1])])
+def test_who_begins_each_round(round_start: str, starters: list[int]) -> None:
+    # L58 "At each turn of play, each player throws all the dices together" and L3 "The first player":
+    # the fragment names a first player and never passes the start on, so by default the first player
+    # begins every round (S4); option round_start "rotate" passes the start to the left each round (S45).
+    s = SupergangState.new(3, 0, {"round_start": round_start, "turn_limit": 4})
+    assert s.first == 1  # seat 1 won the first player's throw (S3)
+    rng = random.Random(0)
+    turns: list[tuple[int, int]] = []
+    while not s.is_over:
+        if not turns or turns[-1] != (s.round, s.turn_player):
+            turns.append((s.round, s.turn_player))
+        s.apply(rng.choice(s.legal_actions()))
+    assert [next(p for r, p in turns if r == n) for n in (1, 2, 3, 4)] == starters
+    for n in (1, 2, 3, 4):  # every gang still plays once a round, clockwise from the round's starter
+        assert [p for r, p in turns if r == n] == [(starters[n - 1] + k) % 3 for k in range(3)]
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_playouts_end(players: int) -> None:
     # S39 "turn_limit (S37) ... keep simulations finite."

@@ -34,6 +34,9 @@ class SupergangGame(Game):
               "The variant: the last seat plays the police (no money, moves both patrols every gang turn, "
               "takes innocents into custody; wins when every gangster is neutralized) (S36)."),
         option_spec("first_seat", ("dice", "seat0"), "First player by the three-dice throw, or seat 0 (S3)."),
+        option_spec("round_start", ("first", "rotate"),
+              "Who begins each round: the first player, every round (S4), or the seat on the left of the "
+              "last round's (not in the fragment; evens out the first gang's advantage) (S45)."),
         option_spec("shop_exit", ("keep", "free"),
               "Leaving a shop: out by the entrance it came in by and straight on, or any way (S9)."),
         option_spec("manhole_move", ("then_move", "instead"),

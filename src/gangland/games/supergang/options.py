@@ -14,6 +14,7 @@ from .duel import DuelOptions
 DEFAULTS: Final[dict[str, Any]] = {
     "police_player": False,
     "first_seat": "dice",
+    "round_start": "first",
     "shop_exit": "keep",
     "manhole_move": "then_move",
     "shop_action_required": False,
@@ -39,6 +40,7 @@ DEFAULTS: Final[dict[str, Any]] = {
 CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "police_player": (False, True),
     "first_seat": ("dice", "seat0"),
+    "round_start": ("first", "rotate"),
     "shop_exit": ("keep", "free"),
     "manhole_move": ("then_move", "instead"),
     "shop_action_required": (False, True),

@@ -231,6 +231,8 @@ def end_stop(s: SupergangFields) -> None:
 
 
 def next_gang_turn(s: SupergangFields) -> None:
+    """The next gang clockwise (S4); after the round's last gang the next round, begun by the same first
+    player or, with `round_start` "rotate", by the seat on the left of this round's (S45)."""
     nxt = (s.turn_player + 1) % s.gangs
     if nxt == s.first:
         limit = s.options["turn_limit"]
@@ -239,6 +241,9 @@ def next_gang_turn(s: SupergangFields) -> None:
             end_game(s)
             return
         s.round += 1
+        if s.options["round_start"] == "rotate":
+            s.first = nxt = (s.first + 1) % s.gangs
+            s.events.append(f"round {s.round} begins with {SEAT_REFS[nxt]}")
     s.turn_player = nxt
     start_gang_turn(s)
 
