@@ -24,7 +24,7 @@ class SupergangGame(Game):
 
     id = "supergang"
     name = "Supergang (reconstructed)"
-    version = "0.10"
+    version = "0.11"
     player_counts = (3, 4, 5)
     """3-4 gangs; with `police_player` the police is one more seat (4 or 5 players, L92)."""
     num_actions = NUM_ACTIONS
