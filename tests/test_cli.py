@@ -555,6 +555,6 @@ def test_the_result_table_says_what_ranked_the_seats_and_how_the_game_ended() ->
     console.print(result_table(result, ["Seat 1", "Seat 2", "Seat 3"]))
     shown = " ".join(console.export_text().split())
     assert "then: shops" in shown and "then: money" in shown
-    assert "How it ended: round 2 was the last (the turn limit)" in shown
+    assert "How it ended: stopped at the safety limit of 2 rounds (not a rule)" in shown
     for shops in (str(s["shops"]) for s in result.to_json()["standing"]):
         assert shops in shown

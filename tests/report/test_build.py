@@ -121,6 +121,31 @@ def test_report_end_to_end(tmp_path: Path) -> None:
     assert render_markdown(saved, plot_names(tmp_path)) == markdown
 
 
+def test_endings_with_their_lengths(tmp_path: Path) -> None:
+    # Issue 34: the report gives each ending's share with its interval and the length of the games that
+    # ended so (median and quartiles) in report.json, on the page and in the README.
+    config = SimConfig("supergang", 3, ("random",), 6, seed=3, options={"turn_limit": 5})
+    data = build_report(config, tmp_path, command="gangland report supergang (test)")
+    game = get("supergang")
+    facts = [game.facts(r) for r in GameRecord.load_all(tmp_path / "records.jsonl")]
+    endings = data["sides"][0]["endings"]
+    assert sum(d["games"] for d in endings.values()) == 6
+    for ending, d in endings.items():
+        rounds = sorted(f.length["rounds"] for f in facts if f.ending == ending)
+        assert d["length"]["rounds"]["n"] == len(rounds) == d["games"]
+        assert d["length"]["rounds"]["min"] == rounds[0] and d["length"]["rounds"]["max"] == rounds[-1]
+        assert rounds[0] <= d["length"]["rounds"]["q1"] <= d["length"]["rounds"]["median"] <= rounds[-1]
+    assert endings["safety limit"]["length"]["rounds"]["median"] == 5  # the limit's round
+    page = " ".join(parse(tmp_path / "index.html").text)
+    markdown = (tmp_path / "README.md").read_text(encoding="utf-8")
+    for text in (page, markdown):
+        assert "safety limit" in text and "5 (5-5)" in text and "rounds" in text
+    # A report.json written before the lengths by ending were counted still renders.
+    for d in endings.values():
+        del d["length"]
+    assert "safety limit" in render_markdown(data, [])
+
+
 def test_compare_on_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "cmp"
     result = CliRunner().invoke(app, ["report", "downtown", "--players", "3", "--agents", "heuristic",

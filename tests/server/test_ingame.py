@@ -382,8 +382,8 @@ def test_every_game_s_result_shows_its_breakdown_and_supergang_why(tmp_path: Pat
             assert parts and sum(parts.values()) == score
     supergang = results["supergang"]
     assert [set(s) for s in supergang["standing"]] == [{"shops", "money"}] * 3
-    assert "round 2 was the last (the turn limit)" in supergang["ending"]
-    assert "the most shops win, then the most money" in supergang["ending"]
+    assert "stopped at the safety limit of 2 rounds (not a rule)" in supergang["ending"]
+    assert "a draw shared by the gangs" in supergang["ending"]
     assert all("standing" not in results[game] for game in ("razzia", "downtown", "protection-racket"))
 
 

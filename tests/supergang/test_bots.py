@@ -265,7 +265,9 @@ def test_buys_an_affordable_shop() -> None:
 
 
 def test_dealer_buys_the_most_pawns_then_places_them() -> None:
-    state = _new(3, 1, first_seat="seat0")
+    # (20 rounds, the old default limit: the bot counts incomes up to the limit, and with the 60 of the
+    # safety net, S47, it rather buys the star shop itself)
+    state = _new(3, 1, first_seat="seat0", turn_limit=20)
     state.money[0] = 200
     _stop_at(state, DEALER, _shop(state, "star"))
     assert SupergangHeuristicBot().choose(state, 0) == BUY0 + MAX_PAIRS - 1

@@ -11,6 +11,8 @@ import random
 import pytest
 
 from gangland.engine.errors import IllegalAction, OptionError
+from gangland.engine.seats import SEAT_REFS
+from gangland.games import get
 from gangland.games.supergang.actions import (
     BUY0,
     CHAR0,
@@ -27,13 +29,24 @@ from gangland.games.supergang.actions import (
     dest_parts,
 )
 from gangland.games.supergang.board import moves, moves_from_jail
-from gangland.games.supergang.constants import DEALER, JAIL, KILLER, VAMP
+from gangland.games.supergang.constants import CLINIC, DEALER, GRAVEYARD, JAIL, KILLER, VAMP
 from gangland.games.supergang.movement import move_options
+from gangland.games.supergang.options import SAFETY_LIMIT_ROUNDS
 from gangland.games.supergang.phases import ACT, CHOOSE, MOVE, RESURFACE
 from gangland.games.supergang.shops import placeable_sections
 from gangland.games.supergang.state import SupergangState
-from gangland.games.supergang.table import shops_owned
-from gangland.games.supergang.turn import incomes
+from gangland.games.supergang.turn import incomes, start_gang_turn
+from gangland.games.supergang.victory import (
+    DISTRICT,
+    EVERYONE_DEAD,
+    LAST_GANG,
+    POLICE,
+    SAFETY_LIMIT,
+    check_last_gang,
+    ending_kind,
+)
+
+GAME = get("supergang")
 
 
 def new(players: int = 4, seed: int = 1, **options: object) -> SupergangState:
@@ -431,7 +444,8 @@ def test_neutralized_gang_earns_only_from_shops() -> None:
 
 
 def test_district_victory() -> None:
-    # S37 (1): "a gang owns every shop of one district: it wins".
+    # S37 (1): "a gang owns every shop of one district: it wins"; S46: the result says which district,
+    # who and in which round.
     s = new()
     board = s.geo.board
     district = board.shops[s.geo.shops[0]].district
@@ -444,24 +458,119 @@ def test_district_victory() -> None:
     s.apply(PURCHASE)
     assert s.is_over and s.to_act is None and s.legal_actions() == []
     assert s.winner == 0 and s.result().winners == (0,)
-    assert s.result().ranks[0] == 1
+    assert s.result().ranks[0] == 1 and s.result().scores == (1, 0, 0, 0)
+    assert ending_kind(s) == DISTRICT
+    assert s.result().ending == f"{SEAT_REFS[0]} owns every shop of district {district} in round 1 and wins"
 
 
-def test_turn_limit_and_rounds() -> None:
-    # S37 "turn_limit ... ends the game after so many rounds, the gang with most shops, then most money,
-    # winning"; "The result gives one point to each winner". S4 a round = every gang once.
-    s = new(players=3, turn_limit=2)
+def at_round(players: int = 3, rnd: int = 4, **options: object) -> SupergangState:
+    """A new game moved on to round `rnd` (the last-gang and police wins count from round 4, S37)."""
+    s = new(players, **options)
+    s.round = rnd
+    return s
+
+
+def test_last_gang_ending_says_where_the_others_are() -> None:
+    # S37 (2) (notes: "the last gang with a free character"); S46: the result names the winner, the
+    # round, and where every other gang's characters are: jail, clinic, graveyard, or vamped away (L41).
+    s = at_round()
+    s.pos[KILLER] = s.pos[3 + VAMP] = s.geo.manholes[0]  # seat 0's killer free; seat 1's vamp vamped
+    s.captor[3 + VAMP] = VAMP
+    s.pos[3 + KILLER], s.pos[3 + DEALER] = CLINIC, GRAVEYARD
+    s.pos[VAMP] = s.pos[DEALER] = s.pos[6 + DEALER] = GRAVEYARD  # seat 2: killer and vamp in the jail
+    check_last_gang(s)
+    assert s.is_over and s.winner == 0 and ending_kind(s) == LAST_GANG
+    r = s.result()
+    assert r.winners == (0,) and r.scores == (1, 0, 0)
+    assert r.ending == (f"{SEAT_REFS[0]} is the last gang with a free character in round 4 and wins "
+                        f"({SEAT_REFS[1]}: killer in the clinic, vamp vamped by {SEAT_REFS[0]}, dealer in "
+                        f"the graveyard; {SEAT_REFS[2]}: killer in the jail, vamp in the jail, dealer in the "
+                        "graveyard)")
+
+
+def test_police_ending() -> None:
+    # L91 "The player wins as soon as all the gangsters are in the graveyard, the clinic or jail." (S36);
+    # S46: the result says so, with where every gang's characters are.
+    s = at_round(4, police_player=True)
+    s.pos[KILLER], s.pos[3 + VAMP] = CLINIC, GRAVEYARD
+    check_last_gang(s)
+    assert s.is_over and s.winner == 3 and ending_kind(s) == POLICE
+    r = s.result()
+    assert r.winners == (3,) and r.scores == (0, 0, 0, 1)
+    assert r.ending.startswith("every gangster is in the jail, the clinic or the graveyard in round 4: the "
+                               f"police player wins (L91) ({SEAT_REFS[0]}: killer in the clinic, vamp in the "
+                               "jail, dealer in the jail; ")
+
+
+@pytest.mark.parametrize("police", [False, True])
+def test_everyone_in_the_graveyard(police: bool) -> None:
+    # S26: with every character in the graveyard nobody can recruit again (L78: only from a shop, by a
+    # free character, S17) and the game ends; nobody won by the rules, so it is a draw shared by the
+    # gangs (S46), but in the variant it is the police player's win (L91: "all the gangsters are in the
+    # graveyard").
+    s = at_round(4 if police else 3, 6, police_player=police)
+    s.pos = [GRAVEYARD] * len(s.pos)
+    start_gang_turn(s)
+    assert s.is_over and ending_kind(s) == (POLICE if police else EVERYONE_DEAD)
+    r = s.result()
+    assert r.winners == ((3,) if police else (0, 1, 2))
+    if not police:
+        assert r.scores == (1, 1, 1) and r.ranks == (1, 1, 1)
+        assert r.ending.startswith("every character is in the graveyard in round 6: nobody can recruit "
+                                   "again, no gang won by the rules: a draw shared by the gangs")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_safety_limit_is_a_draw_of_the_gangs(players: int) -> None:
+    # S37, S39, S46: the fragment has no turn limit and no tie-break ("most shops, then most money" was
+    # invented); `turn_limit` only stops a game that its rules have not ended, as undecided: every gang
+    # shares the draw whatever its shops and money, and the police player does not win. S4: a round is
+    # every gang once.
+    police = players == 4
+    s = new(players, turn_limit=2, police_player=police)
+    gangs = 3
+    s.owner[0] = 1  # shops and money decide nothing at the limit
+    s.money[2], s.bank = 200, s.bank - 200
     rng = random.Random(0)
     turns = []
     while not s.is_over:
         turns.append((s.round, s.turn_player))
         s.apply(rng.choice(s.legal_actions()))
-    assert sorted(set(turns)) == [(r, p) for r in (1, 2) for p in range(3)]
+    assert sorted(set(turns)) == [(r, p) for r in (1, 2) for p in range(gangs)]
+    assert ending_kind(s) == SAFETY_LIMIT and s.winner == -1
     r = s.result()
-    best = max((shops_owned(s, g), s.money[g]) for g in range(3))
-    assert r.winners == tuple(g for g in range(3) if (shops_owned(s, g), s.money[g]) == best)
-    assert r.scores == tuple(int(g in r.winners) for g in range(3)) and len(r.ranks) == 3
+    assert r.winners == (0, 1, 2) and r.scores[:3] == (1, 1, 1) and r.ranks[:3] == (1, 1, 1)
     assert [b["victory"] for b in r.breakdown] == list(r.scores)
+    assert r.ending == ("stopped at the safety limit of 2 rounds (not a rule): no gang won by the rules, a "
+                        "draw shared by the gangs")
+    assert r.standing[1]["shops"] == 1 and r.standing[2]["money"] >= 200  # shown, not counted
+    if police:
+        assert r.scores[3] == 0 and r.ranks[3] == 4
+
+
+def test_the_safety_limit_is_far_beyond_the_games_length() -> None:
+    # L1 "2H to 3H" at L86's four minutes a gang turn is some 8-15 rounds: the default safety limit
+    # (one constant, S37) lies well beyond it, and 0 takes it away.
+    assert GAME.resolve_options(None)["turn_limit"] == SAFETY_LIMIT_ROUNDS >= 4 * 15
+    assert new(3, turn_limit=0).options["turn_limit"] == 0
+
+
+@pytest.mark.parametrize(("round_start", "starters"), [("first", [1, 1, 1, 1]), ("rotate", [1, 2, 0, 1])])
+def test_who_begins_each_round(round_start: str, starters: list[int]) -> None:
+    # L58 "At each turn of play, each player throws all the dices together" and L3 "The first player":
+    # the fragment names a first player and never passes the start on, so by default the first player
+    # begins every round (S4); option round_start "rotate" passes the start to the left each round (S45).
+    s = SupergangState.new(3, 0, {"round_start": round_start, "turn_limit": 4})
+    assert s.first == 1  # seat 1 won the first player's throw (S3)
+    rng = random.Random(0)
+    turns: list[tuple[int, int]] = []
+    while not s.is_over:
+        if not turns or turns[-1] != (s.round, s.turn_player):
+            turns.append((s.round, s.turn_player))
+        s.apply(rng.choice(s.legal_actions()))
+    assert [next(p for r, p in turns if r == n) for n in (1, 2, 3, 4)] == starters
+    for n in (1, 2, 3, 4):  # every gang still plays once a round, clockwise from the round's starter
+        assert [p for r, p in turns if r == n] == [(starters[n - 1] + k) % 3 for k in range(3)]
 
 
 @pytest.mark.parametrize("players", [3, 4])

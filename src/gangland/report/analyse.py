@@ -21,7 +21,7 @@ from .stats import (
     wilson_interval,
 )
 
-__all__ = ["analyse_side", "compare_sides", "histogram", "seat_outcomes"]
+__all__ = ["analyse_side", "compare_sides", "histogram", "quartiles", "seat_outcomes"]
 
 
 def histogram(values: Sequence[float], bins: int = 20) -> dict[str, list[float]]:
@@ -105,9 +105,12 @@ def analyse_side(records: Sequence[GameRecord], facts: Sequence[GameFacts]) -> d
     events: dict[str, list[float]] = {}
     values: dict[str, list[float]] = {}
     endings: Counter[str] = Counter()
+    lengths_by_ending: dict[str, dict[str, list[float]]] = {}
     for index, (_, f) in enumerate(finished):
         for key, n in f.length.items():
             lengths.setdefault(key, []).append(n)
+            if f.ending is not None:
+                lengths_by_ending.setdefault(f.ending, {}).setdefault(key, []).append(n)
         for key in f.events:
             events.setdefault(key, [0.0] * index)  # an event first seen now: 0 in the games before
         for key, column in events.items():
@@ -128,9 +131,22 @@ def analyse_side(records: Sequence[GameRecord], facts: Sequence[GameFacts]) -> d
         "seat_events": _breakdown(finished, seat_events=True),
         "events": {key: describe(column) for key, column in events.items()},
         "event_values": {key: describe(sample) for key, sample in values.items()},
-        "endings": {key: {"games": n, "rate": n / games, "ci95": list(wilson_interval(n, games))}
+        "endings": {key: {"games": n, "rate": n / games, "ci95": list(wilson_interval(n, games)),
+                          "length": {k: quartiles(v) for k, v in lengths_by_ending[key].items()}}
                     for key, n in endings.most_common()},
     }
+
+
+def quartiles(values: Sequence[float]) -> dict[str, float]:
+    """Median, quartiles and range of `values` (the length of the games that ended one way).
+
+    >>> quartiles([3, 1, 2, 4, 5])
+    {'n': 5, 'min': 1.0, 'q1': 2.0, 'median': 3.0, 'q3': 4.0, 'max': 5.0}
+    """
+    ordered = sorted(values)
+    return {"n": len(ordered), "min": float(ordered[0]) if ordered else 0.0,
+            "q1": _quantile(ordered, 0.25), "median": _quantile(ordered, 0.5),
+            "q3": _quantile(ordered, 0.75), "max": float(ordered[-1]) if ordered else 0.0}
 
 
 def _breakdown(finished: Sequence[tuple[GameRecord, GameFacts]], seat_events: bool = False) -> dict[str, Any]:

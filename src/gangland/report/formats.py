@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["number", "p_text", "percent", "wins"]
+from typing import Any
+
+__all__ = ["ending_length_keys", "median_quartiles", "number", "p_text", "percent", "wins"]
 
 
 def percent(x: float) -> str:
@@ -41,3 +43,19 @@ def p_text(p: float) -> str:
     ('0.0300', '<0.0001')
     """
     return "<0.0001" if p < 1e-4 else f"{p:.4f}"
+
+
+def ending_length_keys(side: dict[str, Any]) -> list[str]:
+    """The lengths (rounds, decisions, ...) a side's endings give by ending: none in a report.json
+    written before they were counted."""
+    return list(dict.fromkeys(k for d in side["endings"].values() for k in d.get("length", {})))
+
+
+def median_quartiles(ending: dict[str, Any], key: str) -> str:
+    """The median length `key` of the games of one ending, its quartiles in brackets.
+
+    >>> median_quartiles({"length": {"rounds": {"median": 12.0, "q1": 9.5, "q3": 20.0}}}, "rounds")
+    '12 (9.5-20)'
+    """
+    d = ending.get("length", {}).get(key)
+    return f"{d['median']:g} ({d['q1']:g}-{d['q3']:g})" if d else "-"

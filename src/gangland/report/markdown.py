@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .formats import number, p_text, percent, wins
+from .formats import ending_length_keys, median_quartiles, number, p_text, percent, wins
 
 __all__ = ["plot_names", "render_markdown"]
 
@@ -132,6 +132,16 @@ def render_markdown(data: dict[str, Any], plots: Sequence[str]) -> str:
         rows += [[f"ending: {k}", *(percent(side["endings"][k]["rate"]) if k in side["endings"] else "0.0%"
                                     for side in sides)] for k in endings]
         lines += _table(head, rows)
+    for side in sides:
+        keys = ending_length_keys(side)
+        if not keys:
+            continue
+        label = f" ({side['label']})" if many else ""
+        lines += [f"How games end{label}: the share of each ending and the length of the games that "
+                  "ended so (median, quartiles in brackets)", ""]
+        lines += _table(("ending", "games", "share", "95% CI", *keys), [
+            [k, f"{d['games']:,}", percent(d["rate"]), f"{percent(d['ci95'][0])} to {percent(d['ci95'][1])}",
+             *(median_quartiles(d, key) for key in keys)] for k, d in side["endings"].items()])
     return "\n".join(lines).rstrip() + "\n"
 
 

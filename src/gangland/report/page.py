@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from .formats import number, p_text, percent, wins
+from .formats import ending_length_keys, median_quartiles, number, p_text, percent, wins
 from .plots import Plot
 
 __all__ = ["render_page"]
@@ -156,9 +156,12 @@ def render_page(data: dict[str, Any], plots: Sequence[Plot]) -> str:
             rows += [_describe_rows(k, d) for k, d in side["event_values"].items()]
             parts.append(caption + _table(DESCRIBE_HEAD, rows))
             if side["endings"]:
-                parts.append(_table(("ending", "games", "share", "95% CI"), [
+                keys = ending_length_keys(side)
+                parts.append(_table(("ending", "games", "share", "95% CI",
+                                     *(f"{k}: median (quartiles)" for k in keys)), [
                     [escape(k), f"{d['games']:,}", percent(d["rate"]),
-                     f"{percent(d['ci95'][0])} to {percent(d['ci95'][1])}"]
+                     f"{percent(d['ci95'][0])} to {percent(d['ci95'][1])}",
+                     *(median_quartiles(d, key) for key in keys)]
                     for k, d in side["endings"].items()]))
     if many:
         comparison = data["comparison"]

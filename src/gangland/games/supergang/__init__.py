@@ -11,7 +11,7 @@ from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpe
 from .actions import NUM_ACTIONS, action_text
 from .bots import SupergangHeuristicBot
 from .encoding import SupergangEncoding
-from .options import option_spec, short_configurations
+from .options import SAFETY_LIMIT_ROUNDS, option_spec, short_configurations
 from .render import narrate, render_view, view_svg
 from .report import facts, inventory
 from .screen import menu_choice, rules_help, screen
@@ -24,7 +24,7 @@ class SupergangGame(Game):
 
     id = "supergang"
     name = "Supergang (reconstructed)"
-    version = "0.10"
+    version = "0.11"
     player_counts = (3, 4, 5)
     """3-4 gangs; with `police_player` the police is one more seat (4 or 5 players, L92)."""
     num_actions = NUM_ACTIONS
@@ -34,6 +34,9 @@ class SupergangGame(Game):
               "The variant: the last seat plays the police (no money, moves both patrols every gang turn, "
               "takes innocents into custody; wins when every gangster is neutralized) (S36)."),
         option_spec("first_seat", ("dice", "seat0"), "First player by the three-dice throw, or seat 0 (S3)."),
+        option_spec("round_start", ("first", "rotate"),
+              "Who begins each round: the first player, every round (S4), or the seat on the left of the "
+              "last round's (not in the fragment; evens out the first gang's advantage) (S45)."),
         option_spec("shop_exit", ("keep", "free"),
               "Leaving a shop: out by the entrance it came in by and straight on, or any way (S9)."),
         option_spec("manhole_move", ("then_move", "instead"),
@@ -74,9 +77,10 @@ class SupergangGame(Game):
               "Seconds per gang turn (L86; 0 = off). When a player lets it run out (the host plays "
               "'time is up' for him), his characters not yet moved go to the jail for a turn (S35).",
               free=True),
-        option_spec("turn_limit", (20, 5),
-              "Rounds after which the game ends (0 = none): most shops, then most money, wins. Designed: "
-              "the rulebook's 2-3 hours are about 10 rounds at four minutes a gang turn (S39).", free=True),
+        option_spec("turn_limit", (SAFETY_LIMIT_ROUNDS, 20),
+              "Not a rule: a safety net that stops a game its rules have not ended after so many rounds "
+              "(0 = none), undecided: a draw shared by the gangs (S37, S46). The rulebook's 2-3 hours are "
+              "about 8-15 rounds at four minutes a gang turn (L1, L86).", free=True),
         OptionSpec("board", "", ("",), "Path of a board file in the format of the built-in board.toml; "
                    "empty: the built-in board (authored for Gangland, not the printed one).", free=True),
     )

@@ -82,13 +82,9 @@ def phase_line(table: Table) -> str:
         winner = view.get("winner", -1)
         if isinstance(winner, int) and winner >= 0:
             return f"Game over: {seat_label(view, winner)} wins."
-        # No win by the rules (the turn limit): most shops, then most money ranks the gangs (S39).
-        marks = shop_marks(view)
-        keys = [(sum(1 for o, _ in marks.values() if o == g), int(gang.get("money") or 0))
-                for g, gang in enumerate(gangs_of(view))]
-        best = [g for g, key in enumerate(keys) if key == max(keys, default=None)]
-        return (f"Game over, no gang won outright: most shops, then most money: "
-                f"{' and '.join(seat_label(view, g) for g in best) or 'nobody'}.")
+        # No win by the rules (the safety limit, or every character dead): a draw of the gangs (S46).
+        gangs = " and ".join(seat_label(view, g) for g in range(len(gangs_of(view))))
+        return f"Game over: no gang won by the rules, a draw shared by {gangs}."
     to_act = view.get("to_act")
     who = seat_label(view, to_act)
     actor = view.get("actor")

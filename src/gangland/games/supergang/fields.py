@@ -60,7 +60,8 @@ class SupergangFields(PhaseState):
     events: list[str]
     """What the last action did, in words (seats as markers, `gangland.engine.seats`)."""
     first: int
-    """The seat that plays first in each round (S3)."""
+    """The seat that begins the round in progress: the first player (S3), every round unless
+    `round_start` is "rotate" (S45)."""
     flags: int
     """What the acting character did at this stop (F_* bits)."""
     gangs: int

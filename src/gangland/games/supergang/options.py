@@ -11,9 +11,14 @@ from gangland.engine.errors import OptionError
 
 from .duel import DuelOptions
 
+SAFETY_LIMIT_ROUNDS: Final = 60
+"""The default `turn_limit` (S37, S39): a safety net, not a rule, well beyond the 8-15 rounds of the
+fragment's "2H to 3H" (L1); a placeholder until the game's designed values are tuned."""
+
 DEFAULTS: Final[dict[str, Any]] = {
     "police_player": False,
     "first_seat": "dice",
+    "round_start": "first",
     "shop_exit": "keep",
     "manhole_move": "then_move",
     "shop_action_required": False,
@@ -34,12 +39,13 @@ DEFAULTS: Final[dict[str, Any]] = {
     "cop_price": 500,
     "last_gang": "free",
     "turn_clock": 0,
-    "turn_limit": 20,
+    "turn_limit": SAFETY_LIMIT_ROUNDS,
     "board": "",
 }
 CHOICES: Final[dict[str, tuple[Any, ...]]] = {
     "police_player": (False, True),
     "first_seat": ("dice", "seat0"),
+    "round_start": ("first", "rotate"),
     "shop_exit": ("keep", "free"),
     "manhole_move": ("then_move", "instead"),
     "shop_action_required": (False, True),

@@ -171,7 +171,7 @@ def status_lines(view: SupergangView) -> list[str]:
     if view.get("over"):
         winner = view.get("winner", -1)
         out.append(f"Game over: {seat_name(view, winner)} wins." if isinstance(winner, int) and winner >= 0
-                   else "Game over: no gang won outright (the result ranks the seats).")
+                   else "Game over: no gang won by the rules, a draw shared by the gangs (S46).")
     else:
         actor = f"; acting: {view['actor']}" if view.get("actor") else ""
         if view.get("aim"):  # S40: the targets declared before the side opens fire

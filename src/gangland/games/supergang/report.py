@@ -1,8 +1,9 @@
 """Supergang's facts for a balance report: killings, injuries, arrests, stick-ups, how the game ended;
 and the inventory of what a game conserves.
 
-Counted by replaying the record and reading the events each step tells (the texts of fights.py, police.py,
-shops.py, turn.py and victory.py: tests/report check that they are found in real games).
+Counted by replaying the record and reading the events each step tells (the texts of fights.py and
+police.py: tests/report check that they are found in real games); the ending from the final state
+(`victory.ending_kind`).
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from gangland.engine import Game, GameFacts, GameRecord, replay_steps
 
 from .fields import SupergangFields
 from .state import SupergangState
+from .victory import ending_kind
 
 
 def facts(game: Game, record: GameRecord) -> GameFacts:
-    """Decisions and rounds; killings, injuries, arrests, stick-ups; the ending (district, last gang,
-    police, turn limit)."""
+    """Decisions and rounds; killings, injuries, arrests, stick-ups; the ending (S46: district, last gang,
+    police, everyone dead, safety limit)."""
     counts = {"killings": 0.0, "injuries": 0.0, "arrests": 0.0, "stick-ups": 0.0,
               "successful stick-ups": 0.0, "cops bought": 0.0}
-    ending = None
     state: SupergangState | None = None
     for step_state, _actor, _action in replay_steps(game, record):
         assert isinstance(step_state, SupergangState)
@@ -36,16 +37,7 @@ def facts(game: Game, record: GameRecord) -> GameFacts:
                 counts["successful stick-ups"] += 1
             elif " buys the cops for " in text:
                 counts["cops bought"] += 1
-            elif " owns every shop of district " in text:
-                ending = "district owned"
-            elif text.endswith("is the last gang standing and wins"):
-                ending = "last gang standing"
-            elif "(the turn limit)" in text:
-                ending = "turn limit"
-            elif text.startswith("every character is in the graveyard"):
-                ending = "everyone dead"
-    if ending is None and state is not None and state.is_over:
-        ending = "police player" if state.winner == state.police_seat >= 0 else "other"
+    ending = (ending_kind(state) or None) if state is not None else None
     rounds = state.round if state is not None else 0
     return GameFacts({"decisions": len(record.actions), "rounds": rounds}, counts, ending=ending)
 

@@ -125,7 +125,7 @@ def decision_line(view: SupergangView, width: int = SCREEN_WIDTH) -> str:
     if view.get("over"):
         winner = view.get("winner", -1)
         result = (f"Game over: {seat_name(view, winner)} wins" if isinstance(winner, int) and winner >= 0
-                  else "Game over: no gang won outright (the ranking decides)")
+                  else "Game over: no gang won by the rules, a draw")
         return _fit([result, f"round {view.get('round', '?')}"], width, view.get("seat"))
     to_act, turn = view.get("to_act"), view.get("turn_player")
     head = f"Round {view.get('round', '?')}, {seat_name(view, to_act)}: {_task(view)}"

@@ -86,7 +86,8 @@ def check_district(s: SupergangFields, gang: int, shop: str) -> None:
     if all(s.owner[geo.shop_index[other.id]] == gang
            for other in board.shops.values() if other.district == district):
         s.winner = gang
-        s.events.append(f"{SEAT_REFS[gang]} owns every shop of district {district} and wins")
+        s.events.append(f"{SEAT_REFS[gang]} owns every shop of district {district} in round {s.round} "
+                        "and wins")
         end_game(s)
 
 

@@ -89,7 +89,8 @@ def start_gang_turn(s: SupergangFields) -> None:
         held = held and s.captor[c] // 3 == g and is_free(s, c)
         s.moved[c] = not (mine or held)
     if all(p == GRAVEYARD for p in s.pos):
-        s.events.append("every character is in the graveyard: the game ends")
+        s.events.append("every character is in the graveyard: nobody can recruit again, the game ends"
+                        + (": the police player wins" if s.police_seat >= 0 else " in a draw"))
         if s.police_seat >= 0:
             s.winner = s.police_seat
         end_game(s)
@@ -231,14 +232,20 @@ def end_stop(s: SupergangFields) -> None:
 
 
 def next_gang_turn(s: SupergangFields) -> None:
+    """The next gang clockwise (S4); after the round's last gang the next round, begun by the same first
+    player or, with `round_start` "rotate", by the seat on the left of this round's (S45)."""
     nxt = (s.turn_player + 1) % s.gangs
     if nxt == s.first:
         limit = s.options["turn_limit"]
         if limit and s.round >= limit:
-            s.events.append(f"round {s.round} was the last (the turn limit)")
+            s.events.append(f"stopped at the safety limit of {limit} rounds (not a rule): a draw "
+                            "shared by the gangs")
             end_game(s)
             return
         s.round += 1
+        if s.options["round_start"] == "rotate":
+            s.first = nxt = (s.first + 1) % s.gangs
+            s.events.append(f"round {s.round} begins with {SEAT_REFS[nxt]}")
     s.turn_player = nxt
     start_gang_turn(s)
 
