@@ -11,9 +11,9 @@ from gangland.engine.errors import OptionError
 
 from .duel import DuelOptions
 
-SAFETY_LIMIT_ROUNDS: Final = 60
-"""The default `turn_limit` (S37, S39): a safety net, not a rule, well beyond the 8-15 rounds of the
-fragment's "2H to 3H" (L1); a placeholder until the game's designed values are tuned."""
+SAFETY_LIMIT_ROUNDS: Final = 100
+"""The default `turn_limit` (S37, S39, S47): a safety net, not a rule, beyond all but a few per cent of
+the heuristic bots' games (their rules' own ends come at a median round near 40)."""
 
 DEFAULTS: Final[dict[str, Any]] = {
     "police_player": False,
