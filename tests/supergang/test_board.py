@@ -1,9 +1,10 @@
-"""The Supergang city: the authored board.toml and its loader (docs/rules/supergang.md).
+"""The Supergang city: the authored board.toml, the compact board_compact.toml (S57) and their loader
+(docs/rules/supergang.md).
 
 The printed board is unknown, so the built-in board is authored; these tests check each known fact
-directly on its data, each quoting the sentence of the rules fragment (supergang-en-fragment.txt) or
-the RULES-NOTES.md fact it rests on, and that bad files are refused with a BoardError that names the
-element and the field.
+directly on the data of both boards, each quoting the sentence of the rules fragment
+(supergang-en-fragment.txt) or the RULES-NOTES.md fact it rests on, and that bad files are refused with
+a BoardError that names the element and the field.
 """
 
 from __future__ import annotations
