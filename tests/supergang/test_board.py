@@ -1,26 +1,31 @@
-"""The Supergang city: the authored board.toml and its loader (docs/rules/supergang.md).
+"""The Supergang city: the authored board.toml, the compact board_compact.toml (S57) and their loader
+(docs/rules/supergang.md).
 
 The printed board is unknown, so the built-in board is authored; these tests check each known fact
-directly on its data, each quoting the sentence of the rules fragment (supergang-en-fragment.txt) or
-the RULES-NOTES.md fact it rests on, and that bad files are refused with a BoardError that names the
-element and the field.
+directly on the data of both boards, each quoting the sentence of the rules fragment
+(supergang-en-fragment.txt) or the RULES-NOTES.md fact it rests on, and that bad files are refused with
+a BoardError that names the element and the field.
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 import re
 import tomllib
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable
 from importlib import resources
+from importlib.machinery import SourceFileLoader
+from importlib.util import module_from_spec, spec_from_loader
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gangland.engine.errors import OptionError
+from gangland.games import get
 from gangland.games.supergang.board import (
     Board,
     BoardError,
@@ -31,19 +36,31 @@ from gangland.games.supergang.board import (
 )
 from gangland.games.supergang.board_file import load_board, parse_board, reachable
 
+from ..drawn import check_drawn
 
-def builtin_text() -> str:
-    return resources.files("gangland.games.supergang").joinpath("board.toml").read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def board() -> Board:
-    return load_board()
+BOARD_FILES = ("board.toml", "board_compact.toml")
+"""The default city and the compact one of issue 34 (scripts/compact-board): both honour every fact."""
 
 
-def test_the_board_is_marked_authored() -> None:
+def builtin_text(resource: str = "board.toml") -> str:
+    return resources.files("gangland.games.supergang").joinpath(resource).read_text(encoding="utf-8")
+
+
+def board_path(resource: str) -> str | None:
+    """The `board` option's path for a packaged board file (None: the default)."""
+    return None if resource == "board.toml" else \
+        str(resources.files("gangland.games.supergang").joinpath(resource))
+
+
+@pytest.fixture(scope="module", params=BOARD_FILES)
+def board(request: pytest.FixtureRequest) -> Board:
+    return load_board(board_path(request.param))
+
+
+@pytest.mark.parametrize("resource", BOARD_FILES)
+def test_the_board_is_marked_authored(resource: str) -> None:
     # RULES-NOTES: "Design a board as data ... and mark the game 'reconstructed'."
-    text = builtin_text()
+    text = builtin_text(resource)
     assert "AUTHORED" in text.splitlines()[0]
     assert tomllib.loads(text)["authored"] is True
 
@@ -176,7 +193,7 @@ def test_sections_touch_squares_and_line_shops(board: Board) -> None:
 def test_text_map_renders(board: Board) -> None:
     text = text_map(board)
     lines = text.splitlines()
-    assert max(len(line) for line in lines) >= 78
+    assert max(len(line) for line in lines) >= 3 * board.width  # three columns a cell
     assert len(re.findall(r"[RBGYP][TVD*.]", text)) >= 36
     assert text.count(" o ") + text.count(" o\n") >= 5
     assert " j " in text and " c " in text and " g " in text
@@ -262,3 +279,50 @@ def test_parse_builtin_matches_data() -> None:
     board = parse_board(builtin_text(), "x")
     assert len(board.squares) == len(data["square"])
     assert len(board.links) == len(data["link"])
+
+
+COMPACT = "board_compact.toml"
+
+
+def test_the_compact_board_is_denser() -> None:
+    # issue 34's experiment: the same facts on far fewer street squares, so characters meet more often;
+    # every cell of a block touches a street (shops packed along the streets on both sides).
+    compact, default = load_board(board_path(COMPACT)), load_board()
+    assert len(compact.squares) <= len(default.squares) // 2
+    assert load_board("compact").squares == compact.squares  # the `board` option's name for it
+    street = {(s.x, s.y) for s in compact.squares.values()}
+    for shop in compact.shops.values():
+        assert any((shop.x + dx, shop.y + dy) in street for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+def test_the_compact_board_is_written_by_its_script() -> None:
+    # scripts/compact-board makes board_compact.toml; the file must be what the script writes now.
+    script = Path(__file__).resolve().parents[2] / "scripts" / "compact-board"
+    loader = SourceFileLoader("compact_board", str(script))
+    spec = spec_from_loader("compact_board", loader)
+    assert spec is not None
+    module = module_from_spec(spec)
+    loader.exec_module(module)
+    assert module.board_text() == builtin_text(COMPACT)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_games_on_the_compact_board_play_to_an_end(players: int) -> None:
+    # L3-L4: the characters leave the jail by the exit their die picks; L7: they move their die's count.
+    # Random games through the `board` option end without error, and the drawings (wide and narrow), the
+    # text render and the screen show the compact city with every legal action on the drawing.
+    game = get("supergang")
+    rng = random.Random(players)
+    for seed in range(3):
+        state = game.new_game(players, seed, {"board": "compact", "first_seat": "seat0"})
+        steps = 0
+        while not state.is_over:
+            if steps % 97 == 0:
+                for layout in ("wide", "narrow"):
+                    check_drawn(game, state, layout, salt=seed)
+                view = state.view(state.to_act)
+                columns = game.render(view).splitlines()[0].split()
+                assert columns[-1] == "12" and game.screen(view)  # the compact city's 13 columns
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+            assert steps < 20_000, "a random game on the compact board did not end"

@@ -21,6 +21,9 @@ from .board import Board, BoardError, Bridge, District, JailExit, Place, Section
 
 PACKAGE = "gangland.games.supergang"
 RESOURCE = "board.toml"
+COMPACT = "compact"
+"""The `board` option's name for the packaged compact city (S57), `board_compact.toml`."""
+COMPACT_RESOURCE = "board_compact.toml"
 
 SHOP_COUNT = 36
 DISTRICT_COUNT = 5
@@ -379,5 +382,8 @@ def reachable(board: Board) -> frozenset[str]:
 
 
 def load_board(path: str | None = None) -> Board:
-    """The packaged board (path None or empty) or the board file at `path`; BoardError if unusable."""
+    """The packaged board (path None or empty), the packaged compact city (`COMPACT`, S57) or the board
+    file at `path`; BoardError if unusable."""
+    if path == COMPACT:
+        return load_data_file(None, PACKAGE, COMPACT_RESOURCE, "board", parse_board, BoardError)
     return load_data_file(path, PACKAGE, RESOURCE, "board", parse_board, BoardError)
