@@ -81,9 +81,9 @@ class SupergangGame(Game):
               "Not a rule: a safety net that stops a game its rules have not ended after so many rounds "
               "(0 = none), undecided: a draw shared by the gangs (S37, S46). The rulebook's 2-3 hours are "
               "about 8-15 rounds at four minutes a gang turn (L1, L86).", free=True),
-        OptionSpec("board", "", ("",), "The city: empty, the built-in board (authored for Gangland, not "
-                   "the printed one); 'compact', the built-in compact city (S57); or the path of a board file "
-                   "in the format of the built-in board.toml.", free=True),
+        OptionSpec("board", "", ("",), "The city: empty, the built-in board (authored for Gangland, "
+                   "not the printed one); 'compact', the built-in compact city (S57); or the path of a "
+                   "board file in the format of the built-in board.toml.", free=True),
     )
 
     @property
