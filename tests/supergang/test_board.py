@@ -1,8 +1,8 @@
-"""The Supergang city: the authored board.toml, the compact board_compact.toml (S57) and their loader
-(docs/rules/supergang.md).
+"""The Supergang city: the authored board.toml, the compact board_compact.toml (S57), the dense
+board_dense.toml (S58) and their loader (docs/rules/supergang.md).
 
 The printed board is unknown, so the built-in board is authored; these tests check each known fact
-directly on the data of both boards, each quoting the sentence of the rules fragment
+directly on the data of every board, each quoting the sentence of the rules fragment
 (supergang-en-fragment.txt) or the RULES-NOTES.md fact it rests on, and that bad files are refused with
 a BoardError that names the element and the field.
 """
@@ -38,8 +38,9 @@ from gangland.games.supergang.board_file import load_board, parse_board, reachab
 
 from ..drawn import check_drawn
 
-BOARD_FILES = ("board.toml", "board_compact.toml")
-"""The default city and the compact one of issue 34 (scripts/compact-board): both honour every fact."""
+BOARD_FILES = ("board.toml", "board_compact.toml", "board_dense.toml")
+"""The default city and the compact and dense ones of issue 34 (scripts/compact-board): all honour every
+fact."""
 
 
 def builtin_text(resource: str = "board.toml") -> str:
@@ -282,6 +283,7 @@ def test_parse_builtin_matches_data() -> None:
 
 
 COMPACT = "board_compact.toml"
+DENSE = "board_dense.toml"
 
 
 def test_the_compact_board_is_denser() -> None:
@@ -290,31 +292,53 @@ def test_the_compact_board_is_denser() -> None:
     compact, default = load_board(board_path(COMPACT)), load_board()
     assert len(compact.squares) <= len(default.squares) // 2
     assert load_board("compact").squares == compact.squares  # the `board` option's name for it
-    street = {(s.x, s.y) for s in compact.squares.values()}
-    for shop in compact.shops.values():
+    assert_every_shop_beside_a_street(compact)
+
+
+def test_the_dense_board_is_denser_still() -> None:
+    # issue 34's experiment (S58): 40-55 street squares, fewer than the compact city's; every cell of the
+    # city touches a street, so shops line the streets on both sides, and the two bridges stand where a
+    # north-south street crosses an east-west one (L9: it passes under in one link).
+    dense, compact = load_board(board_path(DENSE)), load_board(board_path(COMPACT))
+    assert 40 <= len(dense.squares) <= 55 < len(compact.squares)
+    assert_every_shop_beside_a_street(dense)
+    street = {(s.x, s.y) for s in dense.squares.values()}
+    for place in dense.places.values():
+        assert all(any((x + dx, y + dy) in street for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+                   for x, y in place.cells())
+    assert len(dense.bridges) == 2
+
+
+def assert_every_shop_beside_a_street(board: Board) -> None:
+    street = {(s.x, s.y) for s in board.squares.values()}
+    for shop in board.shops.values():
         assert any((shop.x + dx, shop.y + dy) in street for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
 
 
-def test_the_compact_board_is_written_by_its_script() -> None:
-    # scripts/compact-board makes board_compact.toml; the file must be what the script writes now.
+@pytest.mark.parametrize(("resource", "arguments"), [(COMPACT, ()), (DENSE, ("--dense",))])
+def test_the_denser_boards_are_written_by_their_script(resource: str, arguments: tuple[str, ...]) -> None:
+    # scripts/compact-board makes board_compact.toml and, with --dense, board_dense.toml; each file must be
+    # what the script writes now.
     script = Path(__file__).resolve().parents[2] / "scripts" / "compact-board"
     loader = SourceFileLoader("compact_board", str(script))
     spec = spec_from_loader("compact_board", loader)
     assert spec is not None
     module = module_from_spec(spec)
     loader.exec_module(module)
-    assert module.board_text() == builtin_text(COMPACT)
+    city = module.dense_city() if arguments else None
+    assert module.board_text(city) == builtin_text(resource)
 
 
+@pytest.mark.parametrize(("resource", "last_column"), [(COMPACT, "12"), (DENSE, "7")])
 @pytest.mark.parametrize("players", [3, 4])
-def test_games_on_the_compact_board_play_to_an_end(players: int) -> None:
+def test_games_on_the_denser_boards_play_to_an_end(players: int, resource: str, last_column: str) -> None:
     # L3-L4: the characters leave the jail by the exit their die picks; L7: they move their die's count.
     # Random games through the `board` option end without error, and the drawings (wide and narrow), the
-    # text render and the screen show the compact city with every legal action on the drawing.
+    # text render and the screen show the city with every legal action on the drawing.
     game = get("supergang")
     rng = random.Random(players)
     for seed in range(3):
-        state = game.new_game(players, seed, {"board": "compact", "first_seat": "seat0"})
+        state = game.new_game(players, seed, {"board": board_path(resource) or "", "first_seat": "seat0"})
         steps = 0
         while not state.is_over:
             if steps % 97 == 0:
@@ -322,7 +346,7 @@ def test_games_on_the_compact_board_play_to_an_end(players: int) -> None:
                     check_drawn(game, state, layout, salt=seed)
                 view = state.view(state.to_act)
                 columns = game.render(view).splitlines()[0].split()
-                assert columns[-1] == "12" and game.screen(view)  # the compact city's 13 columns
+                assert columns[-1] == last_column and game.screen(view)  # the city's last column
             state.apply(rng.choice(state.legal_actions()))
             steps += 1
-            assert steps < 20_000, "a random game on the compact board did not end"
+            assert steps < 20_000, f"a random game on {resource} did not end"
