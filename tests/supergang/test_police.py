@@ -996,3 +996,17 @@ def test_bot_rebels_only_against_a_long_stay(years: int, choice: int) -> None:
     s.apply(arrest(KILLER))
     assert s.phase == ARRESTED and s.to_act == 0
     assert SupergangHeuristicBot(0).choose(s, 0) == choice
+
+
+def test_the_bot_buys_the_cops_late_in_a_long_game_but_not_just_before_the_limit() -> None:
+    # L65 "for all the remaining game": the bot buys them with money to spare whenever enough of the game
+    # is left to use them, judged by the turn limit (a safety net, S47), not by the bot's own income
+    # horizon (S55), which ends at round 15 while games go on.
+    for rnd, limit, bought in ((25, 100, True), (25, 0, True), (97, 100, False)):
+        s = new_alive(turn_limit=limit)
+        give(s, 0, 900)
+        gang_turn(s, 0, rnd=rnd)
+        assert s.phase == COP_OFFER
+        bot = SupergangHeuristicBot(seed=1)
+        action = bot.choose(s, s.to_act)
+        assert (action == BUY_COPS) is bought, (rnd, limit, action)

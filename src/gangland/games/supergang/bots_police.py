@@ -89,8 +89,12 @@ def arrest(plan: Planner) -> int:
 
 
 def buy_cops(plan: Planner) -> int:
-    """S32: the cops move both patrols every gang turn; bought only with money to spare."""
-    if plan.money >= plan.s.options["cop_price"] + COPS_SPARE and plan.left >= 5:
+    """S32: the cops move both patrols every gang turn; bought only with money to spare and five rounds
+    or more to use them (before a turn limit that is near; not by the bot's income horizon, `Planner.left`,
+    which stops at EXPECTED_END while games go on long after it)."""
+    s = plan.s
+    limit = s.options["turn_limit"]
+    if plan.money >= s.options["cop_price"] + COPS_SPARE and (not limit or limit - s.round + 1 >= 5):
         return BUY_COPS
     return DONE
 
