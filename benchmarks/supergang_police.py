@@ -100,8 +100,8 @@ def run(players: int, games: int, seed: int, options: dict[str, Any]) -> dict[st
             endings["police player"] += 1
         elif "district" in ending:
             endings["district owned"] += 1
-        elif "turn limit" in ending:
-            endings["turn limit"] += 1
+        elif "safety limit" in ending:
+            endings["safety limit"] += 1
         else:
             endings["other"] += 1
     return {"games": games, "police_share": len(wins) / games,

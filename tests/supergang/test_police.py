@@ -37,7 +37,7 @@ from gangland.games.supergang.actions import (
 from gangland.games.supergang.board import moves, moves_from_jail
 from gangland.games.supergang.bots import SupergangHeuristicBot
 from gangland.games.supergang.bots_planner import Planner
-from gangland.games.supergang.bots_police import ALONE_ROUNDS, RECRUIT_ROUNDS, Hunt, rounds_out
+from gangland.games.supergang.bots_police import Hunt
 from gangland.games.supergang.constants import CLINIC, DEALER, GRAVEYARD, JAIL, KILLER, SEWER, VAMP
 from gangland.games.supergang.movement import move_options, patrol_options
 from gangland.games.supergang.phases import (
@@ -972,18 +972,6 @@ def test_police_bot_holds_the_missing_shop_of_a_district() -> None:
     s.owner[s.geo.shop_index["R8"]] = 1
     police_patrol_from(s, "s07_00")
     assert stop_of(s, police_choice(s)) == "R8"
-
-
-def test_rounds_out_of_neutralized_gangsters() -> None:
-    # S50 from L66 (years), S25 and L77 (the clinic, then the jail), L78 (the graveyard until recruited).
-    s = hunt_state({KILLER: STREET, 6 + DEALER: FAR})
-    s.jail_years[3 + DEALER] = 3
-    s.clinic_left[3 + VAMP], s.jail_years[3 + VAMP] = 1, 2
-    assert rounds_out(s, KILLER) == 0
-    assert rounds_out(s, 3 + DEALER) == 4
-    assert rounds_out(s, 3 + VAMP) == 4
-    assert rounds_out(s, 6 + KILLER) == RECRUIT_ROUNDS  # his dealer is free to recruit him
-    assert rounds_out(s, 3 + KILLER) == ALONE_ROUNDS
 
 
 @pytest.mark.parametrize(("years", "choice"), [(1, SURRENDER), (3, SURRENDER), (12, REBEL)])

@@ -140,9 +140,11 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
 
     def win_chances(self, state: SupergangState) -> tuple[float, ...] | None:
         """Each seat's chance of winning from the running `state`, for search rollouts cut short: a
-        softmax of the gangs' standing at the turn limit's ranking (shops, then money, S37), sharper as
-        the limit nears. None with the police player (the police's own win, S36, has no estimate here)
-        and without a turn limit (the ranking never decides then).
+        softmax of the gangs' shops, then money, sharper as the turn limit nears, fitted to self-play
+        when that limit's ranking decided games (before issue 34; since S47 the limit is a draw and the
+        rules' own ends decide, so this is now only a rough standing, kept until it is fitted again).
+        None with the police player (the police's own win, S36, has no estimate here) and without a
+        turn limit.
 
         >>> from gangland.games.supergang import GAME
         >>> chances = SupergangHeuristicBot().win_chances(GAME.new_game(3, seed=1))

@@ -47,7 +47,8 @@ from .state import SupergangState
 from .table import gang_of
 
 SHOP_RANK: Final = 80.0
-"""What one more shop is worth beyond its income: shops rank first at the turn limit (S37)."""
+"""What one more shop is worth beyond its income: a step towards a district (S37 (1)) and a rival's
+stick-up target the gang no longer is."""
 DISTRICT_WIN: Final = 2000.0
 """Owning a whole district wins at once (S37)."""
 DISTRICT_FOCUS: Final = 0.5
@@ -156,6 +157,10 @@ class Planner:
         and wins if it was the last rival standing; its second last is a quarter of that."""
         g = t // 3
         if g >= self.s.gangs or g == self.seat or self.s.captor[t] >= 0 or self.s.pos[t] in NEUTRALIZED:
+            return 0.0
+        if self.s.police_seat >= 0 or self.s.options["last_gang"] != "free":
+            # No last-gang win with the police player (S37 (3)); with "alive" only the graveyard puts a
+            # gang out, which a fight's injury, an arrest or a vamping does not.
             return 0.0
         free = self.free_counts()
         if free[g] == 1:
@@ -366,6 +371,7 @@ class Planner:
                     out[STICKUP_OWNERSHIP] = win * gain - loss
         if self.early:
             return out
+        side = self.side_of(c, place)
         for t in range(len(s.pos)):
             if s.pos[t] != place or gang_of(s, t) == gang:
                 continue
@@ -373,7 +379,7 @@ class Planner:
                 managers = 0
                 if place in board.shops and s.owner[self.geo.shop_index[place]] == gang_of(s, t):
                     managers = board.shops[place].managers
-                win, fall = duel_odds(opts, self.side_of(c, place), (1, t % 3 == KILLER, managers, 0))
+                win, fall = duel_odds(opts, side, (1, t % 3 == KILLER, managers, 0))
                 bonus = self.knockout(t)
                 if win >= MIN_WIN or (bonus and win >= MIN_HUNT):
                     dead = float(opts.dart_dead)

@@ -15,9 +15,8 @@ from .actions import ARREST0, BUY_COPS, DONE, MANHOLE0, REBEL, SURRENDER, dest_p
 from .bots_odds import duel_odds
 from .bots_planner import REACH, Planner
 from .bots_tables import DECAY, FAR
-from .constants import CLINIC, CUSTODY_YEARS, GRAVEYARD, JAIL, KILLER, NEUTRALIZED, REBELLION_YEARS
-from .fields import SupergangFields
-from .table import gang_of, is_free
+from .constants import CUSTODY_YEARS, KILLER, NEUTRALIZED, REBELLION_YEARS
+from .table import gang_of
 
 REBEL_MARGIN: Final = 1.0
 """Turns a rebellion must be expected to save before the bot's gangster rebels (S30): its risk."""
@@ -25,7 +24,7 @@ DEAD_ROUNDS: Final = 6
 """Turns a dead gangster is counted out by his own gang when it weighs a rebellion: until recruited
 (L78), with the price to pay."""
 COPS_SPARE: Final = 300
-"""Money the bot keeps beyond the cops' price before it buys them (S32): shops rank first."""
+"""Money the bot keeps beyond the cops' price before it buys them (S32): for shops and recruits."""
 CAPTURE: Final = 20.0
 """S50: what the police player's catch of one gangster is worth, per turn it will stay out (+1)."""
 TERM_CAP: Final = 4
@@ -43,10 +42,6 @@ BLOCK: Final = 60.0
 for ownership that would complete it (L36)."""
 PATROL_OUT: Final = 40.0
 """S52: what a patrol shot out of a rebellion costs the police (it waits in the jail, L80, L88)."""
-RECRUIT_ROUNDS: Final = 4
-"""S50: rounds a dead gangster is expected to stay in the graveyard while his gang has a free member
-to recruit him (L78); with none, `ALONE_ROUNDS`."""
-ALONE_ROUNDS: Final = 8
 
 
 def rebel_or_surrender(plan: Planner) -> int:
@@ -100,21 +95,6 @@ def buy_cops(plan: Planner) -> int:
 
 
 # ---- the police player's reckoning (S50-S52) ----
-
-
-def rounds_out(s: SupergangFields, t: int) -> int:
-    """S50: rounds until gangster t is back on the board: its clinic turns and years, served on its
-    gang's turns (S25, S31), then one to leave; a dead one until his gang recruits him (L78), longer
-    with none of his gang free to do it. 0 if free."""
-    where = s.pos[t]
-    if where == JAIL:
-        return s.jail_years[t] + 1
-    if where == CLINIC:
-        return s.clinic_left[t] + s.jail_years[t] + 1
-    if where == GRAVEYARD:
-        gang = t // 3
-        return RECRUIT_ROUNDS if any(is_free(s, 3 * gang + r) for r in range(3)) else ALONE_ROUNDS
-    return 0
 
 
 class Hunt:

@@ -147,7 +147,7 @@ class _Table:
                     "what the seat to act is asked, one-hot (phases.PHASE_NAMES)"),
             Segment("to_act", n, f"the seat to act, {rel}; all 0 when the game is over"),
             Segment("turn_player", n, f"the gang whose gang turn it is, {rel}"),
-            Segment("first", n, f"the seat that plays first in each round, {rel}"),
+            Segment("first", n, f"the seat that begins the current round (S45), {rel}"),
             Segment("round", 1, round_doc),
             Segment("early_round", EARLY,
                     "round 1, 2 or 3, one-hot (no harm, no cops, L6); all 0 from round 4"),

@@ -84,7 +84,7 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
         if type(value) is not int or not low <= value <= high:
             raise OptionError(f"option {key}: {value!r} must be a whole number in {low}..{high}")
     if not isinstance(merged["board"], str):
-        raise OptionError(f"option board: {merged['board']!r} must be a path or empty")
+        raise OptionError(f"option board: {merged['board']!r} must be empty, 'compact' or a path")
     DuelOptions.from_options(merged)  # dart_dead, duel_max_volleys and dart_hit's 0..1 checked there
     hit = merged["dart_hit"]
     if isinstance(hit, bool) or not isinstance(hit, int | float) or hit < MIN_DART_HIT:

@@ -164,9 +164,9 @@ def _act_help(view: SupergangView) -> list[str]:
         allies = ", your other characters here" if option(view, "duel_allies") == "square" else ""
         return ["Declaring an attack (one dice throw a stop): add another character here to the targets, "
                 f"or open fire. Your side (the attacker, its vamp or captive here{allies}) throws one die "
-                "each, each killer +2; the attacked side likewise, with their vamp or captive and the "
-                "managers of a shop their gang owns; the difference in darts, volley after volley, until "
-                "one side is down."]
+                "each, each killer +2; the attacked side likewise, with their vamp or captive; the managers "
+                "of a shop join the side of a gangster of its owner; the difference in darts, volley after "
+                "volley, until one side is down."]
     return [
         "At its stop a character may take each action once. In a shop: racket (a token on an unowned "
         "shop: its income is yours, 1 year); purchase ($50, $100 with initials); recruit your dead T/V/D "
