@@ -409,9 +409,9 @@ def test_a_won_stick_up_is_witnessed_when_a_manager_survives_injured(monkeypatch
         planner.fights(killer, shop)  # fills duel_stats' cache with the line-ups it asks for
         with monkeypatch.context() as patch:  # every win clean: only a failure is witnessed
             # (in the cache: a compiled module's functions cannot be patched, its dict can)
-            for key, (win, fall, _) in list(bots_odds._ODDS.items()):
+            for key, (win, fall, _, attackers, defenders) in list(bots_odds._SAMPLED.items()):
                 if key[0] == state.duel_options:
-                    patch.setitem(bots_odds._ODDS, key, (win, fall, win))
+                    patch.setitem(bots_odds._SAMPLED, key, (win, fall, win, attackers, defenders))
             return bots_planner.Planner(state, 0, ()).fights(killer, shop)[STICKUP_MONEY]
 
     assert stickup_value(0.5, True) < stickup_value(0.5, False) - 1

@@ -10,10 +10,10 @@ from .duel import ATTACKER, DEFENDER, DuelOptions, Side, duel
 ODDS_SAMPLES: Final = 400
 """Duels fought (fixed seed) to estimate a line-up's odds."""
 
-_SIDES: Final[dict[tuple[DuelOptions, tuple[int, int, int], tuple[int, int, int, int]],
-                   tuple[float, float, float]]] = {}
-_ODDS: Final[dict[tuple[DuelOptions, tuple[int, bool], tuple[int, bool, int, int]],
-                  tuple[float, float, float]]] = {}
+_SAMPLED: Final[dict[tuple[DuelOptions, tuple[int, int, int], tuple[int, int, int, int]],
+                    tuple[float, float, float, float, float]]] = {}
+"""Per line-up: (win, first attacker falls, clean win, share of the attackers fallen, share of the
+defenders fallen), from the same ODDS_SAMPLES duels."""
 
 
 def duel_odds(options: DuelOptions, attackers: tuple[int, bool], defenders: tuple[int, bool, int, int]
@@ -45,26 +45,13 @@ def duel_stats(options: DuelOptions, attackers: tuple[int, bool], defenders: tup
     >>> clean == win == duel_odds(certain, (1, True), line_up)[0]
     True
     """
-    key = (options, attackers, defenders)
-    odds = _ODDS.get(key)
-    if odds is None:
-        gangsters, killer = attackers
-        d_gangsters, d_killer, managers, patrols = defenders
-        if d_gangsters + managers + patrols == 0:
-            return 1.0, 0.0, 1.0
-        att = Side.of(killer=killer, gangsters=gangsters - killer)
-        dfn = Side.of(killer=d_killer, gangsters=d_gangsters - d_killer, managers=managers, patrols=patrols)
-        wins = falls = clean = 0
-        rng = 0x5EED
-        for _ in range(ODDS_SAMPLES):
-            result = duel(att, dfn, options, rng)
-            rng = result.rng
-            won = result.winner == ATTACKER
-            wins += won
-            falls += result.status[ATTACKER][0] != "standing"
-            clean += won and all(status == "dead" for status in result.status[DEFENDER])
-        odds = _ODDS[key] = (wins / ODDS_SAMPLES, falls / ODDS_SAMPLES, clean / ODDS_SAMPLES)
-    return odds
+    gangsters, killer = attackers
+    d_gangsters, d_killer, managers, patrols = defenders
+    if d_gangsters + managers + patrols == 0:
+        return 1.0, 0.0, 1.0
+    win, fall, clean, _, _ = _sampled(options, (gangsters, int(killer), 0),
+                                      (d_gangsters, int(d_killer), managers, patrols))
+    return win, fall, clean
 
 
 def side_stats(options: DuelOptions, attackers: tuple[int, int, int], defenders: tuple[int, int, int, int]
@@ -78,23 +65,34 @@ def side_stats(options: DuelOptions, attackers: tuple[int, int, int], defenders:
     >>> with_help[0] > alone[0] and with_help[1] < alone[1]
     True
     """
+    win, _, _, attackers_fallen, defenders_fallen = _sampled(options, attackers, defenders)
+    return win, attackers_fallen, defenders_fallen
+
+
+def _sampled(options: DuelOptions, attackers: tuple[int, int, int], defenders: tuple[int, int, int, int]
+             ) -> tuple[float, float, float, float, float]:
+    """Every tally of a line-up (see `_SAMPLED`), from duels fought once with a fixed seed."""
     key = (options, attackers, defenders)
-    stats = _SIDES.get(key)
-    if stats is None:
+    tallies = _SAMPLED.get(key)
+    if tallies is None:
         gangsters, killers, managers = attackers
         d_gangsters, d_killers, d_managers, patrols = defenders
         att = Side.of(killers=killers, gangsters=gangsters - killers, managers=managers)
         dfn = Side.of(killers=d_killers, gangsters=d_gangsters - d_killers, managers=d_managers,
                       patrols=patrols)
-        wins = 0
+        wins = falls = clean = 0
         fallen = [0, 0]
         rng = 0x5EED
         for _ in range(ODDS_SAMPLES):
             result = duel(att, dfn, options, rng)
             rng = result.rng
-            wins += result.winner == ATTACKER
+            won = result.winner == ATTACKER
+            wins += won
+            falls += result.status[ATTACKER][0] != "standing"
+            clean += won and all(status == "dead" for status in result.status[DEFENDER])
             for side in (ATTACKER, DEFENDER):
                 fallen[side] += len(result.status[side]) - len(result.standing(side))
-        stats = _SIDES[key] = (wins / ODDS_SAMPLES, fallen[ATTACKER] / (ODDS_SAMPLES * len(att)),
-                               fallen[DEFENDER] / (ODDS_SAMPLES * len(dfn)))
-    return stats
+        tallies = _SAMPLED[key] = (wins / ODDS_SAMPLES, falls / ODDS_SAMPLES, clean / ODDS_SAMPLES,
+                                   fallen[ATTACKER] / (ODDS_SAMPLES * len(att)),
+                                   fallen[DEFENDER] / (ODDS_SAMPLES * len(dfn)))
+    return tallies
