@@ -114,11 +114,15 @@ class SimConfig:
 
 def play_game(config: SimConfig, index: int) -> GameRecord:
     """Play game `index` of `config` and return its record (seats hold the agent names)."""
-    game = get(config.game)
-    seed = game_seed(config.seed, index)
-    names = config.seats(index)
+    return play_seated(config.game, game_seed(config.seed, index), config.seats(index), config.options)
+
+
+def play_seated(game_id: str, seed: int, names: Sequence[str], options: Mapping[str, JSON]) -> GameRecord:
+    """Play the game seeded `seed` with agent `names[s]` in seat s (seeded `agent_seed(seed, s)`, so the
+    same seat of the same game gets the same agent seed whoever sits there) and return its record."""
+    game = get(game_id)
     agents = [make_agent(name, game, agent_seed(seed, seat)) for seat, name in enumerate(names)]
-    record = GameRecord.start(game, config.players, seed, dict(config.options), names)
+    record = GameRecord.start(game, len(names), seed, dict(options), list(names))
     run_match(game, agents, record)
     return record
 
