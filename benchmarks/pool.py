@@ -8,7 +8,7 @@ Run from the repository root (with a checkout's own `src`: `PYTHONPATH=$PWD/src 
         [--results FILE.jsonl]
     .venv/bin/python benchmarks/pool.py ladder GAME [--players P] [--levels heuristic,ismcts:easy,ismcts]
         [--games N] [--seed S] [--option KEY=VALUE ...] [--jobs J] [--results FILE.jsonl]
-    .venv/bin/python benchmarks/pool.py show FILE.jsonl [FILE.jsonl ...]
+    .venv/bin/python benchmarks/pool.py show FILE.jsonl [FILE.jsonl ...]   (tables and costs; plays nothing)
 
 **pool.** For each seed (game i of the run has seed `game_seed(S, i)`, as every simulation here), each pool
 member X and each seat k it plays the same deal and dice twice: the candidate (C, default `ismcts`, the
@@ -293,15 +293,16 @@ class PoolRow:
     """Whether the member is the rollout bot itself (where the 2-player target applies)."""
 
     @property
-    def at_least_bot(self) -> bool:
-        """The first target: the candidate wins at least the share its rollout bot wins."""
-        return self.difference.estimate >= 0
+    def at_least_bot(self) -> bool | None:
+        """The first target: the candidate wins at least the share its rollout bot wins (None before any
+        game)."""
+        return self.difference.estimate >= 0 if self.candidate.games else None
 
     @property
     def two_player_target(self) -> bool | None:
         """With 2 players against the rollout bot: at least 65% with the interval's lower end above 55%
         (None where the target does not apply)."""
-        if self.players != 2 or not self.against_rollout_bot:
+        if self.players != 2 or not self.against_rollout_bot or not self.candidate.games:
             return None
         return self.candidate.win_rate >= TARGET_SHARE and self.candidate.interval[0] > TARGET_LOW
 
@@ -379,6 +380,11 @@ def command(run: Run, games: int, path: Path) -> str:
     return " ".join(shlex.quote(w) for w in words)
 
 
+def verdict_text(passed: bool | None) -> str:
+    """PASS, FAIL, or nothing where no verdict applies."""
+    return "" if passed is None else "PASS" if passed else "FAIL"
+
+
 def _pct(value: float) -> str:
     return f"{100 * value:+.1f}"
 
@@ -394,8 +400,7 @@ def pool_table(run: Run, rows: Mapping[Key, Mapping[str, Any]]) -> str:
         target = row.two_player_target
         lines.append(f"| `{row.opponent}` | {share_text(row.candidate)} | {share_text(row.rollout_bot)} "
                      f"| {_pct(d.estimate)} ({_pct(d.low)} to {_pct(d.high)}) "
-                     f"| {'PASS' if row.at_least_bot else 'FAIL'} "
-                     f"| {'' if target is None else 'PASS' if target else 'FAIL'} |")
+                     f"| {verdict_text(row.at_least_bot)} | {verdict_text(target)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -471,7 +476,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.mode == "show":
         for path in args.game:
-            print(describe(Path(path)))
+            run, rows = load(Path(path))
+            if run is not None:
+                print(describe(Path(path)))
+                print(costs(run, rows))
         return 0
     if len(args.game) != 1:
         parser.error("pool and ladder take one game")

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pool import TARGET_LOW, TARGET_SHARE, describe, load, pool_rows, share_text
+from pool import TARGET_LOW, TARGET_SHARE, describe, load, pool_rows, share_text, verdict_text
 
 from gangland.games import all_games, get
 from gangland.sim import SimConfig
@@ -85,7 +85,8 @@ above {100 * TARGET_LOW:.0f}%. **Ladder:** adjacent levels of the lobby (Easy = 
 `ismcts:easy`, Hard = `ismcts`) head to head, each agent in each seat equally often; PASS when the higher
 level's interval lies above its fair share (50%). A time budget (`ismcts`, `ismcts:easy`) makes the moves
 depend on the machine's load, so a rerun gives figures close to these, not the same; `ismcts:N` (N
-iterations a decision) plays the same games again.
+iterations a decision) plays the same games again. A table of a few seeds is a pilot, played to learn what
+a run costs: its intervals say how little it shows.
 """
 
 
@@ -104,10 +105,10 @@ def two_player_rows(paths: list[Path]) -> str:
         against = [row for row in table if row.against_rollout_bot]
         won = share_text(against[0].candidate) if against else "(not in the pool)"
         target = against[0].two_player_target if against else None
-        passed = sum(row.at_least_bot for row in table)
+        passed = sum(row.at_least_bot is True for row in table)
         found.setdefault(run.game, []).append(
             f"| {get(run.game).name} | `{run.candidate}` | {won} "
-            f"| {'' if target is None else 'PASS' if target else 'FAIL'} | {passed} of {len(table)} "
+            f"| {verdict_text(target)} | {passed} of {len(table)} "
             f"| `{path.as_posix()}` |")
     for game in all_games():
         if 2 not in game.player_counts:

@@ -152,6 +152,11 @@ def test_an_incomplete_seed_is_not_counted(tmp_path: Path) -> None:
     assert pool.complete_seeds(run, rows) == [0]
     (row,) = pool.pool_rows(run, rows)
     assert row.candidate.games == 2
+    # No complete seed: no verdict at all (not a PASS on nothing).
+    del rows[(0, ("heuristic", "heuristic"))]
+    (row,) = pool.pool_rows(run, rows)
+    assert row.candidate.games == 0 and row.at_least_bot is None and row.two_player_target is None
+    assert "PASS" not in pool.pool_table(run, rows) and "FAIL" not in pool.pool_table(run, rows)
 
 
 @pytest.mark.parametrize(("won", "verdict"), [(30, "higher"), (22, "tie not excluded"), (10, "lower")])
