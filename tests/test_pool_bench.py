@@ -16,7 +16,9 @@ from typing import Any
 
 import pytest
 
+from gangland.games import get
 from gangland.report.stats import paired_difference
+from gangland.rl import openspiel_available
 from gangland.sim import wilson_interval
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -190,3 +192,13 @@ def test_the_page_has_the_tables_and_the_commands_that_play_them_again(tmp_path:
     assert "| Razzia! | `random` | 0 of 4, 0.0% (0.0-49.0%) | FAIL | 0 of 2 |" in text
     assert "| Downtown | | not played yet |" in text
     assert "(no two-player game" in text  # Supergang
+
+
+def test_the_defaults_are_the_lobby_levels_and_a_pool_of_every_style() -> None:
+    assert pool.lobby_levels() == ["heuristic", "ismcts:easy", "ismcts"]
+    game = get("razzia")
+    members = pool.default_pool(game)
+    assert members[:2] == ["random", "heuristic"]
+    assert [m for m in members if m.startswith("heuristic-")] == sorted(
+        name for name in game.bots if name.startswith("heuristic-"))
+    assert ("openspiel-ismcts" in members) == openspiel_available(game)
