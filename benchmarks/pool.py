@@ -393,13 +393,14 @@ def pool_table(run: Run, rows: Mapping[Key, Mapping[str, Any]]) -> str:
     """The pool's markdown table: a row per member."""
     c, r = f"`{run.candidate}`", f"`{run.rollout_bot}`"
     lines = [f"| opponent (every other seat) | {c} won (95% CI) | {r} won, same seats and seeds (95% CI) "
-             f"| difference, points (95% CI) | at least {r}'s share? | 2 players: 65%, low end > 55%? |",
+             f"| difference, points (95% CI, cut at +-100) | at least {r}'s share? "
+             "| 2 players: 65%, low end > 55%? |",
              "|---|---|---|---|---|---|"]
     for row in pool_rows(run, rows):
         d = row.difference
         target = row.two_player_target
         lines.append(f"| `{row.opponent}` | {share_text(row.candidate)} | {share_text(row.rollout_bot)} "
-                     f"| {_pct(d.estimate)} ({_pct(d.low)} to {_pct(d.high)}) "
+                     f"| {_pct(d.estimate)} ({_pct(max(-1.0, d.low))} to {_pct(min(1.0, d.high))}) "
                      f"| {verdict_text(row.at_least_bot)} | {verdict_text(target)} |")
     return "\n".join(lines) + "\n"
 
@@ -422,8 +423,8 @@ def _level(agent: str) -> str:
 
 
 def costs(run: Run, rows: Mapping[Key, Mapping[str, Any]]) -> str:
-    """Mean seconds a game by line-up (the agents of its seats, counted) and a seed's CPU-seconds, for
-    planning CPU time."""
+    """Mean seconds a game by line-up (the agents of its seats, counted) and a seed's seconds, for planning
+    CPU time."""
     timed: dict[str, list[tuple[float, int]]] = {}
     for (_, names), row in rows.items():
         label = ", ".join(f"{names.count(n)} {n}" for n in sorted(set(names)))
@@ -437,8 +438,9 @@ def costs(run: Run, rows: Mapping[Key, Mapping[str, Any]]) -> str:
     if seeds:
         spent = sum(rows[(i, names)]["seconds"] for i in seeds for names in seed_games(run, i))
         per_seed = spent / len(seeds)
-        lines.append(f"\nA seed ({len(seed_games(run, 0))} games) took {per_seed:.1f} CPU-seconds: "
-                     f"100 seeds about {per_seed * 100 / 3600:.1f} CPU-hours.")
+        lines.append(f"\nA seed ({len(seed_games(run, 0))} games) took {per_seed:.1f} s of play (wall clock, "
+                     f"one process; a time budget takes its seconds whatever the load): 100 seeds about "
+                     f"{per_seed * 100 / 3600:.1f} hours of a core.")
     return "\n".join(lines) + "\n"
 
 
