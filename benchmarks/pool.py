@@ -17,7 +17,8 @@ game's `heuristic`) in seat k with X in every other seat. The agent in seat s al
 `agent_seed(seed, s)` (`gangland.sim.play_seated`), so X plays the same way in both games until the
 tested seat's moves differ. A game whose seats are all alike (R among R) is played once for every seat.
 The default pool: `random`, the game's `heuristic`, its style variants (the game's bots named
-`heuristic-<style>`), and `openspiel-ismcts` where OpenSpiel can play the game.
+`heuristic-<style>`), and `openspiel-ismcts` where OpenSpiel can play the game fast enough
+(`OPENSPIEL_GAMES`: Razzia! and Protection Racket).
 
 Per member it gives C's share of wins in the tested seat and R's (Wilson 95% intervals), their paired
 difference (seed by seed and seat by seat; normal 95% interval, `gangland.report.stats.paired_difference`)
@@ -71,6 +72,12 @@ CANDIDATE = "ismcts"
 """The agent measured against the pool by default: the search at its default budget."""
 ROLLOUT_BOT = "heuristic"
 """The candidate's rollout bot, the yardstick of the pool's first target."""
+OPENSPIEL_GAMES = ("razzia", "protection-racket")
+"""The games where `openspiel-ismcts` joins the default pool: there a decision takes well under a second
+(200 simulations, 2-4 players: Razzia! 0.5-0.8 s, Protection Racket 0.3-0.7 s on the shared 2-core machine,
+2026-11-29). Its random rollouts make it too slow elsewhere: 7.5-8.8 s a decision in three-gang Supergang
+(some 300 decisions a seat and game), and more than 200 s for 10 simulations in two-player Downtown, whose
+random games run for thousands of decisions. `--pool` can still name it."""
 STYLE_PREFIX = "heuristic-"
 """The game's bots named so are style variants of its heuristic bot, pool members by default."""
 LADDER_LEVELS = ("Easy", "Medium", "Hard")
@@ -135,9 +142,11 @@ class Run:
 
 
 def default_pool(game: Game) -> list[str]:
-    """random, the heuristic, its style variants, and OpenSpiel's IS-MCTS where it can play the game."""
+    """random, the heuristic, its style variants, and OpenSpiel's IS-MCTS where it can play the game at a
+    cost a run can afford (`OPENSPIEL_GAMES`)."""
     styles = sorted(name for name in game.bots if name.startswith(STYLE_PREFIX))
-    return ["random", ROLLOUT_BOT, *styles, *([OPENSPIEL_ISMCTS] if openspiel_available(game) else [])]
+    openspiel = openspiel_available(game) and game.id in OPENSPIEL_GAMES
+    return ["random", ROLLOUT_BOT, *styles, *([OPENSPIEL_ISMCTS] if openspiel else [])]
 
 
 def lobby_levels() -> list[str]:

@@ -202,3 +202,4 @@ def test_the_defaults_are_the_lobby_levels_and_a_pool_of_every_style() -> None:
     assert [m for m in members if m.startswith("heuristic-")] == sorted(
         name for name in game.bots if name.startswith("heuristic-"))
     assert ("openspiel-ismcts" in members) == openspiel_available(game)
+    assert "openspiel-ismcts" not in pool.default_pool(get("downtown"))  # too slow there
