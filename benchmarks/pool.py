@@ -106,14 +106,17 @@ class Run:
 
     @property
     def candidate(self) -> str:
+        """pool: the agent measured."""
         return self.agents[0]
 
     @property
     def rollout_bot(self) -> str:
+        """pool: the yardstick, the candidate's rollout bot."""
         return self.agents[1]
 
     @property
     def pool(self) -> tuple[str, ...]:
+        """pool: the opponents."""
         return self.agents[2:]
 
     @property
@@ -137,6 +140,7 @@ class Run:
 
     @classmethod
     def from_header(cls, data: Mapping[str, Any]) -> Run:
+        """The run a results file's first line describes."""
         return cls(data["run"], data["game"], data["players"], tuple(data["agents"]), data["seed"],
                    dict(data["options"]))
 
