@@ -189,7 +189,11 @@ Key = tuple[int, tuple[str, ...]]
 """A game of a run: its seed's index and its line-up."""
 
 
-def play_task(task: tuple[str, int, int, tuple[str, ...], Mapping[str, JSON], str]) -> dict[str, Any]:
+Task = tuple[str, int, int, tuple[str, ...], Mapping[str, JSON], str]
+"""A game to play: the game id, the seed's index, the game's seed, the line-up, the options, the commit."""
+
+
+def play_task(task: Task) -> dict[str, Any]:
     """One game: a results line."""
     game_id, index, seed, names, options, commit = task
     started = time.perf_counter()
@@ -251,7 +255,7 @@ def play(run: Run, games: int, path: Path, jobs: int = 1) -> dict[Key, dict[str,
         raise ValueError(f"{path} holds another run ({json.dumps(saved.header())}): give this one its own "
                          "--results file")
     commit = commit_here()
-    tasks = [(run.game, index, game_seed(run.seed, index), names, dict(run.options), commit)
+    tasks: list[Task] = [(run.game, index, game_seed(run.seed, index), names, dict(run.options), commit)
              for index in range(games) for names in seed_games(run, index) if (index, names) not in rows]
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as sink:
@@ -266,8 +270,7 @@ def play(run: Run, games: int, path: Path, jobs: int = 1) -> dict[Key, dict[str,
     return rows
 
 
-def _played(tasks: list[tuple[str, int, int, tuple[str, ...], Mapping[str, JSON], str]],
-            jobs: int) -> Iterator[dict[str, Any]]:
+def _played(tasks: Sequence[Task], jobs: int) -> Iterator[dict[str, Any]]:
     if jobs <= 1:
         yield from map(play_task, tasks)
         return
