@@ -469,7 +469,7 @@ def describe(path: Path) -> str:
     name = get(run.game).name
     commits = sorted({row["commit"] for row in rows.values()})
     what = "against the pool" if run.mode == "pool" else "the ladder"
-    text = (f"### {name}, {run.players} players: {what}, {seeds} seeds\n\n"
+    text = (f"### {name}, {run.players} players: {what}, {seeds} seed{'' if seeds == 1 else 's'}\n\n"
             f"`{command(run, seeds, path)}` (saved as `{path.as_posix()}`; played at "
             f"{', '.join(commits)})\n\n")
     return text + (pool_table(run, rows) if run.mode == "pool" else ladder_table(run, rows))

@@ -25,11 +25,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pool import TARGET_LOW, TARGET_SHARE, describe, load, pool_rows, share_text, verdict_text
-
 from gangland.games import all_games, get
 from gangland.sim import SimConfig
 from gangland.tournament import tournament
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/pool.py, also under `python -P`
+from pool import TARGET_LOW, TARGET_SHARE, describe, load, pool_rows, share_text, verdict_text
 
 
 def player_counts(counts: tuple[int, ...]) -> list[int]:
