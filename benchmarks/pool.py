@@ -261,6 +261,7 @@ def play(run: Run, games: int, path: Path, jobs: int = 1) -> dict[Key, dict[str,
     with path.open("a", encoding="utf-8") as sink:
         if saved is None:
             sink.write(json.dumps(header) + "\n")
+            sink.flush()
         for row in _played(tasks, jobs):
             sink.write(json.dumps(row) + "\n")
             sink.flush()  # a game on disk is a game a rerun need not play again
