@@ -37,10 +37,11 @@ version); every other line is one game: its index, seats, each seat's share of t
 winners), scores, decisions, seconds and the commit it was played at. Run again with the same arguments,
 it plays only the games missing (a half-written last line is played again); with a larger --games it plays
 the seeds added. A file holds one run: other arguments are refused. Default file:
-docs/strength/pool/MODE-GAME-Pp.jsonl. The analysis counts only complete seeds (every game of the seed
-saved). Seconds are measured, never used: the printed cost (seconds a game, by line-up) is for planning
-CPU time. A time budget (`ismcts`, 0.5 s a decision) makes games depend on the machine's load;
-`ismcts:N` (N iterations a decision) plays the same games wherever it runs.
+docs/strength/pool/MODE-GAME-Pp.jsonl (.gitignore leaves out *.jsonl: commit results with `git add -f`).
+The analysis counts only complete seeds (every game of the seed saved). Seconds are measured, never used:
+the printed cost (seconds a game, by line-up) is for planning CPU time. A time budget (`ismcts`, 0.5 s a
+decision) makes games depend on the machine's load; `ismcts:N` (N iterations a decision) plays the same
+games wherever it runs.
 
 A benchmark prints and saves; it is not a test.
 """
