@@ -3,12 +3,16 @@
 Run from the repository root (it takes long with search agents: use --jobs):
 
     .venv/bin/python benchmarks/strength.py [--agents random,heuristic] [--games 200] [--jobs 2]
-        [--game ID] [--seed 1] [--write docs/strength.md]
+        [--game ID] [--seed 1] [--results FILE.jsonl ...] [--notes FILE.md] [--include FILE.json ...]
+        [--write docs/strength.md]
 
 For each game it plays `gangland tournament` between the agents (every agent in every seat equally
 often) with 2 players where the game allows them, 4 players (Supergang: 3 and 4 gangs), and prints or
 writes one table per row: games won with the 95% interval against the fair share, and the OpenSkill rating.
-The page records the exact command that produced it.
+Then, from results saved by `benchmarks/pool.py` (--results, each file with the command that plays it
+again): the search against the pool of opponents and the ladder of the lobby's levels, per game and
+player count, and the two-player rows of every game against the targets (a game with no saved result says
+so). Then the notes and the included tournaments. The page records the exact command that produced it.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ from typing import Any
 from gangland.games import all_games, get
 from gangland.sim import SimConfig
 from gangland.tournament import tournament
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/pool.py, also under `python -P`
+from pool import TARGET_LOW, TARGET_SHARE, describe, load, pool_rows, share_text, verdict_text
 
 
 def player_counts(counts: tuple[int, ...]) -> list[int]:
@@ -66,6 +73,53 @@ def included(path: Path) -> str:
     return section(result, heading)
 
 
+POOL_INTRO = f"""## The search against a pool of opponents, and the ladder of levels (issue 35)
+
+Played and saved by `benchmarks/pool.py` (its docstring says how; each table gives the command that plays
+it again, `--jobs N` spreads the games). **Pool:** for each seed and seat, the candidate (`ismcts` at its
+default budget, or the spec named) sits in that seat with the pool member in every other seat, and on the
+same seed and seat its rollout bot (the game's heuristic) sits there instead; the difference is paired by
+seed and seat. Targets: against every member the candidate wins at least the share its rollout bot wins
+("at least ... share?", PASS when the difference is not below 0: read its interval for how sure), and with 2
+players it wins at least {100 * TARGET_SHARE:.0f}% against the heuristic with the 95% interval's lower end
+above {100 * TARGET_LOW:.0f}%. **Ladder:** adjacent levels of the lobby (Easy = `heuristic`, Medium =
+`ismcts:easy`, Hard = `ismcts`) head to head, each agent in each seat equally often; PASS when the higher
+level's interval lies above its fair share (50%). A time budget (`ismcts`, `ismcts:easy`) makes the moves
+depend on the machine's load, so a rerun gives figures close to these, not the same; `ismcts:N` (N
+iterations a decision) plays the same games again. A table of a few seeds is a pilot, played to learn what
+a run costs: its intervals say how little it shows.
+"""
+
+
+def two_player_rows(paths: list[Path]) -> str:
+    """Every game's two-player row against the targets, from the saved pool results (or "not played")."""
+    lines = ["### Two players: the search against its rollout bot, every game", "",
+             "| game | candidate | won against the rollout bot (95% CI) | 65%, low end > 55%? "
+             "| members where it wins at least the bot's share | saved as |",
+             "|---|---|---|---|---|---|"]
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        run, rows = load(path)
+        if run is None or run.mode != "pool" or run.players != 2:
+            continue
+        table = pool_rows(run, rows)
+        against = [row for row in table if row.against_rollout_bot]
+        won = share_text(against[0].candidate) if against else "(not in the pool)"
+        target = against[0].two_player_target if against else None
+        passed = sum(row.at_least_bot is True for row in table)
+        found.setdefault(run.game, []).append(
+            f"| {get(run.game).name} | `{run.candidate}` | {won} "
+            f"| {verdict_text(target)} | {passed} of {len(table)} "
+            f"| `{path.as_posix()}` |")
+    for game in all_games():
+        if 2 not in game.player_counts:
+            least = min(game.player_counts)
+            lines.append(f"| {game.name} | | (no two-player game: {least} players at least) | | | |")
+            continue
+        lines += found.get(game.id, [f"| {game.name} | | not played yet | | | |"])
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", default="random,heuristic")
@@ -77,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--include", type=Path, action="append", default=[],
                         help="a tournament saved with `gangland tournament --json`, added to the page "
                              "with the command that plays it again (repeatable)")
+    parser.add_argument("--results", type=Path, action="append", default=[],
+                        help="results saved by benchmarks/pool.py (a pool or a ladder), added to the page "
+                             "with the command that plays them again (repeatable)")
     parser.add_argument("--notes", type=Path, default=None,
                         help="a markdown file whose text goes between the generated tables and the "
                              "included tournaments")
@@ -96,6 +153,13 @@ def main(argv: list[str] | None = None) -> int:
             heading = (f"### {game.name}, {players} players, {args.games} games "
                        f"({time.perf_counter() - started:.0f} s)")
             text = section(result.to_json(), heading)
+            print(text, flush=True)
+            parts.append(text)
+    if args.results:
+        parts.append(POOL_INTRO)
+        parts.append(two_player_rows(args.results))
+        for path in args.results:
+            text = describe(path)
             print(text, flush=True)
             parts.append(text)
     if args.notes is not None:
