@@ -10,8 +10,17 @@ paths first reduce what they read to one `Knowledge` record (bots_knowledge.py) 
 code, so they choose the same action (tests/downtown/test_bots.py checks it).
 
 The code follows what the bot decides: what it knows (bots_knowledge.py), how it values it
-(bots_valuation.py), where its tokens go and whom it robs (bots_moves.py), what it does at its locations
-(bots_locations.py); the casino, the hand limit and the dispatch by phase are here.
+(bots_valuation.py), how it places and bids at the opening (bots_opening.py), where its tokens go and
+whom it robs (bots_moves.py), what it does at its locations (bots_locations.py); the casino, the hand
+limit and the dispatch by phase are here.
+
+The opening (bots_opening.py). The next turn is worth a fixed estimate plus the job the seat's hand can
+do now. It bids the amount worth most: the chance a bid is the highest (the others' bids unseen, each
+amount counted equally likely) times that turn's worth less the bid, so $1,000 with a poor hand, $2,000
+or $3,000 with a good job to do, and always $1,000 with two players (the one bid buys nothing). With
+three or four players it puts a token on the East Side, which makes it the starting player, when nobody
+is there yet and starting (the next turn for sure, and robbing the best of the others' bids) is worth
+more than what the token would earn at the Bank; else its tokens go to the West Side and the Bank.
 
 Each turn it picks the locations it wants (two with two players, one otherwise): the East Side to sell
 loot, the West Side to do a job, Downtown to buy the gangsters a job still needs. It moves free tokens
@@ -62,10 +71,10 @@ from .actions import (
 )
 from .bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
 from .bots_locations import buying, fence_back, location, offering, stooge_back
-from .bots_moves import move, paid_move, place, rob_or_pay
+from .bots_moves import move, paid_move, rob_or_pay
+from .bots_opening import bid, place
 from .bots_valuation import Valuation
 from .cards import GANGSTER_COUNTS
-from .money import value
 from .phases import (
     AFTER_FENCE_LOOK,
     AFTER_STOOGE_LOOK,
@@ -92,15 +101,18 @@ from .view import downtown_view
 # The bot
 
 
-_SIMPLE: Final = frozenset({BID, WINDOW, REFRESH})
-"""Phases decided from the legal actions and the seat's face-down money alone (`_simple`)."""
+_SIMPLE: Final = frozenset({WINDOW, REFRESH})
+"""Phases the bot decides without reading what it knows: it adds nothing to its display (see Limits)."""
 
 
-def _simple(phase: int, legal: list[int], my_down: int) -> int:
-    """The action in a phase of `_SIMPLE`: the opening bid adds one note unless the seat has some face
-    down already; adding to the display and refreshing it add nothing."""
-    action = ADD_NOTE0 if phase == BID and ADD_NOTE0 in legal and not my_down else DONE
-    return action if action in legal else legal[0]
+def _simple(legal: list[int]) -> int:
+    """The action in a phase of `_SIMPLE`: done, adding nothing."""
+    return DONE if DONE in legal else legal[0]
+
+
+_BID_ACTIONS: Final = frozenset({DONE, ADD_NOTE0, ADD_NOTE0 + 1})
+"""Every action an opening bid may offer ($1,000 and $2,000 notes, done): a display addition whose legal
+actions are among these needs the view to tell it from a bid."""
 
 
 # ------------------------------------------------------------------------------------------------
@@ -175,10 +187,11 @@ class DowntownHeuristicBot:
         legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if legal[0] < ADD_GANGSTER0 and all(a == DONE or ADD_NOTE0 <= a < DISCARD_GANGSTER0 for a in legal):
-            # An opening bid, or adding to the display (phase 3 face down, or phase 4): the bot bids
-            # $1,000 and otherwise adds nothing. No view needed.
-            return DONE if DONE in legal else ADD_NOTE0 if ADD_NOTE0 in legal else legal[0]
+        if (legal[0] < ADD_GANGSTER0 and all(a == DONE or ADD_NOTE0 <= a < DISCARD_GANGSTER0 for a in legal)
+                and not _BID_ACTIONS.issuperset(legal)):
+            # Adding to the display (phase 3 face down, or phase 4), which an opening bid's actions
+            # cannot be: the bot adds nothing. No view needed.
+            return _simple(list(legal))
         view = decision.view
         if view.get("game") != "downtown":
             raise TypeError(f"{self.name} plays Downtown, not {decision.game.id}")
@@ -187,13 +200,13 @@ class DowntownHeuristicBot:
     def choose(self, state: DowntownState, seat: int) -> int:
         """The action for `seat`, which must be the seat to act, reading only what that seat may know
         (the fields its view shows: see the module docstring). Cheap: no view, no copy of the state.
-        Deterministic: the same view always gets the same action."""
+        Deterministic for a given bot and sequence of decisions: the same view gets the same action but
+        for a draw among equals, made with the bot's own generator (`self.rng`)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        phase = state.phase
-        if phase in _SIMPLE:  # a third of the decisions, which need no knowledge record
-            return _simple(phase, legal, value(state.down_n[seat]) if phase == BID else 0)
+        if state.phase in _SIMPLE:  # a third of the decisions, which need no knowledge record
+            return _simple(legal)
         return self._decide(knowledge_from_state(state, seat), legal)
 
     # -- dispatch ----------------------------------------------------------------------------
@@ -203,14 +216,16 @@ class DowntownHeuristicBot:
             return legal[0]
         phase = k.phase
         if phase in _SIMPLE:
-            return _simple(phase, legal, k.my_down)
+            return _simple(legal)
         ctx = Valuation(k, legal)
         if phase == PLACE:
             action = place(ctx)
+        elif phase == BID:
+            action = bid(ctx)
         elif phase == MOVE:
             action = move(ctx)
         elif phase == ROBPAY:
-            action = rob_or_pay(ctx)
+            action = rob_or_pay(ctx, self.rng)
         elif phase == PAYMOVE:
             action = paid_move(ctx)
         elif phase in (LOCATION, AFTER_STOOGE_LOOK, AFTER_FENCE_LOOK):
