@@ -25,10 +25,13 @@ more than what the token would earn at the Bank; else its tokens go to the West 
 Each turn it picks the locations it wants (two with two players, one otherwise): the East Side to sell
 loot, the West Side to do a job, Downtown to buy the gangsters a job still needs. It moves free tokens
 there (with three or four players its other token waits at the Bank, else the Villa when its hand is
-big, else the Ghetto), robs the richest display unless paying is needed to reach a location and worth
-it, then uses the locations (job before sale, so new loot can be sold at once), and leaves its display
-empty unless the hand limit forces cards into it. When no display is worth robbing it robs the next
-seat clockwise, so that every seat gets turns.
+big, else the Ghetto), robs the display worth most to it unless paying is needed to reach a location
+and worth it, then uses the locations (job before sale, so new loot can be sold at once), and leaves its
+display empty unless the hand limit forces cards into it. No rule orders the seats when robbing or
+paying, and neither does the bot: among displays worth the same to it (often all empty) it robs one
+drawn with its own generator (`self.rng`, seeded by the agent seed), and so among seats equally worth
+paying. Both paths (`act`, `choose`) draw at the same points, so the same bot state gives the same
+action.
 
 Ending the game. When it leads (its money above every other seat's known or estimated money) and has
 nothing better to do at the East Side, it looks at fences to end the game: in the current edition it
@@ -47,6 +50,10 @@ At the casino it votes to skip (only the active player can gain there) unless it
 and trails when the game is about to end; forced to bet, a non-active seat bets its smallest note (the
 most it can lose is that note).
 
+Styles. `DowntownAggressiveBot` (`heuristic-aggressive`) and `DowntownCautiousBot` (`heuristic-cautious`)
+are this bot with other weights (`bots_valuation.Style`: the opening turn's worth, the fear of undercover
+cops, the margin before paying to move), for opponents unlike the search's rollout bot.
+
 Limits: no deterrent display (it keeps money out of its display: against the seats it meets, money on
 display is as often robbed as paid); no memory between decisions (it reads only the current view);
 the `villa` option's share of robbed money is not in a view, so it is ignored.
@@ -55,7 +62,7 @@ the `villa` option's share of robbed money is not in a view, so it is ignored.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import ClassVar, Final
 
 from gangland.engine import Decision
 
@@ -73,7 +80,7 @@ from .bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
 from .bots_locations import buying, fence_back, location, offering, stooge_back
 from .bots_moves import move, paid_move, rob_or_pay
 from .bots_opening import bid, place
-from .bots_valuation import Valuation
+from .bots_valuation import AGGRESSIVE, CAUTIOUS, PLAIN, Style, Valuation
 from .cards import GANGSTER_COUNTS
 from .phases import (
     AFTER_FENCE_LOOK,
@@ -179,6 +186,9 @@ class DowntownHeuristicBot:
     without that it judges one more note added to its display against rollouts in which it then adds
     none, and so keeps adding (`gangland.agents.ismcts`, Keep; measured in docs/strength.md)."""
 
+    style: ClassVar[Style] = PLAIN
+    """The weights of its style of play (bots_valuation.Style)."""
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
@@ -217,7 +227,7 @@ class DowntownHeuristicBot:
         phase = k.phase
         if phase in _SIMPLE:
             return _simple(legal)
-        ctx = Valuation(k, legal)
+        ctx = Valuation(k, legal, self.style)
         if phase == PLACE:
             action = place(ctx)
         elif phase == BID:
@@ -247,3 +257,19 @@ class DowntownHeuristicBot:
         else:
             raise ValueError("the game is over: there is no decision to make")
         return action if action in ctx.legal_set else legal[0]
+
+
+class DowntownAggressiveBot(DowntownHeuristicBot):
+    """The heuristic bot playing for tempo and taking risks (`bots_valuation.AGGRESSIVE`): it bids and
+    contests the start more, sells at fences that may well be the cop, and pays to reach its locations."""
+
+    name = "heuristic-aggressive"
+    style = AGGRESSIVE
+
+
+class DowntownCautiousBot(DowntownHeuristicBot):
+    """The heuristic bot keeping its money and avoiding risk (`bots_valuation.CAUTIOUS`): it bids the
+    least unless it has a job to do, fears undercover cops twice as much, and seldom pays to move."""
+
+    name = "heuristic-cautious"
+    style = CAUTIOUS

@@ -117,7 +117,7 @@ def rob_or_pay(ctx: Valuation, rng: Random) -> int:
         return pays[0] if reach > 4 * cost else best_rob
     # Three or four players: phase 3 follows a robbery too. Pay only to reach a wanted location.
     best_pays: list[int] = []
-    best_value = rob_gain + 1.0
+    best_value = rob_gain + ctx.style.pay_margin
     for a in pays:
         payee = a - PAY0
         if not any(t not in mine and t in k.tokens[payee] for t in targets):

@@ -9,8 +9,9 @@ to the robber; a seat not robbed gets its bid back when its turn begins.
 
 How the bot values it (thousands of dollars):
 
-* **The next turn** is worth `OPENING_TURN_WORTH` (a turn's use of a location before the others'),
-  plus the best job the seat's hand can do now (someone else may take that job first).
+* **The next turn** is worth the style's `turn_worth` ($2,000 for the heuristic bot: a turn's use of a
+  location before the others'), plus the best job the seat's hand can do now (someone else may take that
+  job first).
 * **A bid** b is worth the chance it is the highest bid, times that turn's worth less b. The bot cannot
   see the other bids, so it counts each other bid as equally likely to be $1,000, $2,000 or $3,000
   (`FIRST_ROBBED`); it bids the amount worth most. With two players the one bid is always robbed or
@@ -31,8 +32,6 @@ from .actions import ADD_NOTE0, DONE, PLACE0
 from .bots_valuation import Valuation
 from .cards import BANK, DOWNTOWN, EAST_SIDE, GHETTO, WEST_SIDE
 
-OPENING_TURN_WORTH: Final = 2.0
-"""Thousands the next turn is worth to a seat at the opening, beyond the job its hand can do."""
 FIRST_ROBBED: Final = ((1.0, 1.0, 1.0), (1 / 6, 1 / 2, 5 / 6), (1 / 27, 7 / 27, 19 / 27))
 """By the number of other bidders (0 to 2), the chance that a bid of $1,000, $2,000 or $3,000 is robbed
 first: it is the highest, ties shared evenly, against others bidding each amount with equal chance."""
@@ -47,7 +46,7 @@ CONTEST_CHANCE: Final = 0.5
 def turn_worth(ctx: Valuation) -> float:
     """What having the next turn is worth to the seat at the opening."""
     job, _ = ctx.best_job_now()
-    return OPENING_TURN_WORTH + max(0.0, job)
+    return ctx.style.turn_worth + max(0.0, job)
 
 
 def bid_worth(others: int, bid: int, worth: float) -> float:
