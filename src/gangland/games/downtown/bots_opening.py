@@ -32,11 +32,13 @@ from .actions import ADD_NOTE0, DONE, PLACE0
 from .bots_valuation import Valuation
 from .cards import BANK, DOWNTOWN, EAST_SIDE, GHETTO, WEST_SIDE
 
-FIRST_ROBBED: Final = ((1.0, 1.0, 1.0), (1 / 6, 1 / 2, 5 / 6), (1 / 27, 7 / 27, 19 / 27))
-"""By the number of other bidders (0 to 2), the chance that a bid of $1,000, $2,000 or $3,000 is robbed
-first: it is the highest, ties shared evenly, against others bidding each amount with equal chance."""
-TOP_BID: Final = (0.0, 2.0, 22 / 9, 8 / 3)
-"""By the number of bidders (0 to 3), the highest of their bids expected on the same assumption."""
+FIRST_ROBBED: Final = ((54, 54, 54), (9, 27, 45), (2, 14, 38))
+"""By the number of other bidders (0 to 2), the chance (in 54ths) that a bid of $1,000, $2,000 or $3,000
+is robbed first: it is the highest, ties shared evenly, against others bidding each amount with equal
+chance. (Whole numbers: compiled, mypyc 2.4.1 leaves a `Final` tuple of floats unset.)"""
+TOP_BID: Final = (0, 18, 22, 24)
+"""By the number of bidders (0 to 3), the highest of their bids expected on the same assumption, in
+ninths of $1,000."""
 BANK_WAIT_WORTH: Final = 1.0
 """Thousands a token waiting at the Bank earns before it moves (a share of the first purchases)."""
 CONTEST_CHANCE: Final = 0.5
@@ -52,7 +54,7 @@ def turn_worth(ctx: Valuation) -> float:
 def bid_worth(others: int, bid: int, worth: float) -> float:
     """What a bid of `bid` thousands is worth against `others` other bidders when the next turn is worth
     `worth`: the chance it is robbed first times what that turn brings beyond the bid."""
-    return FIRST_ROBBED[others][bid - 1] * (worth - bid)
+    return FIRST_ROBBED[others][bid - 1] / 54 * (worth - bid)
 
 
 def best_bid(ctx: Valuation) -> tuple[int, float]:
@@ -70,7 +72,7 @@ def best_bid(ctx: Valuation) -> tuple[int, float]:
 def start_worth(ctx: Valuation) -> float:
     """What starting the game is worth to the seat over bidding (three or four players)."""
     n = ctx.k.n
-    return turn_worth(ctx) + TOP_BID[n - 1] - best_bid(ctx)[1]
+    return turn_worth(ctx) + TOP_BID[n - 1] / 9 - best_bid(ctx)[1]
 
 
 def contests_start(ctx: Valuation) -> bool:
