@@ -13,10 +13,13 @@ from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match
 from gangland.games.downtown import GAME, DowntownState
 from gangland.games.downtown.actions import (
+    ADD_NOTE0,
     BILL0,
     CASINO_SKIP,
+    DONE,
     LOOK_FENCE0,
     OFFER0,
+    PLACE0,
     PUT_ONTO0,
     PUT_UNDER,
     ROB0,
@@ -24,7 +27,7 @@ from gangland.games.downtown.actions import (
 )
 from gangland.games.downtown.bots import _SIMPLE, DowntownHeuristicBot
 from gangland.games.downtown.bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
-from gangland.games.downtown.cards import CASINO, EAST_SIDE, WEST_SIDE
+from gangland.games.downtown.cards import BANK, CASINO, EAST_SIDE, WEST_SIDE
 from gangland.games.downtown.phases import (
     CASINO_BET,
     CASINO_VOTE,
@@ -354,20 +357,22 @@ def test_a_dead_end_is_ended_by_a_seat_not_behind() -> None:
     # Game 778 of the 3-player 2013 balance study (docs/balance, Downtown): no seat could sell, do a job
     # or buy for one, so every bot waited at the West Side and robbed the next seat's empty display,
     # turn after turn, past a million decisions. Now the seat not behind goes to the East Side to turn
-    # up fences and so the casino cards; a seat behind still has nothing to gain there.
+    # up fences and so the casino cards; a seat behind still has nothing to gain there. The opening is
+    # played as the bots then played it (every seat at the West Side and the Bank, $1,000 bids: today's
+    # first placer takes the East Side), and the bots play the rest.
     from gangland.games.downtown.bots_valuation import DEAD_END_LOOK, Valuation
-    from gangland.sim import SimConfig, play_game
+    from gangland.sim import agent_seed, game_seed
 
-    config = SimConfig("downtown", players=3, agents=("heuristic",), games=779, seed=0,
-                       options={"first_seat": "seat0", "turn_limit": 300, "edition": "2013"})
-    record = play_game(config, 778)
-    assert record.result is not None
-    state = GAME.new_game(3, record.seed, record.options)
+    seed = game_seed(0, 778)
+    state = GAME.new_game(3, seed, {"first_seat": "seat0", "turn_limit": 300, "edition": "2013"})
     assert isinstance(state, DowntownState)
-    actions = iter(record.actions)
-    while state.turn < 1:  # the first turn after the opening: every seat at the West Side and the Bank
-        state.apply(next(actions))
-    assert state.tokens == [[WEST_SIDE, 4], [WEST_SIDE, 4], [WEST_SIDE, 4]]
+    for _ in range(3):
+        state.apply(PLACE0 + WEST_SIDE)
+        state.apply(PLACE0 + BANK)
+    for _ in range(2):
+        state.apply(ADD_NOTE0)
+        state.apply(DONE)
+    assert state.turn == 1 and state.tokens == [[WEST_SIDE, BANK]] * 3
     seen = {}
     for seat in range(3):
         ctx = Valuation(knowledge_from_state(state, seat), list(state.legal_actions()))
@@ -376,6 +381,9 @@ def test_a_dead_end_is_ended_by_a_seat_not_behind() -> None:
     assert seen[0][0] >= 0 and seen[0][1] == ([EAST_SIDE], DEAD_END_LOOK)  # level with the best other
     assert seen[1][0] < 0 and seen[2][0] < 0
     assert seen[1][1][0] == seen[2][1][0] == [WEST_SIDE]
-    final = record.replay(GAME)
-    assert isinstance(final, DowntownState)
-    assert final.turn < 60 and final.casinos == 3  # ended by the third casino card, not the turn limit
+    bots = [DowntownHeuristicBot(agent_seed(seed, s)) for s in range(3)]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bots[seat].choose(state, seat))
+    assert state.turn < 60 and state.casinos == 3  # ended by the third casino card, not the turn limit

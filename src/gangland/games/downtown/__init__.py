@@ -8,7 +8,7 @@ from typing import Any, cast
 from gangland.engine import Game, GameFacts, GameRecord, OptionSpec, State
 
 from .actions import NUM_ACTIONS, action_text, public_action_text
-from .bots import DowntownHeuristicBot
+from .bots import DowntownAggressiveBot, DowntownCautiousBot, DowntownHeuristicBot
 from .drawing import view_svg
 from .encoding import DowntownEncoding
 from .render import narrate, render_view
@@ -58,7 +58,8 @@ class DowntownGame(Game):
 
     @property
     def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        return {"heuristic": DowntownHeuristicBot}
+        return {"heuristic": DowntownHeuristicBot, "heuristic-aggressive": DowntownAggressiveBot,
+                "heuristic-cautious": DowntownCautiousBot}
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return DowntownState.new(players, seed, check_options(players, options))

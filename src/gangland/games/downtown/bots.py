@@ -10,16 +10,28 @@ paths first reduce what they read to one `Knowledge` record (bots_knowledge.py) 
 code, so they choose the same action (tests/downtown/test_bots.py checks it).
 
 The code follows what the bot decides: what it knows (bots_knowledge.py), how it values it
-(bots_valuation.py), where its tokens go and whom it robs (bots_moves.py), what it does at its locations
-(bots_locations.py); the casino, the hand limit and the dispatch by phase are here.
+(bots_valuation.py), how it places and bids at the opening (bots_opening.py), where its tokens go and
+whom it robs (bots_moves.py), what it does at its locations (bots_locations.py); the casino, the hand
+limit and the dispatch by phase are here.
+
+The opening (bots_opening.py). The next turn is worth a fixed estimate plus the job the seat's hand can
+do now. It bids the amount worth most: the chance a bid is the highest (the others' bids unseen, each
+amount counted equally likely) times that turn's worth less the bid, so $1,000 with a poor hand, $2,000
+or $3,000 with a good job to do, and always $1,000 with two players (the one bid buys nothing). With
+three or four players it puts a token on the East Side, which makes it the starting player, when nobody
+is there yet and starting (the next turn for sure, and robbing the best of the others' bids) is worth
+more than what the token would earn at the Bank; else its tokens go to the West Side and the Bank.
 
 Each turn it picks the locations it wants (two with two players, one otherwise): the East Side to sell
 loot, the West Side to do a job, Downtown to buy the gangsters a job still needs. It moves free tokens
 there (with three or four players its other token waits at the Bank, else the Villa when its hand is
-big, else the Ghetto), robs the richest display unless paying is needed to reach a location and worth
-it, then uses the locations (job before sale, so new loot can be sold at once), and leaves its display
-empty unless the hand limit forces cards into it. When no display is worth robbing it robs the next
-seat clockwise, so that every seat gets turns.
+big, else the Ghetto), robs the display worth most to it unless paying is needed to reach a location
+and worth it, then uses the locations (job before sale, so new loot can be sold at once), and leaves its
+display empty unless the hand limit forces cards into it. No rule orders the seats when robbing or
+paying, and neither does the bot: among displays worth the same to it (often all empty) it robs one
+drawn with its own generator (`self.rng`, seeded by the agent seed), and so among seats equally worth
+paying. Both paths (`act`, `choose`) draw at the same points, so the same bot state gives the same
+action.
 
 Ending the game. When it leads (its money above every other seat's known or estimated money) and has
 nothing better to do at the East Side, it looks at fences to end the game: in the current edition it
@@ -38,6 +50,10 @@ At the casino it votes to skip (only the active player can gain there) unless it
 and trails when the game is about to end; forced to bet, a non-active seat bets its smallest note (the
 most it can lose is that note).
 
+Styles. `DowntownAggressiveBot` (`heuristic-aggressive`) and `DowntownCautiousBot` (`heuristic-cautious`)
+are this bot with other weights (`bots_valuation.Style`: the opening turn's worth, the fear of undercover
+cops, the margin before paying to move), for opponents unlike the search's rollout bot.
+
 Limits: no deterrent display (it keeps money out of its display: against the seats it meets, money on
 display is as often robbed as paid); no memory between decisions (it reads only the current view);
 the `villa` option's share of robbed money is not in a view, so it is ignored.
@@ -46,7 +62,7 @@ the `villa` option's share of robbed money is not in a view, so it is ignored.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import ClassVar, Final
 
 from gangland.engine import Decision
 
@@ -62,10 +78,10 @@ from .actions import (
 )
 from .bots_knowledge import Knowledge, knowledge_from_state, knowledge_from_view
 from .bots_locations import buying, fence_back, location, offering, stooge_back
-from .bots_moves import move, paid_move, place, rob_or_pay
-from .bots_valuation import Valuation
+from .bots_moves import move, paid_move, rob_or_pay
+from .bots_opening import bid, place
+from .bots_valuation import AGGRESSIVE, CAUTIOUS, PLAIN, Style, Valuation
 from .cards import GANGSTER_COUNTS
-from .money import value
 from .phases import (
     AFTER_FENCE_LOOK,
     AFTER_STOOGE_LOOK,
@@ -92,15 +108,18 @@ from .view import downtown_view
 # The bot
 
 
-_SIMPLE: Final = frozenset({BID, WINDOW, REFRESH})
-"""Phases decided from the legal actions and the seat's face-down money alone (`_simple`)."""
+_SIMPLE: Final = frozenset({WINDOW, REFRESH})
+"""Phases the bot decides without reading what it knows: it adds nothing to its display (see Limits)."""
 
 
-def _simple(phase: int, legal: list[int], my_down: int) -> int:
-    """The action in a phase of `_SIMPLE`: the opening bid adds one note unless the seat has some face
-    down already; adding to the display and refreshing it add nothing."""
-    action = ADD_NOTE0 if phase == BID and ADD_NOTE0 in legal and not my_down else DONE
-    return action if action in legal else legal[0]
+def _simple(legal: list[int]) -> int:
+    """The action in a phase of `_SIMPLE`: done, adding nothing."""
+    return DONE if DONE in legal else legal[0]
+
+
+_BID_ACTIONS: Final = frozenset({DONE, ADD_NOTE0, ADD_NOTE0 + 1})
+"""Every action an opening bid may offer ($1,000 and $2,000 notes, done): a display addition whose legal
+actions are among these needs the view to tell it from a bid."""
 
 
 # ------------------------------------------------------------------------------------------------
@@ -167,6 +186,9 @@ class DowntownHeuristicBot:
     without that it judges one more note added to its display against rollouts in which it then adds
     none, and so keeps adding (`gangland.agents.ismcts`, Keep; measured in docs/strength.md)."""
 
+    style: ClassVar[Style] = PLAIN
+    """The weights of its style of play (bots_valuation.Style)."""
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
@@ -175,10 +197,11 @@ class DowntownHeuristicBot:
         legal = decision.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if legal[0] < ADD_GANGSTER0 and all(a == DONE or ADD_NOTE0 <= a < DISCARD_GANGSTER0 for a in legal):
-            # An opening bid, or adding to the display (phase 3 face down, or phase 4): the bot bids
-            # $1,000 and otherwise adds nothing. No view needed.
-            return DONE if DONE in legal else ADD_NOTE0 if ADD_NOTE0 in legal else legal[0]
+        if (legal[0] < ADD_GANGSTER0 and all(a == DONE or ADD_NOTE0 <= a < DISCARD_GANGSTER0 for a in legal)
+                and not _BID_ACTIONS.issuperset(legal)):
+            # Adding to the display (phase 3 face down, or phase 4), which an opening bid's actions
+            # cannot be: the bot adds nothing. No view needed.
+            return _simple(list(legal))
         view = decision.view
         if view.get("game") != "downtown":
             raise TypeError(f"{self.name} plays Downtown, not {decision.game.id}")
@@ -187,13 +210,13 @@ class DowntownHeuristicBot:
     def choose(self, state: DowntownState, seat: int) -> int:
         """The action for `seat`, which must be the seat to act, reading only what that seat may know
         (the fields its view shows: see the module docstring). Cheap: no view, no copy of the state.
-        Deterministic: the same view always gets the same action."""
+        Deterministic for a given bot and sequence of decisions: the same view gets the same action but
+        for a draw among equals, made with the bot's own generator (`self.rng`)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        phase = state.phase
-        if phase in _SIMPLE:  # a third of the decisions, which need no knowledge record
-            return _simple(phase, legal, value(state.down_n[seat]) if phase == BID else 0)
+        if state.phase in _SIMPLE:  # a third of the decisions, which need no knowledge record
+            return _simple(legal)
         return self._decide(knowledge_from_state(state, seat), legal)
 
     # -- dispatch ----------------------------------------------------------------------------
@@ -203,14 +226,16 @@ class DowntownHeuristicBot:
             return legal[0]
         phase = k.phase
         if phase in _SIMPLE:
-            return _simple(phase, legal, k.my_down)
-        ctx = Valuation(k, legal)
+            return _simple(legal)
+        ctx = Valuation(k, legal, self.style)
         if phase == PLACE:
             action = place(ctx)
+        elif phase == BID:
+            action = bid(ctx)
         elif phase == MOVE:
             action = move(ctx)
         elif phase == ROBPAY:
-            action = rob_or_pay(ctx)
+            action = rob_or_pay(ctx, self.rng)
         elif phase == PAYMOVE:
             action = paid_move(ctx)
         elif phase in (LOCATION, AFTER_STOOGE_LOOK, AFTER_FENCE_LOOK):
@@ -232,3 +257,19 @@ class DowntownHeuristicBot:
         else:
             raise ValueError("the game is over: there is no decision to make")
         return action if action in ctx.legal_set else legal[0]
+
+
+class DowntownAggressiveBot(DowntownHeuristicBot):
+    """The heuristic bot playing for tempo and taking risks (`bots_valuation.AGGRESSIVE`): it bids and
+    contests the start more, sells at fences that may well be the cop, and pays to reach its locations."""
+
+    name = "heuristic-aggressive"
+    style = AGGRESSIVE
+
+
+class DowntownCautiousBot(DowntownHeuristicBot):
+    """The heuristic bot keeping its money and avoiding risk (`bots_valuation.CAUTIOUS`): it bids the
+    least unless it has a job to do, fears undercover cops twice as much, and seldom pays to move."""
+
+    name = "heuristic-cautious"
+    style = CAUTIOUS

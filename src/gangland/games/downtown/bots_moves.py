@@ -1,25 +1,19 @@
-"""Where the Downtown bot's tokens go: the set-up placement, phase 1's moves towards the locations
-it wants (`Valuation.targets`), and phase 2's choice between robbing a display and paying to move."""
+"""Where the Downtown bot's tokens go: phase 1's moves towards the locations it wants
+(`Valuation.targets`), and phase 2's choice between robbing a display and paying to move (the set-up
+placement is in bots_opening.py).
+
+Whom it robs or pays. No rule orders the seats here, so neither does the bot: it robs the display worth
+most to it, and among displays worth the same (often all empty) it draws one with its own generator;
+among seats equally worth paying it draws likewise. The draws happen only when there are equals, and
+after the same reading of the same knowledge on both paths (`act`, `choose`), so the two agree."""
 
 from __future__ import annotations
 
-from .actions import DONE, MOVE0, MOVES, PAY0, PLACE0, ROB0, move_action
+from random import Random
+
+from .actions import DONE, MOVE0, MOVES, PAY0, ROB0, move_action
 from .bots_valuation import GANGSTER_WORTH, Valuation
-from .cards import BANK, DOWNTOWN, GHETTO, VILLA, WEST_SIDE
-
-# -- set-up ------------------------------------------------------------------------------
-
-
-def place(ctx: Valuation) -> int:
-    """The set-up: a token on the first location of the seat's list that its other token is not on."""
-    k = ctx.k
-    mine = k.tokens[k.me]
-    wanted = [WEST_SIDE, DOWNTOWN] if k.n == 2 else [WEST_SIDE, BANK, DOWNTOWN, GHETTO]
-    for loc in wanted:
-        if loc != mine[0] and PLACE0 + loc in ctx.legal_set:
-            return PLACE0 + loc
-    return ctx.legal[0]
-
+from .cards import BANK, GHETTO, VILLA
 
 # -- phase 1 -----------------------------------------------------------------------------
 
@@ -80,33 +74,34 @@ def _work_out_display_worth(ctx: Valuation, victim: int) -> float:
     return worth
 
 
-def _rob_key(ctx: Valuation, a: int) -> tuple[float, int]:
-    """The order of the robberies `a`: the richest display; when none is worth much, the next seat
-    clockwise, so that every seat gets turns (two seats robbing each other's empty displays would shut
-    out a third)."""
-    k = ctx.k
-    v = a - ROB0
-    worth = _display_worth(ctx, v)
-    return (worth if worth >= 2 else 0.0), -((v - k.me) % k.n)
+def one_of(rng: Random, equals: list[int]) -> int:
+    """One of `equals` (actions worth the same), drawn with the bot's generator when there are several."""
+    return equals[0] if len(equals) == 1 else equals[rng.randrange(len(equals))]
 
 
-def rob_or_pay(ctx: Valuation) -> int:
+def richest_display(ctx: Valuation, robs: list[int], rng: Random) -> int:
+    """The robbery `robs` whose display is worth most to the seat, one of equals drawn by `rng`."""
+    best: list[int] = []
+    best_worth = -1.0
+    for a in robs:
+        worth = _display_worth(ctx, a - ROB0)
+        if worth > best_worth:
+            best, best_worth = [a], worth
+        elif worth == best_worth:
+            best.append(a)
+    return one_of(rng, best)
+
+
+def rob_or_pay(ctx: Valuation, rng: Random) -> int:
     """Phase 2: rob the display worth most, or pay a seat whose location the seat needs when that is
-    worth more."""
+    worth more; equals drawn by `rng`."""
     k = ctx.k
     me = k.me
     mine = k.tokens[me]
     targets, plan = ctx.targets()
     robs = [a for a in ctx.legal if ROB0 <= a < PAY0]
     pays = [a for a in ctx.legal if a >= PAY0]
-    # The first robbery of the highest key, as max(robs, key=...) would pick, without a closure: compiled,
-    # a closure in a module-level function keeps `ctx` in a reference cycle after the call, left to the
-    # garbage collector (a third more time per robbery).
-    best_rob, best_key = robs[0], _rob_key(ctx, robs[0])
-    for a in robs[1:]:
-        key = _rob_key(ctx, a)
-        if key > best_key:
-            best_rob, best_key = a, key
+    best_rob = richest_display(ctx, robs, rng)
     rob_gain = _display_worth(ctx, best_rob - ROB0)
     if k.n == 2:
         if not pays:
@@ -121,15 +116,18 @@ def rob_or_pay(ctx: Valuation) -> int:
             return pays[0]
         return pays[0] if reach > 4 * cost else best_rob
     # Three or four players: phase 3 follows a robbery too. Pay only to reach a wanted location.
-    best, best_value = best_rob, rob_gain
+    best_pays: list[int] = []
+    best_value = rob_gain + ctx.style.pay_margin
     for a in pays:
         payee = a - PAY0
         if not any(t not in mine and t in k.tokens[payee] for t in targets):
             continue
         v = plan - 1.5 * _display_worth(ctx, payee)
-        if v > best_value + 1.0:
-            best, best_value = a, v
-    return best
+        if v > best_value:
+            best_pays, best_value = [a], v
+        elif v == best_value and best_pays:
+            best_pays.append(a)
+    return one_of(rng, best_pays) if best_pays else best_rob
 
 
 def paid_move(ctx: Valuation) -> int:

@@ -9,18 +9,22 @@ How it values things (thousands of dollars):
   three values its copies hold). Joe's fronts are therefore reliable, Frankie's low.
 * **A fence**: a 1/2 fence pays 1/2; a 1/4 fence pays 3/4, or 1/4 if it is an undercover cop. A known
   fence pays what its back says; for an unknown 1/4 fence of a kind, the chance it is the cop is the
-  kind's cops not yet seen over its 1/4 fences not yet seen (one of each kind's three is a cop).
+  kind's cops not yet seen over its 1/4 fences not yet seen (one of each kind's three is a cop), weighed
+  by the style's `cop_fear`.
 * **A job** (a top stooge card): its expected back times the expected sale factor, less the gangsters
   it uses and what the missing ones cost at Downtown (the price is fixed by the display; a lone Bank
   token of its own refunds the purchase in the current edition).
 * **Robbing** a display: its money (less a lone Villa holder's half with the `villa` option, which a
   view does not show, so `act` assumes it off) and its gangsters; with two players robbing also costs
   the whole phase 3, and paying hands the opponent as much as it costs.
+
+A `Style` holds the weights a style of play changes: `PLAIN` is the heuristic bot's, `AGGRESSIVE` and
+`CAUTIOUS` its variants (bots.py).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from .bots_knowledge import Front, Knowledge, loot_totals
 from .cards import BANK, DOWNTOWN, EAST_SIDE, FENCES, GHETTO, WEST_SIDE
@@ -39,17 +43,42 @@ CLOG_LIMIT: Final = 18
 """Two players, current edition: gangsters with the players that the bot's buying must stay under."""
 
 
+class Style(NamedTuple):
+    """The weights that make a style of play: the heuristic bot's own (`PLAIN`) and its variants."""
+
+    turn_worth: float
+    """Thousands the next turn is worth at the opening beyond the job the hand can do (bots_opening.py):
+    more bids more and contests the start more readily."""
+    cop_fear: float
+    """How much the chance that an unknown 1/4 fence is the cop counts in what it is expected to pay
+    (1: as it is): less sells into likelier cops."""
+    pay_margin: float
+    """Three or four players: thousands by which paying to reach a wanted location must beat the best
+    robbery (bots_moves.py): less spends more to move, more robs instead."""
+
+
+PLAIN: Final = Style(turn_worth=2.0, cop_fear=1.0, pay_margin=1.0)
+"""The heuristic bot's weights."""
+AGGRESSIVE: Final = Style(turn_worth=4.0, cop_fear=0.5, pay_margin=0.0)
+"""Bids and contests the start more, sells at unknown fences that may well be the cop, and pays
+whatever it takes to reach its locations: money spent for tempo, risks taken."""
+CAUTIOUS: Final = Style(turn_worth=0.5, cop_fear=2.0, pay_margin=3.0)
+"""Bids the least unless its hand can do a job, counts an unknown 1/4 fence's cop chance double (so it
+sells to half fences rather than risk it), and pays to move only when that is clearly worth it."""
+
+
 class Valuation:
     """Valuations over one `Knowledge`, computed on demand."""
 
     __slots__ = ("_best_buy_job", "_best_job_now", "_best_other", "_best_sale", "_cop_p", "_fence_factors",
                  "_holders", "_job_values", "_max_need", "_missing", "_targets",
-                 "display_worth", "k", "legal", "legal_set", "wealth")
+                 "display_worth", "k", "legal", "legal_set", "style", "wealth")
 
-    def __init__(self, k: Knowledge, legal: list[int]) -> None:
+    def __init__(self, k: Knowledge, legal: list[int], style: Style = PLAIN) -> None:
         self.k = k
         self.legal = legal
         self.legal_set = set(legal)
+        self.style = style
         self.wealth = k.cash + k.disp_m[k.me] + k.my_down + k.bet
         self._best_other: float | None = None
         self._max_need: list[int] | None = None
@@ -144,7 +173,7 @@ class Valuation:
             return kind, 0.5 if half else 0.25 if cop else 0.75
         code = -2 - top
         kind = code // 2
-        return kind, 0.5 if code % 2 else 0.75 - 0.5 * self.cop_p[kind]
+        return kind, 0.5 if code % 2 else 0.75 - 0.5 * min(1.0, self.style.cop_fear * self.cop_p[kind])
 
     def sale_ends_game(self, p: int) -> bool:
         """Would selling at (or moving the top fence off) pile p turn up a casino card that ends the game?"""
