@@ -67,9 +67,9 @@ def test_the_sketch_lets_the_last_mover_take_what_it_can() -> None:
     # Held by one, the Den falls to seat 1's two, which deploy after it: the round ends $6 seat 1's
     # way (the bot before this change counted it $6 x 0.55 to seat 0). Held by three, two cannot take it.
     held = _den_held_by_seat_0(1)
-    assert round_end_value(held, 0, RevenueTable(held)) == 5 - (5 + 6 + HAND_TURN * 2)
+    assert round_end_value(held, 0, RevenueTable(held), HAND_TURN) == 5 - (5 + 6 + HAND_TURN * 2)
     held = _den_held_by_seat_0(3)
-    assert round_end_value(held, 0, RevenueTable(held)) == 5 + 6 - (5 + HAND_TURN * 2)
+    assert round_end_value(held, 0, RevenueTable(held), HAND_TURN) == 5 + 6 - (5 + HAND_TURN * 2)
 
 
 def test_equal_sites_are_drawn_not_taken_in_grid_order() -> None:

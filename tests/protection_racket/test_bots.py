@@ -15,6 +15,10 @@ from gangland.engine import Agent, Decision, GameRecord, run_match
 from gangland.games import get
 from gangland.games.protection_racket import GAME, ProtectionRacketState
 from gangland.games.protection_racket.bots import WIN, ProtectionRacketHeuristicBot, _Sites, position_value
+from gangland.games.protection_racket.bots_styles import (
+    ProtectionRacketAggressiveBot,
+    ProtectionRacketCautiousBot,
+)
 from gangland.games.protection_racket.phases import OVER, PHASE_NAMES
 from gangland.sim import SimConfig, agent_seed, game_seed
 
@@ -121,7 +125,24 @@ def test_make_agent_gives_the_heuristic_bot() -> None:
     agent = make_agent("heuristic", GAME, seed=3)
     assert isinstance(agent, ProtectionRacketHeuristicBot)
     assert agent.name == "heuristic"
-    assert GAME.bots == {"heuristic": ProtectionRacketHeuristicBot}
+    assert GAME.bots == {"heuristic": ProtectionRacketHeuristicBot,
+                         "heuristic-aggressive": ProtectionRacketAggressiveBot,
+                         "heuristic-cautious": ProtectionRacketCautiousBot}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_styles_play_legal_whole_games(players: int) -> None:
+    # Each style (bots_styles.py) through the runner, which raises IllegalAction on an illegal choice,
+    # beside the heuristic bot and a random player; made by name as a pool of opponents makes them.
+    for style, cls in (("heuristic-aggressive", ProtectionRacketAggressiveBot),
+                       ("heuristic-cautious", ProtectionRacketCautiousBot)):
+        names = [style, "heuristic", "random", style][:players]
+        agents = [make_agent(name, GAME, seed=10 + s) for s, name in enumerate(names)]
+        assert isinstance(agents[0], cls) and agents[0].name == style
+        assert agents[0].hand_turn != ProtectionRacketHeuristicBot.hand_turn
+        record = _play(agents, seed=players)
+        assert record.result is not None
+        assert record.replay(GAME).is_over
 
 
 def test_choose_leaves_the_state_unchanged() -> None:

@@ -40,7 +40,7 @@ from typing import Final
 
 from gangland.engine import DeterminizingBot
 
-from .bots_round import RevenueTable, round_end_value
+from .bots_round import HAND_TURN, RevenueTable, round_end_value
 from .control import site_revenue, strength
 from .mobsters import HIDEOUT, NOWHERE, PINK
 from .phases import DEPLOY
@@ -178,6 +178,9 @@ class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
 
     state_type = ProtectionRacketState
     plays = "Protection Racket"
+    hand_turn: float = HAND_TURN
+    """What a mobster still in a hideout adds to a seat's total in `plan_value` (a style's weight:
+    bots_styles.py)."""
 
     def choose(self, state: ProtectionRacketState, seat: int) -> int:
         """The bot's action for `seat`, which must be the seat to act: the best by `plan_value`, equals
@@ -195,7 +198,7 @@ class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
             trial = state.clone()
             trial.apply(action)
             trial = _follow_up(trial, seat, FOLLOW_UPS, base)
-            value = plan_value(trial, seat, state.round, table)
+            value = plan_value(trial, seat, state.round, table, self.hand_turn)
             if value > best_value + TIE:
                 best, best_value = [action], value
             elif value >= best_value - TIE:
@@ -203,17 +206,18 @@ class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-def plan_value(s: ProtectionRacketState, me: int, root_round: int, table: RevenueTable) -> float:
+def plan_value(s: ProtectionRacketState, me: int, root_round: int, table: RevenueTable,
+               hand_turn: float) -> float:
     """What a position reached in round `root_round` is worth to `me` once that round is scored
     (module docstring): the game's result if it is over; the money if the round has been scored;
-    else `round_end_value`."""
+    else `round_end_value` with `hand_turn` for a mobster in a hideout."""
     if s.is_over:
         winners = s.result().winners
         return WIN / len(winners) if me in winners else -WIN
     if s.round != root_round:
         money = s.money
         return float(money[me] - max(money[:me] + money[me + 1:]))
-    return round_end_value(s, me, table if table.fits(s) else RevenueTable(s))
+    return round_end_value(s, me, table if table.fits(s) else RevenueTable(s), hand_turn)
 
 
 def _follow_up(state: ProtectionRacketState, seat: int, budget: int, base: _Sites) -> ProtectionRacketState:

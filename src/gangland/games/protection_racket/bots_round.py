@@ -93,9 +93,10 @@ class RevenueTable:
         return s.city == self.city and s.aura_at == self.aura_at and s.muscle == self.muscle
 
 
-def round_end_value(s: ProtectionRacketState, me: int, table: RevenueTable) -> float:
-    """`me`'s money less the richest rival's once the rest of the round is played out on the sketch and
-    its revenue step paid (module docstring). `s` is a position of a round still running."""
+def round_end_value(s: ProtectionRacketState, me: int, table: RevenueTable, hand_turn: float) -> float:
+    """`me`'s total less the richest rival's once the rest of the round is played out on the sketch and
+    its revenue step paid, `hand_turn` (`HAND_TURN` or a style's) for each mobster still in a hideout
+    (module docstring). `s` is a position of a round still running."""
     players = s.players
     hands = s.hideout[:]
     if s.muscle >= 0 and s.m_where == HIDEOUT and s.m_owner >= 0:
@@ -107,7 +108,7 @@ def round_end_value(s: ProtectionRacketState, me: int, table: RevenueTable) -> f
     lying = s.lie_down_at
     targets = [i for i, site in enumerate(sites) if site in open_now and not lying[site]]
     caps = [s.max_deploy[site] for site in sites]
-    total = [money + HAND_TURN * hand for money, hand in zip(s.money, hands, strict=True)]
+    total = [money + hand_turn * hand for money, hand in zip(s.money, hands, strict=True)]
     mover = s.actor if s.phase == DEPLOY else (s.turn_player + 1) % players
     left = sum(hands)
     while left > 0:
