@@ -1,15 +1,25 @@
 """The Protection Racket heuristic bot plans to the end of the round (bots_round.py): it knows who
-deploys after it and with how many mobsters, and it draws among equal actions with its own generator
-instead of taking the first site of the grid."""
+deploys after it and with how many mobsters, it draws among equal actions with its own generator
+instead of taking the first site of the grid, and nothing it holds best depends on its seat's number."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast
+
+import pytest
+
+from gangland.games.protection_racket import GAME
 from gangland.games.protection_racket.actions import deploy_action
 from gangland.games.protection_racket.bots import ProtectionRacketHeuristicBot
 from gangland.games.protection_racket.bots_round import HAND_TURN, RevenueTable, round_end_value
+from gangland.games.protection_racket.phases import DEPLOY
 from gangland.games.protection_racket.state import ProtectionRacketState
 
 from .helpers import new_state, put, set_city, set_hideouts, site_of, to_move
+
+T = TypeVar("T")
 
 
 def _last_round_race() -> ProtectionRacketState:
@@ -85,3 +95,66 @@ def test_equal_sites_are_drawn_not_taken_in_grid_order() -> None:
     chosen = [ProtectionRacketHeuristicBot(seed).choose(state, 0) for seed in range(16)]
     assert set(chosen) == options
     assert chosen == [ProtectionRacketHeuristicBot(seed).choose(state, 0) for seed in range(16)]
+
+
+class _Equals(random.Random):
+    """A generator that records the equal actions the bot draws among (and takes the first)."""
+
+    drawn: list[int] | None = None
+
+    def choice(self, seq: Sequence[T]) -> T:
+        self.drawn = sorted(cast(Sequence[int], seq))
+        return seq[0]
+
+
+def _best_actions(state: ProtectionRacketState, seat: int) -> list[int]:
+    """The actions the bot holds best for `seat` (one, or the equals it would draw among)."""
+    bot = ProtectionRacketHeuristicBot(0)
+    bot.rng = equals = _Equals()
+    chosen = bot.choose(state, seat)
+    return equals.drawn or [chosen]
+
+
+def _seats_turned(state: ProtectionRacketState, k: int) -> ProtectionRacketState:
+    """`state` with every seat's part moved k seats on (seat g's mobsters, money and turn are seat
+    g + k's): the same position seen from other chairs."""
+    n = state.players
+
+    def turned(values: list[Any]) -> list[Any]:
+        return [values[(g - k) % n] for g in range(n)]
+
+    twin = state.clone()
+    twin.hideout, twin.supply, twin.money = turned(state.hideout), turned(state.supply), turned(state.money)
+    twin.earned = turned([dict(e) for e in state.earned])
+    twin.stand = [turned(row) for row in state.stand]
+    twin.lie = [turned(row) for row in state.lie]
+    if state.m_owner >= 0:
+        twin.m_owner = (state.m_owner + k) % n
+    twin.actor, twin.turn_player = (state.actor + k) % n, (state.turn_player + k) % n
+    twin.first, twin.first_seat = (state.first + k) % n, (state.first_seat + k) % n
+    twin._legal = None
+    return twin
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_no_seat_is_favoured_by_its_number(players: int) -> None:
+    # The same deployment decision with every seat's part moved k chairs on: the bot holds the same
+    # deployments best (deploy ids name sites, not seats), whatever number its seat has.
+    rng = random.Random(players)
+    compared = 0
+    for seed in range(2):
+        state = GAME.new_game(players, seed, {})
+        assert isinstance(state, ProtectionRacketState)
+        bot = ProtectionRacketHeuristicBot(seed)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            if state.phase == DEPLOY and rng.random() < 0.4:
+                best = _best_actions(state, seat)
+                for k in range(1, players):
+                    twin = _seats_turned(state, k)
+                    assert twin.legal_actions() == state.legal_actions()
+                    assert _best_actions(twin, (seat + k) % players) == best
+                    compared += 1
+            state.apply(bot.choose(state, seat) if rng.random() < 0.7 else rng.choice(state.legal_actions()))
+    assert compared > 40
