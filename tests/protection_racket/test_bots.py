@@ -15,6 +15,10 @@ from gangland.engine import Agent, Decision, GameRecord, run_match
 from gangland.games import get
 from gangland.games.protection_racket import GAME, ProtectionRacketState
 from gangland.games.protection_racket.bots import WIN, ProtectionRacketHeuristicBot, _Sites, position_value
+from gangland.games.protection_racket.bots_styles import (
+    ProtectionRacketAggressiveBot,
+    ProtectionRacketCautiousBot,
+)
 from gangland.games.protection_racket.phases import OVER, PHASE_NAMES
 from gangland.sim import SimConfig, agent_seed, game_seed
 
@@ -121,7 +125,24 @@ def test_make_agent_gives_the_heuristic_bot() -> None:
     agent = make_agent("heuristic", GAME, seed=3)
     assert isinstance(agent, ProtectionRacketHeuristicBot)
     assert agent.name == "heuristic"
-    assert GAME.bots == {"heuristic": ProtectionRacketHeuristicBot}
+    assert GAME.bots == {"heuristic": ProtectionRacketHeuristicBot,
+                         "heuristic-aggressive": ProtectionRacketAggressiveBot,
+                         "heuristic-cautious": ProtectionRacketCautiousBot}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_styles_play_legal_whole_games(players: int) -> None:
+    # Each style (bots_styles.py) through the runner, which raises IllegalAction on an illegal choice,
+    # beside the heuristic bot and a random player; made by name as a pool of opponents makes them.
+    for style, cls in (("heuristic-aggressive", ProtectionRacketAggressiveBot),
+                       ("heuristic-cautious", ProtectionRacketCautiousBot)):
+        names = [style, "heuristic", "random", style][:players]
+        agents = [make_agent(name, GAME, seed=10 + s) for s, name in enumerate(names)]
+        assert isinstance(agents[0], cls) and agents[0].name == style
+        assert agents[0].hand_turn != ProtectionRacketHeuristicBot.hand_turn
+        record = _play(agents, seed=players)
+        assert record.result is not None
+        assert record.replay(GAME).is_over
 
 
 def test_choose_leaves_the_state_unchanged() -> None:
@@ -142,7 +163,8 @@ def test_choose_leaves_the_state_unchanged() -> None:
 
 def test_deterministic_for_the_same_view() -> None:
     # The same position (a clone: the same view, the same true state) gets the same action from two
-    # bots of the same seed through act, and from any bot through choose, which is deterministic.
+    # bots of the same seed, through act and through choose: equals are drawn with the bot's own
+    # generator, so a bot's choices depend only on its seed and the positions it was asked about.
     compared = 0
     for players in (2, 3, 4):
         for state in _walk(players, {}, seed=players, bot_share=0.6)[::3]:
@@ -152,8 +174,8 @@ def test_deterministic_for_the_same_view() -> None:
             assert twin.view(seat) == state.view(seat)
             assert (ProtectionRacketHeuristicBot(7).act(_decision(state, seat))
                     == ProtectionRacketHeuristicBot(7).act(_decision(twin, seat)))
-            choices = {ProtectionRacketHeuristicBot(s).choose(state, seat) for s in range(3)}
-            assert choices == {ProtectionRacketHeuristicBot(0).choose(twin, seat)}
+            assert (ProtectionRacketHeuristicBot(7).choose(state, seat)
+                    == ProtectionRacketHeuristicBot(7).choose(twin, seat))
             compared += 1
     assert compared > 30
 
@@ -239,9 +261,10 @@ def test_act_goes_through_determinize_once() -> None:
         decision = _DeterminizeOnly(state, seat)
         action = ProtectionRacketHeuristicBot(4).act(decision)
         assert decision.calls == 1
-        # act is choose on the determinized state it drew with its own generator.
-        assert action == ProtectionRacketHeuristicBot(0).choose(
-            state.determinize(seat, ProtectionRacketHeuristicBot(4).rng), seat)
+        # act is choose on the determinized state it drew with its own generator (which then also
+        # draws among equal actions).
+        twin = ProtectionRacketHeuristicBot(4)
+        assert action == twin.choose(state.determinize(seat, twin.rng), seat)
 
 
 # -- refusals -------------------------------------------------------------------------------------

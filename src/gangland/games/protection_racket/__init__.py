@@ -8,6 +8,7 @@ from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpe
 
 from .actions import NUM_ACTIONS, action_text
 from .bots import ProtectionRacketHeuristicBot
+from .bots_styles import ProtectionRacketAggressiveBot, ProtectionRacketCautiousBot
 from .drawing import view_svg
 from .encoding import ProtectionRacketEncoding
 from .render import narrate, render_view
@@ -41,7 +42,10 @@ class ProtectionRacketGame(Game):
 
     @property
     def bots(self) -> dict[str, Any]:  # type: ignore[override]
-        return {"heuristic": ProtectionRacketHeuristicBot}
+        """The heuristic bot, and its two styles for a search's pool of opponents (bots_styles.py)."""
+        return {"heuristic": ProtectionRacketHeuristicBot,
+                "heuristic-aggressive": ProtectionRacketAggressiveBot,
+                "heuristic-cautious": ProtectionRacketCautiousBot}
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return ProtectionRacketState.new(players, seed, options)

@@ -1,0 +1,83 @@
+"""Protection Racket seat balance and the final round's last mover, one agent in every seat (issue 35).
+
+Run from the repository root:
+
+    .venv/bin/python benchmarks/protection_racket_last_mover.py GAMES [--players P] [--agent NAME]
+        [--seed S] [--first-seat seat0|random] [--rounds R]
+
+Game i has the seed `game_seed(S, i)` and seat k the agent seed `agent_seed(seed, k)`, as in `gangland
+report`, so with `--first-seat seat0` (the default) these are the games of `gangland report protection-racket
+--players P --agents NAME --games GAMES --seed S --option first_seat=seat0`. It prints each seat's win rate
+and the win rate of the seat that made the last deployment of the game's final round, with Wilson 95%
+intervals, and decisions per second.
+
+`--rounds R` plays R rounds before a tie-break instead of the rulebook's three: not a game option, a study
+of who moves last (the module constant `rounds.ROUNDS` is set; the pure build only, where the rules read it
+when a round ends). A shared win counts 1/k to each of k winners. A benchmark prints; it is not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import cast
+
+import gangland.games.protection_racket.rounds as rounds
+from gangland.agents import make_agent
+from gangland.engine import Decision
+from gangland.games import get
+from gangland.games.protection_racket.phases import DEPLOY
+from gangland.games.protection_racket.state import ProtectionRacketState
+from gangland.sim import agent_seed, game_seed, wilson_interval
+
+
+def rate(wins: float, games: int) -> str:
+    """A win rate with its Wilson 95% interval."""
+    low, high = wilson_interval(wins, games)
+    return f"{100 * wins / games:.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("games", type=int)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--agent", default="heuristic")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first-seat", default="seat0", choices=("seat0", "random"))
+    parser.add_argument("--rounds", type=int, default=rounds.ROUNDS)
+    args = parser.parse_args(argv)
+    rounds.ROUNDS = args.rounds  # type: ignore[misc]  # a study's setting, not a rule (docstring)
+    game = get("protection-racket")
+    players = args.players
+    seat_wins = [0.0] * players
+    last_mover_wins = 0.0
+    decisions = 0
+    start = time.perf_counter()
+    for index in range(args.games):
+        seed = game_seed(args.seed, index)
+        agents = [make_agent(args.agent, game, agent_seed(seed, seat)) for seat in range(players)]
+        state = cast(ProtectionRacketState, game.new_game(players, seed, {"first_seat": args.first_seat}))
+        last_mover: dict[int, int] = {}
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            if state.phase == DEPLOY:
+                last_mover[state.round] = seat
+            legal = tuple(state.legal_actions())
+            state.apply(agents[seat].act(Decision(game, state, seat, legal)))
+            decisions += 1
+        winners = state.result().winners
+        for seat in winners:
+            seat_wins[seat] += 1 / len(winners)
+        if last_mover[max(last_mover)] in winners:
+            last_mover_wins += 1 / len(winners)
+    seconds = time.perf_counter() - start
+    seats = " / ".join(rate(wins, args.games) for wins in seat_wins)
+    print(f"{args.games} games, {players} players, {args.rounds} rounds, agent {args.agent}, "
+          f"seed {args.seed}, first_seat={args.first_seat}: seats {seats}"
+          f"; the last mover of the final round wins {rate(last_mover_wins, args.games)}; "
+          f"{decisions / seconds:.0f} decisions/s")
+
+
+if __name__ == "__main__":
+    main()
