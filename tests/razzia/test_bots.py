@@ -205,6 +205,22 @@ def test_uses_a_thief_to_complete_a_trinket_set_before_the_raid() -> None:
     assert RazziaHeuristicBot().choose(state, seat) == steal_action(DIAMOND)
 
 
+def test_of_two_equal_steals_takes_the_card_an_opponent_wants() -> None:
+    # The bot has no trinket: a ring or a watch is worth the same to it. The next seat holds a ring, so
+    # a watch would give that seat a second kind and a ring nothing: the bot keeps the watch from it.
+    # (The old bot took the first kind by number, the ring, whatever the others held.)
+    state = new_state(4)
+    seat = state.to_act
+    assert seat is not None
+    give(state, seat, THIEF)
+    give(state, (seat + 1) % 4, RING)
+    set_row(state, [RING, WATCH])
+    state.police = state.police_limit - 1
+    for _ in range(state.police):
+        state.deck.remove(POLICE)
+    assert RazziaHeuristicBot().choose(state, seat) == steal_action(WATCH)
+
+
 def test_holds_its_thief_for_a_small_gain_early() -> None:
     # A gold coin (3 points) for a thief that scores 2 unused, at the start of a round: keep it.
     state = new_state(4)

@@ -35,7 +35,14 @@ Decisions:
 * Its turn: it compares calling a court auction (the predicted auction, itself bidding last) with
   drawing (the chance of a police card: an auction it bids last in, or the raid that ends the round
   and wastes everyone's unspent cheques; else a longer row that an opponent may take first), and
-  with using a thief on the best card in the row.
+  with using a thief on the best card in the row (of cards equally worth it to the bot, the one the
+  opponents would gain most from).
+
+Orders that stay fixed, and why they favour no seat: the model's bidders and the seats after the bot
+go in turn order (the rules'); of equal outcomes it passes rather than bids, bids the cheaper cheque,
+and draws rather than calls (each a choice between actions, not seats); a forced court bid is the
+lowest cheque (it keeps the most buying power and cheque sum, and leaves the least in the centre); two
+kinds still equal after the denial go by kind number (the kinds are alike to every seat).
 
 `choose(state, seat)` works on a state directly and cheaply (no views, no clones), so a search bot
 can use it as a rollout policy.
@@ -61,6 +68,8 @@ _TRINKET_END: Final = TRINKETS[-1] + 1
 _BUSINESS_FIRST: Final = BUSINESSES[0]
 """Kinds from this on are the seven businesses (10..16)."""
 _BOOTY_TOTAL: Final = 99
+_TIE: Final = 1e-9
+"""Worths this close are equal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,20 +338,41 @@ class _Context:
         return tuple(out)
 
     def best_steal(self) -> tuple[int, float]:
-        """The row kind most worth a thief, and its worth less the 2 points the thief would score."""
+        """The row kind most worth a thief, and its worth less the 2 points the thief would score. Of
+        kinds equally worth it to the bot, the one an opponent would gain most from (`denial`)."""
         state = self.state
         me = self.me
         estate = state.estate[me]
         more = self.booty_left * len(state.up[me]) / self.total_cheques
         allow_thief = state.options["thief_takes_thief"]
-        best_kind, best = -1, float("-inf")
+        best_kind, best, best_denial = -1, float("-inf"), float("-inf")
         for kind in sorted(set(state.row)):
             if kind == THIEF and not allow_thief:
                 continue
             value = self.seat_gain(me, estate, self.lot(((kind, 1),)), more)
-            if value > best:
-                best_kind, best = kind, value
+            if value > best + _TIE:
+                best_kind, best, best_denial = kind, value, float("-inf")
+            elif value >= best - _TIE:
+                # Equal for the bot (two trinkets it lacks, two businesses it holds alike): the
+                # first kind by number would be a habit blind to what the card is worth to others.
+                if best_denial == float("-inf"):
+                    best_denial = self.denial(best_kind)
+                denial = self.denial(kind)
+                if denial > best_denial + _TIE:
+                    best_kind, best_denial = kind, denial
         return best_kind, best - 2.0
+
+    def denial(self, kind: int) -> float:
+        """What one card of `kind` would add to the opponents still holding cheques, together (one of
+        them is the row's next winner)."""
+        state = self.state
+        lot = self.lot(((kind, 1),))
+        scale = self.booty_left / self.total_cheques
+        total = 0.0
+        for seat in range(self.n):
+            if seat != self.me and state.up[seat]:
+                total += self.seat_gain(seat, state.estate[seat], lot, scale * len(state.up[seat]))
+        return total
 
     def seat_gain(self, seat: int, estate: list[int], lot: _Lot, more: float) -> float:
         """What the cards of `lot` add to `seat`'s expected score; `more` is the booty it may still
