@@ -11,7 +11,13 @@ from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match, splitmix64
 from gangland.games.razzia import GAME, RazziaState
 from gangland.games.razzia.actions import COURT, DRAW, PASS, bid_action, steal_action
-from gangland.games.razzia.bots import RazziaHeuristicBot
+from gangland.games.razzia.bots import (
+    AGGRESSIVE_PARAMS,
+    CAUTIOUS_PARAMS,
+    RazziaAggressiveBot,
+    RazziaCautiousBot,
+    RazziaHeuristicBot,
+)
 from gangland.games.razzia.cards import (
     BODYGUARD,
     CARD_COUNTS,
@@ -205,6 +211,22 @@ def test_uses_a_thief_to_complete_a_trinket_set_before_the_raid() -> None:
     assert RazziaHeuristicBot().choose(state, seat) == steal_action(DIAMOND)
 
 
+def test_of_two_equal_steals_takes_the_card_an_opponent_wants() -> None:
+    # The bot has no trinket: a ring or a watch is worth the same to it. The next seat holds a ring, so
+    # a watch would give that seat a second kind and a ring nothing: the bot keeps the watch from it.
+    # (The old bot took the first kind by number, the ring, whatever the others held.)
+    state = new_state(4)
+    seat = state.to_act
+    assert seat is not None
+    give(state, seat, THIEF)
+    give(state, (seat + 1) % 4, RING)
+    set_row(state, [RING, WATCH])
+    state.police = state.police_limit - 1
+    for _ in range(state.police):
+        state.deck.remove(POLICE)
+    assert RazziaHeuristicBot().choose(state, seat) == steal_action(WATCH)
+
+
 def test_holds_its_thief_for_a_small_gain_early() -> None:
     # A gold coin (3 points) for a thief that scores 2 unused, at the start of a round: keep it.
     state = new_state(4)
@@ -228,6 +250,40 @@ def test_bids_for_a_rich_row_it_cannot_lose() -> None:
     play(state, bid_action(2))
     assert state.to_act == 1
     assert RazziaHeuristicBot().choose(state, 1) == bid_action(3)
+
+
+# -- style variants (an opponent pool's) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("name", ["heuristic-aggressive", "heuristic-cautious"])
+def test_style_variants_play_legal_whole_games(name: str, players: int) -> None:
+    # The runner raises IllegalAction on an illegal choice: the variant in every seat, and beside the
+    # default bot and random players.
+    for game in range(2):
+        alone: list[Agent] = [make_agent(name, GAME, seed=10 * game + s) for s in range(players)]
+        assert play_match(GAME, alone, seed=game).result is not None
+        mixed: list[Agent] = [make_agent((name, "heuristic", "random")[s % 3], GAME, seed=s)
+                              for s in range(players)]
+        assert play_match(GAME, mixed, seed=50 + game).result is not None
+    agent = make_agent(name, GAME, seed=1)
+    assert isinstance(agent, RazziaHeuristicBot) and agent.name == name
+    assert agent.params == (AGGRESSIVE_PARAMS if name.endswith("aggressive") else CAUTIOUS_PARAMS)
+
+
+def _court_auctions_per_game(bot: type[RazziaHeuristicBot], games: int) -> float:
+    calls = 0
+    for game in range(games):
+        calls += play_match(GAME, [bot(10 * game + s) for s in range(2)], seed=game).actions.count(COURT)
+    return calls / games
+
+
+def test_the_aggressive_style_calls_sooner_and_the_cautious_later() -> None:
+    # Measured over these 30 two-player games each: about 14, 12 and 9 court auctions a game.
+    aggressive = _court_auctions_per_game(RazziaAggressiveBot, 30)
+    default = _court_auctions_per_game(RazziaHeuristicBot, 30)
+    cautious = _court_auctions_per_game(RazziaCautiousBot, 30)
+    assert aggressive > default + 1 and default > cautious + 1
 
 
 # -- strength -------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpec, State
 
 from .actions import NUM_ACTIONS, action_text
-from .bots import RazziaHeuristicBot
+from .bots import RazziaAggressiveBot, RazziaCautiousBot, RazziaHeuristicBot
 from .drawing import view_svg
 from .encoding import ENCODING
 from .render import narrate, render
@@ -47,7 +47,8 @@ class RazziaGame(Game):
                    "Which seat gets which cheque set: dealt at random, or player A's set to seat 0 "
                    "and so on (for studies of the sets)."),
     )
-    bots = MappingProxyType({"heuristic": RazziaHeuristicBot})
+    bots = MappingProxyType({"heuristic": RazziaHeuristicBot, "heuristic-aggressive": RazziaAggressiveBot,
+                             "heuristic-cautious": RazziaCautiousBot})
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return RazziaState.new(players, seed, options)

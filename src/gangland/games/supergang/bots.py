@@ -5,7 +5,10 @@ of duels, which the state's generator decides. So the bot never applies an actio
 it: `act` determinizes (the copy's generator is re-seeded) and `choose` scores the legal actions
 statically from public fields only, and two states that differ only in their generator get the same
 choice. A duel is scored by its win chance, estimated once per line-up by duels fought with a fixed seed
-through `duel.duel` (the rules' own model), never with the game's generator.
+through `duel.duel` (the rules' own model), never with the game's generator. Between actions of equal
+worth it draws at random with its own generator (`bots_planner.pick_best`), never the first by index: the
+characters, and so the targets of a killing, a vamping or an arrest, are numbered by seat, and taking the
+first of equals would make the lower seats everyone's victims.
 
 How it plays, phase by phase:
 
@@ -164,11 +167,12 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
         return learned_chances(state)
 
     def choose(self, state: SupergangState, seat: int) -> int:
-        """The bot's action for `seat`, which must be the seat to act. Deterministic; reads only public
-        fields (never the generator) and leaves the state unchanged."""
+        """The bot's action for `seat`, which must be the seat to act. Reads only public fields (never the
+        state's generator) and leaves the state unchanged; deterministic for a given bot and sequence of
+        calls (ties are drawn from the bot's own generator)."""
         if state.to_act != seat:
             raise ValueError(f"seat {seat} is not to act")
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return _best(Planner(state, seat, legal))
+        return _best(Planner(state, seat, legal, self.rng))

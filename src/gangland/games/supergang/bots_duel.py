@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .actions import FIRE, KILL0, VAMP0
 from .bots_odds import side_stats
-from .bots_planner import MIN_HUNT, MIN_WIN, Planner
+from .bots_planner import MIN_HUNT, MIN_WIN, Planner, pick_best
 from .constants import KILLER
 from .fights import attacking_side, defending_side, killing_managers
 
@@ -46,14 +46,17 @@ def kill_values(plan: Planner) -> dict[int, float]:
 
 
 def aim(plan: Planner) -> int:
-    """While declaring an attack (S40): add the target that raises the line-up's value most, or open fire
-    when none does."""
+    """While declaring an attack (S40): add the target that raises the line-up's value most (of equal ones,
+    any: the targets are numbered by seat), or open fire when none does."""
     s = plan.s
     c = s.actor
-    best, best_value = FIRE, line_up_value(plan, c, s.aim)
+    fire = line_up_value(plan, c, s.aim)
+    targets: list[int] = []
+    values: list[float] = []
     for a in plan.legal:
         if KILL0 <= a < VAMP0:
             value = line_up_value(plan, c, [*s.aim, a - KILL0])
-            if value > best_value:
-                best, best_value = a, value
-    return best
+            if value > fire:
+                targets.append(a)
+                values.append(value)
+    return pick_best(targets, values, plan.rng) if targets else FIRE

@@ -5,6 +5,7 @@ bots_police.py) score the legal actions with it."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from operator import itemgetter
 from typing import Final
@@ -90,6 +91,19 @@ LAST_RIVAL: Final = 0.8
 """Share of DISTRICT_WIN the last free character of the last rival gang is worth (taking it wins)."""
 
 
+TIE: Final = 1e-9
+"""Values this close are equal (`pick_best`)."""
+
+
+def pick_best(actions: Sequence[int], values: Sequence[float], rng: random.Random) -> int:
+    """The action of the highest value (`values[i]` is `actions[i]`'s), equals at random by `rng`: never the
+    first by index, which would favour a seat (the characters, and so the targets, are numbered by seat) or
+    a direction. `rng` is drawn from only when there are equals."""
+    top = max(values)
+    tied = [a for a, v in zip(actions, values, strict=True) if v >= top - TIE]
+    return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+
+
 def progress(owned: int, size: int) -> float:
     """The step towards a district of `size` shops (S37 (1)) of one more shop where the gang owns
     `owned`: DISTRICT_FOCUS * DISTRICT_WIN * ((owned + 1) ** 2 - owned ** 2) / size ** 2."""
@@ -97,12 +111,15 @@ def progress(owned: int, size: int) -> float:
 
 
 class Planner:
-    """Scores the legal actions of one decision of `seat`; never changes the state."""
+    """Scores the legal actions of one decision of `seat`; never changes the state. `rng` (the bot's own
+    generator) breaks ties between equal actions (`pick_best`); without it a fixed one does."""
 
-    def __init__(self, state: SupergangState, seat: int, legal: Sequence[int]) -> None:
+    def __init__(self, state: SupergangState, seat: int, legal: Sequence[int],
+                 rng: random.Random | None = None) -> None:
         self.s = state
         self.seat = seat
         self.legal = legal
+        self.rng = rng if rng is not None else random.Random(0)
         self.geo = state.geo
         self.board = state.geo.board
         self.t = tables(state.geo)

@@ -13,7 +13,7 @@ from typing import Final
 
 from .actions import ARREST0, BUY_COPS, DONE, MANHOLE0, REBEL, SURRENDER, dest_parts
 from .bots_odds import duel_odds
-from .bots_planner import REACH, Planner
+from .bots_planner import REACH, Planner, pick_best
 from .bots_tables import DECAY, FAR
 from .constants import CUSTODY_YEARS, KILLER, NEUTRALIZED, REBELLION_YEARS
 from .table import gang_of
@@ -66,7 +66,8 @@ def arrest(plan: Planner) -> int:
     (S52)."""
     s = plan.s
     hunt = Hunt(plan) if plan.police else None
-    best, best_value = DONE, 0.0
+    arrests: list[int] = []
+    values: list[float] = []
     for a in plan.legal:
         if a == DONE:
             continue
@@ -78,9 +79,11 @@ def arrest(plan: Planner) -> int:
             continue
         else:
             value = 1.0 + s.record[t] + plan.character_worth(t) / 100
-        if value > best_value:
-            best, best_value = a, value
-    return best
+        if value > 0.0:
+            arrests.append(a)
+            values.append(value)
+    # Of equal gangsters, any: they are numbered by seat.
+    return pick_best(arrests, values, plan.rng) if arrests else DONE
 
 
 def buy_cops(plan: Planner) -> int:
@@ -204,24 +207,20 @@ def _killer_near(plan: Planner, place: str) -> bool:
 
 
 def patrol_move(plan: Planner) -> int:
-    """A patrol moved by the bot: to the stop `_patrol_value` scores highest."""
-    best, best_value = plan.legal[0], -float("inf")
+    """A patrol moved by the bot: to the stop `_patrol_value` scores highest; of equal ones, any."""
     places = plan.geo.places
     hunt = Hunt(plan) if plan.police else None
-    for a in plan.legal:
-        place = places[dest_parts(a)[0]]
-        value = hunt.stop_value(place) if hunt is not None else _patrol_value(plan, place)
-        if value > best_value:
-            best, best_value = a, value
-    return best
+    values = [hunt.stop_value(places[dest_parts(a)[0]]) if hunt is not None
+              else _patrol_value(plan, places[dest_parts(a)[0]]) for a in plan.legal]
+    return pick_best(plan.legal, values, plan.rng)
 
 
 def patrol_place(plan: Planner) -> int:
     """L61: the patrol comes up at the manhole nearest the gangsters it is after (the police player:
-    weighed by their catch, S50)."""
+    weighed by their catch, S50); of equal ones, any."""
     s = plan.s
     hunt = Hunt(plan) if plan.police else None
-    best, best_value = plan.legal[0], -float("inf")
+    values: list[float] = []
     for a in plan.legal:
         place = plan.geo.manholes[a - MANHOLE0]
         if hunt is not None:
@@ -230,6 +229,5 @@ def patrol_place(plan: Planner) -> int:
         else:
             value = sum(0.5 ** plan.t.distance(place, s.pos[t]) * (1 + s.record[t])
                         for t in range(len(s.pos)) if gang_of(s, t) != plan.seat)
-        if value > best_value:
-            best, best_value = a, value
-    return best
+        values.append(value)
+    return pick_best(plan.legal, values, plan.rng)

@@ -24,22 +24,19 @@ from .actions import (
 )
 from .bots_duel import kill_values
 from .bots_odds import duel_odds
-from .bots_planner import DEAD_FACTOR, MIN_WIN, RECRUIT_VALUE, ROLE_WORTH, Planner
+from .bots_planner import DEAD_FACTOR, MIN_WIN, RECRUIT_VALUE, ROLE_WORTH, Planner, pick_best
 from .constants import KILLER, RECRUITS
 from .movement import move_options
 from .table import gang_of
 
 
 def choose_character(plan: Planner) -> int:
-    """S5: the character with the best prospects moves first (the turn clock is never let run out)."""
-    best, best_value = plan.safe_default(), -float("inf")
-    for a in plan.legal:
-        if a == TIME_UP:
-            continue
-        value = _character_prospect(plan, a - CHAR0)
-        if value > best_value:
-            best, best_value = a, value
-    return best
+    """S5: the character with the best prospects moves first (the turn clock is never let run out); of
+    equal ones, any."""
+    characters = [a for a in plan.legal if a != TIME_UP]
+    if not characters:
+        return plan.safe_default()
+    return pick_best(characters, [_character_prospect(plan, a - CHAR0) for a in characters], plan.rng)
 
 
 def _character_prospect(plan: Planner, c: int) -> float:
@@ -52,17 +49,18 @@ def _character_prospect(plan: Planner, c: int) -> float:
 
 
 def move_character(plan: Planner) -> int:
-    """S7: the destination whose stop and prospects score highest."""
+    """S7: the destination whose stop and prospects score highest; of equal ones, any (not the first
+    heading)."""
     c = plan.s.actor
     options = move_options(plan.s, c)
     scores = plan.destination_scores(c, {a: options[a] for a in plan.legal})
-    return max(plan.legal, key=lambda a: scores[a])
+    return pick_best(plan.legal, [scores[a] for a in plan.legal], plan.rng)
 
 
 def resurface(plan: Planner) -> int:
-    """S10: resurface where the best destination is, or stay."""
+    """S10: resurface where the best destination is, or stay; of equal ones, any."""
     s, c = plan.s, plan.s.actor
-    best, best_value = STAY, -float("inf")
+    values: list[float] = []
     trial = s.clone()  # only the character's position is changed on it: no action is applied
     for a in plan.legal:
         if a != STAY:
@@ -72,9 +70,8 @@ def resurface(plan: Planner) -> int:
         else:
             # S10: from the manhole chosen, with a free heading.
             value = max(plan.destination_scores(c, move_options(trial, c)).values(), default=-5.0)
-        if value > best_value:
-            best, best_value = a, value
-    return best
+        values.append(value)
+    return pick_best(plan.legal, values, plan.rng)
 
 
 def act_at_stop(plan: Planner) -> int:
@@ -91,13 +88,9 @@ def act_at_stop(plan: Planner) -> int:
             values[a] = pairs * (2 * min(2.5 * plan.left, 25) - 5)
         elif a == RECRUIT:
             values[a] = max(values.get(a, 0.0), 1.0)
-    best, best_value = DONE, 0.0
-    for a in plan.legal:
-        v = values.get(a, 0.0)
-        if v > best_value:
-            best, best_value = a, v
-    if best != DONE:
-        return best
+    earning = [a for a in plan.legal if values.get(a, 0.0) > 0.0]
+    if earning:
+        return pick_best(earning, [values[a] for a in earning], plan.rng)
     fights = plan.fights(c, place)
     fights.update(kill_values(plan))  # S40: a killing is judged side against side
     for a in plan.legal:
@@ -106,19 +99,18 @@ def act_at_stop(plan: Planner) -> int:
         elif ATTACK_PATROL0 <= a < CLINIC_KILL0:
             win, _ = duel_odds(s.duel_options, plan.side_of(c), (0, False, 0, 1))
             fights[a] = 1.0 if win >= MIN_WIN and s.record[c] >= 2 else -1.0
-    for a in plan.legal:
-        v = fights.get(a, 0.0)
-        if v > best_value:
-            best, best_value = a, v
-    if best in plan.legal:
-        return best
-
-    def rank(a: int) -> tuple[int, float]:
-        return (1, values[a]) if a in values else (0, fights.get(a, -1e9))
-
+    # Of equal fights, any: the targets are numbered by seat.
+    worth_it = [a for a in plan.legal if fights.get(a, 0.0) > 0.0]
+    if worth_it:
+        return pick_best(worth_it, [fights[a] for a in worth_it], plan.rng)
+    if DONE in plan.legal:
+        return DONE
     # DONE is not legal yet (option shop_action_required, L12 "must"): the least bad action, a
     # peaceful one if there is one.
-    return max(plan.legal, key=rank)
+    peaceful = [a for a in plan.legal if a in values]
+    if peaceful:
+        return pick_best(peaceful, [values[a] for a in peaceful], plan.rng)
+    return pick_best(plan.legal, [fights.get(a, -1e9) for a in plan.legal], plan.rng)
 
 
 def _clinic_kill_value(plan: Planner, c: int, t: int, place: str) -> float:
