@@ -21,13 +21,16 @@ _SEARCH = "searches {} a move (IS-MCTS), playing games out with the rule-of-thum
 LEVELS = {
     "random": ("Beginner", "plays any legal move at random"),
     "heuristic": ("Easy", "the game's rule-of-thumb bot: plays at once"),
+    "heuristic-aggressive": ("Easy", "the rule-of-thumb bot in a bolder style: risks more for more"),
+    "heuristic-cautious": ("Easy", "the rule-of-thumb bot in a careful style: risks less"),
     "ismcts:easy": ("Medium", _SEARCH.format("0.1 s")),
     "ismcts": ("Hard", _SEARCH.format("0.5 s")),
     "ismcts:medium": ("Hard", _SEARCH.format("0.5 s")),
     "ismcts:hard": ("Expert", _SEARCH.format("2 s")),
 }
-"""The level a person reads for each bot, with what it does. Other bots (search variants, OpenSpiel's)
-are offered as "Other"."""
+"""The level a person reads for each bot, with what it does. The styles are Easy: each plays about as well as
+the plain bot or worse (issue 35's measurements, the games' bot modules). Other bots (search variants,
+OpenSpiel's) are offered as "Other"."""
 HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories a name drops: control, invisible formatting, surrogates, private use, unassigned."""
 LEVEL_ORDER = ("Beginner", "Easy", "Medium", "Hard", "Expert", "Other")
