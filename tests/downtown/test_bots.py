@@ -387,3 +387,19 @@ def test_a_dead_end_is_ended_by_a_seat_not_behind() -> None:
         assert seat is not None
         state.apply(bots[seat].choose(state, seat))
     assert state.turn < 60 and state.casinos == 3  # ended by the third casino card, not the turn limit
+
+
+def test_spare_gangsters_are_not_robbed_back_and_forth_for_ever() -> None:
+    # Issue 35's review: with the victim chosen by worth (no longer the next seat clockwise), two seats at
+    # the hand limit robbed each other's displayed spare gangsters (each robbery put the robber over the
+    # limit, so it displayed them again), every spare card counted a little above an empty display, and
+    # the third seat never got a turn after turn 60: this game (3 players, current edition, no turn limit)
+    # was past 60,000 decisions. Cards beyond the hand's room are worth nothing now.
+    from gangland.engine import GameRecord, run_match
+    from gangland.sim import agent_seed, game_seed
+
+    seed = game_seed(7, 139)
+    bots = [DowntownHeuristicBot(agent_seed(seed, s)) for s in range(3)]
+    record = GameRecord.start(GAME, 3, seed, {}, ["heuristic"] * 3)
+    state = run_match(GAME, bots, record, max_steps=20_000)
+    assert state.is_over

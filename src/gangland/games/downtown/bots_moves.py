@@ -65,12 +65,17 @@ def _work_out_display_worth(ctx: Valuation, victim: int) -> float:
     worth = float(k.disp_m[victim])
     cards = k.disp_g[victim]
     if sum(cards):
-        full = k.hand_count[k.me] >= k.hand_limit
+        # Cards beyond the hand's room go straight back out at the hand limit, so they are worth nothing:
+        # counted at all, a display of them beats an empty one, and two seats at the limit then rob each
+        # other's spare gangsters for ever while a third never gets a turn (seed game_seed(7, 139)).
+        room = max(0, k.hand_limit - k.hand_count[k.me])
         for g in range(3):
-            if cards[g]:
+            if cards[g] and room:
                 wanted = max(0, ctx.max_need[g] - k.hand[g])
-                useful = 0 if full else min(cards[g], wanted)
-                worth += GANGSTER_WORTH * useful + 0.2 * (cards[g] - useful)
+                useful = min(cards[g], wanted, room)
+                spare = min(cards[g] - useful, room - useful)
+                room -= useful + spare
+                worth += GANGSTER_WORTH * useful + 0.2 * spare
     return worth
 
 
