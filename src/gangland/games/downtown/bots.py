@@ -16,11 +16,12 @@ limit and the dispatch by phase are here.
 
 The opening (bots_opening.py). The next turn is worth a fixed estimate plus the job the seat's hand can
 do now. It bids the amount worth most: the chance a bid is the highest (the others' bids unseen, each
-amount counted equally likely) times that turn's worth less the bid, so $1,000 with a poor hand, $2,000
-or $3,000 with a good job to do, and always $1,000 with two players (the one bid buys nothing). With
+amount counted equally likely) times that turn's worth less the bid, so $1,000 with a poor hand and
+$3,000 with a good job to do, and always $1,000 with two players (the one bid buys nothing). With
 three or four players it puts a token on the East Side, which makes it the starting player, when nobody
 is there yet and starting (the next turn for sure, and robbing the best of the others' bids) is worth
-more than what the token would earn at the Bank; else its tokens go to the West Side and the Bank.
+more than what the token would earn at the Bank; else its tokens go to the West Side and the Bank. With
+the game's numbers starting always pays, so the first placer always starts (bots_opening.py says why).
 
 Each turn it picks the locations it wants (two with two players, one otherwise): the East Side to sell
 loot, the West Side to do a job, Downtown to buy the gangsters a job still needs. It moves free tokens
