@@ -24,8 +24,11 @@ games differ only by the bot sitting there. It prints:
 * seat balance: each seat's win rate with all seats OLD and with all seats NEW (Wilson 95% intervals), and
   the chi-square test of "every seat wins alike" for each line-up.
 
-A shared win counts 1/k to each of k winners. With `--out`, every game's result is one JSON line in FILE,
-and a second run with the same arguments plays only the games missing. A benchmark prints; it is not a test.
+A shared win counts 1/k to each of k winners. With `--out`, FILE's first line is the run (the game and
+its version, the bot, players, seed, options and the commits of OLD and of this checkout's HEAD; changes
+not committed are not seen) and every other line one game's result; a second run of the same run plays
+only the games missing, and another run's file is refused. Pure build only (OLD is loaded from source).
+A benchmark prints; it is not a test.
 """
 
 from __future__ import annotations
@@ -158,6 +161,35 @@ def report(rows: dict[tuple[int, str], list[float]], players: int, games: int) -
         print(f"seats, {key}: " + " / ".join(cells) + f"; chi-square p = {test.p_value:.3g}")
 
 
+def commit(repo: Path, revision: str) -> str:
+    """The commit `revision` names in `repo`."""
+    return subprocess.run(["git", "-C", str(repo), "rev-parse", revision], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def load(path: Path, header: dict[str, Any]) -> dict[tuple[int, str], list[float]]:
+    """The games saved in `path` by the run `header` describes (written as its first line when the file is
+    new); SystemExit for another run's file. A half-written last line (a run stopped mid-write) is dropped,
+    and its game played again."""
+    if not path.exists() or not path.read_text():
+        path.write_text(json.dumps(header) + "\n")
+        return {}
+    first, *lines = path.read_text().splitlines(keepends=True)
+    if json.loads(first) != header:
+        raise SystemExit(f"{path} holds another run ({first.strip()}): give this one its own --out file")
+    rows: dict[tuple[int, str], list[float]] = {}
+    for number, line in enumerate(lines):
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            if number < len(lines) - 1:
+                raise
+            path.write_text(first + "".join(lines[:-1]))
+            break
+        rows[(row["index"], row["lineup"])] = row["shares"]
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -185,11 +217,10 @@ def main(argv: list[str] | None = None) -> None:
     game.resolve_options(options)
     with tempfile.TemporaryDirectory(prefix="bot-change-") as into:
         register_old(load_old_bot(game, args.bot, args.old, args.repo, Path(into)))
-        rows: dict[tuple[int, str], list[float]] = {}
-        if args.out is not None and args.out.exists():
-            for line in args.out.read_text().splitlines():
-                row = json.loads(line)
-                rows[(row["index"], row["lineup"])] = row["shares"]
+        header = {"run": "bot_change", "game": game.id, "game_version": game.version, "bot": args.bot,
+                  "players": args.players, "seed": args.seed, "options": options,
+                  "old": commit(args.repo, args.old), "new": commit(args.repo, "HEAD")}
+        rows = load(args.out, header) if args.out is not None else {}
         tasks = [(game.id, i, game_seed(args.seed, i), key, names, options)
                  for i in range(args.games) for key, names in lineups(args.bot, args.players)
                  if (i, key) not in rows]

@@ -104,6 +104,8 @@ class Run:
     """pool: the candidate, its rollout bot, then the pool; ladder: the levels, lowest first."""
     seed: int = 1
     options: Mapping[str, JSON] = field(default_factory=dict)
+    game_version: str | None = None
+    """The game's version the results were played with (None: the installed one)."""
 
     @property
     def candidate(self) -> str:
@@ -135,7 +137,8 @@ class Run:
 
     def header(self) -> dict[str, Any]:
         """The results file's first line."""
-        return {"run": self.mode, "game": self.game, "game_version": get(self.game).version,
+        version = self.game_version or get(self.game).version
+        return {"run": self.mode, "game": self.game, "game_version": version,
                 "players": self.players, "agents": list(self.agents), "seed": self.seed,
                 "options": dict(self.options)}
 
@@ -143,7 +146,7 @@ class Run:
     def from_header(cls, data: Mapping[str, Any]) -> Run:
         """The run a results file's first line describes."""
         return cls(data["run"], data["game"], data["players"], tuple(data["agents"]), data["seed"],
-                   dict(data["options"]))
+                   dict(data["options"]), data.get("game_version"))
 
 
 def default_pool(game: Game) -> list[str]:

@@ -25,6 +25,7 @@ from typing import cast
 import gangland.games.protection_racket.rounds as rounds
 from gangland.agents import make_agent
 from gangland.engine import Decision
+from gangland.engine.compiled import is_compiled
 from gangland.games import get
 from gangland.games.protection_racket.phases import DEPLOY
 from gangland.games.protection_racket.state import ProtectionRacketState
@@ -46,6 +47,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first-seat", default="seat0", choices=("seat0", "random"))
     parser.add_argument("--rounds", type=int, default=rounds.ROUNDS)
     args = parser.parse_args(argv)
+    if args.rounds != rounds.ROUNDS and is_compiled("gangland.games.protection_racket.rounds"):
+        # A compiled module reads its Final constant as compiled in: the setting would be ignored.
+        parser.error("--rounds works in the pure build only (this gangland is compiled)")
     rounds.ROUNDS = args.rounds  # type: ignore[misc]  # a study's setting, not a rule (docstring)
     game = get("protection-racket")
     players = args.players

@@ -82,6 +82,12 @@ def test_another_run_in_the_same_file_is_refused(tmp_path: Path) -> None:
     pool.main([*TINY, "--games", "1", "--results", str(results)])
     with pytest.raises(ValueError, match="another run"):
         pool.main([*TINY, "--games", "1", "--seed", "2", "--results", str(results)])
+    # Nor one played with another version of the game (issue 35's review: the saved version was dropped).
+    header, *games = results.read_text(encoding="utf-8").splitlines(keepends=True)
+    old = json.loads(header) | {"game_version": "0.0-older"}
+    results.write_text(json.dumps(old) + "\n" + "".join(games), encoding="utf-8")
+    with pytest.raises(ValueError, match="another run"):
+        pool.main([*TINY, "--games", "1", "--results", str(results)])
 
 
 def test_a_ladder_plays_each_pair_in_both_seatings(tmp_path: Path) -> None:

@@ -119,9 +119,10 @@ AGGRESSIVE_PARAMS: Final = HeuristicParams(
 """A style for an opponent pool (issue 35): it acts now. A longer row is worth less waiting for (it calls
 court auctions sooner), its cheques count for a little less, it bids against an opponent's good row more
 readily (more denial, a smaller margin in its model of the others) and it uses a thief as soon as a card
-beats the thief's points. Against the default bot (`gangland simulate razzia --agents
-heuristic-aggressive,heuristic[,heuristic,heuristic] --games 1000 --seed 1`): 43.4% (40.4-46.5%) of
-two-player games, 19.4% (17.1-22.0%) of four-player ones."""
+beats the thief's points. Against the default bot (`gangland simulate razzia --players 2 --agents
+heuristic-aggressive,heuristic --games 1000 --seed 1`, and `--players 4` with
+`heuristic-aggressive,heuristic,heuristic,heuristic`): 43.4% (40.4-46.5%) of two-player games, 19.4%
+(17.1-22.0%) of four-player ones."""
 
 CAUTIOUS_PARAMS: Final = HeuristicParams(
     slot_share=(1.2, 1.4, 1.6, 1.7), cheque_unit=(0.75, 0.55, 0.25), deny=0.4, keep=(0.85, 0.55, 0.55, 0.55),
