@@ -18,9 +18,9 @@ and OLD in seat k among NEW. The agent in seat k always has the seed `agent_seed
 games differ only by the bot sitting there. It prints:
 
 * head to head: NEW's share of wins in seat k among OLD, against OLD's share in the same seat of the all-OLD
-  game of the same seed (the paired difference and its 95% interval, normal approximation over the seeds and
-  seats); and the same for OLD among NEW against the all-NEW games. A better NEW wins more than its seat's
-  share among OLD, and OLD less among NEW;
+  game of the same seed (the paired difference and its 95% interval, normal approximation over the seeds,
+  each seed's difference the mean over its seats); and the same for OLD among NEW against the all-NEW
+  games. A better NEW wins more than its seat's share among OLD, and OLD less among NEW;
 * seat balance: each seat's win rate with all seats OLD and with all seats NEW (Wilson 95% intervals), and
   the chi-square test of "every seat wins alike" for each line-up.
 
@@ -137,12 +137,16 @@ def report(rows: dict[tuple[int, str], list[float]], players: int, games: int) -
         wins = 0.0
         base_wins = 0.0
         for i in seeds:
+            # One difference a seed (the mean over its seats): the seats of a seed share its deal and dice,
+            # so they are not independent samples.
+            seed_diff = 0.0
             for seat in range(players):
                 mine = rows[(i, f"{who}@{seat}")][seat]
                 theirs = rows[(i, base)][seat]
-                diffs.append(mine - theirs)
+                seed_diff += mine - theirs
                 wins += mine
                 base_wins += theirs
+            diffs.append(seed_diff / players)
         trials = n * players
         low, high = wilson_interval(wins, trials)
         mean, dlow, dhigh = mean_interval(diffs)
