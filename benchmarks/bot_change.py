@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from gangland.agents import AgentKind, add_kind
+from gangland.cli.common import parse_options
 from gangland.engine import Agent, Game
 from gangland.games import get
 from gangland.report.stats import seat_balance_test
@@ -204,20 +205,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100, help="seeds (each plays 2 + 2P games)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option (VALUE as JSON, else a string)")
+                        help="a game option, as `gangland simulate` reads it")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--repo", type=Path, default=Path.cwd(), help="the git repository (here)")
     parser.add_argument("--out", type=Path, help="JSON lines of every game, reused by a second run")
     args = parser.parse_args(argv)
     game = get(args.game)
     game.check_players(args.players)
-    options: dict[str, Any] = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
+    options: dict[str, Any] = dict(parse_options(args.option, game))
     game.resolve_options(options)
     with tempfile.TemporaryDirectory(prefix="bot-change-") as into:
         register_old(load_old_bot(game, args.bot, args.old, args.repo, Path(into)))
