@@ -23,10 +23,10 @@ a given bot and sequence of calls, so a search bot can use it as a rollout polic
 
 Measured against the bot before it (42e2d44) on paired seeds (`benchmarks/bot_change.py protection-racket
 --old 42e2d44 --seed 7`, issue 35): with 2 players (300 seeds) it wins 64.7% of its seats among the old
-bot, +14.7 points (+9.4 to +19.9) on the same seats; with 4 players (100 seeds) 47.8%, +22.8 points (+16.6
-to +28.9), while the old bot alone among it gains +2.5 (-3.2 to +8.2). A decision takes about 1.6 times
-as long (`benchmarks/selfplay.py --game protection-racket --games 6 --repeats 3`, pure build: 1,190
-decisions/s before, 729 now; 6.6 games/s, as its games have more, smaller deployments).
+bot, +14.7 points (+10.6 to +18.7, over seeds) on the same seats; with 4 players (100 seeds) 47.8%, +22.8
+points (+16.4 to +29.1), while the old bot alone among it gains +2.5 (-2.5 to +7.5). A decision takes
+about 1.6 times as long (`benchmarks/selfplay.py --game protection-racket --games 6 --repeats 3`, pure
+build: 1,190 decisions/s before, 729 now; 6.6 games/s, as its games have more, smaller deployments).
 
 `position_value`, the judge of the follow-ups, weighs
 
