@@ -3,13 +3,30 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .browser import CHROMIUM_ARGS, Server, running_server
+from .proxies import ProxyProcess
+from .realserver import RealServer
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test's report ends with what its real servers and proxies logged: a failure seen once in CI
+    (a stall behind a proxy, say) is then explained by the report itself."""
+    report = yield
+    if report.failed and call.when == "call":
+        for name, value in getattr(item, "funcargs", {}).items():
+            for part in value if isinstance(value, tuple) else (value,):
+                if isinstance(part, RealServer | ProxyProcess):
+                    whose = part.name if isinstance(part, ProxyProcess) else "the server"
+                    report.sections.append((f"{name}: {whose}'s log (its end)", part.output()))
+    return report
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,7 @@ from cryptography.x509.oid import NameOID
 
 from .dbservers import free_port
 from .proxies import DEPLOY, DOCUMENTED_UPSTREAM, ProxyProcess, fill
+from .realserver import log_tail
 
 NGINX_SITE = DEPLOY / "nginx.conf"
 """The documented nginx site: example.org on ports 80 and 443, in front of Gangland on 127.0.0.1:8000."""
@@ -41,6 +42,11 @@ class Nginx(ProxyProcess):
     def certificate_authority(self) -> Path:
         """The self-signed certificate nginx serves."""
         return self.folder / "localhost.crt"
+
+    def output(self) -> str:
+        """What nginx logged (its errors and notices), then its access log's end: one line an answer,
+        with its status."""
+        return f"{super().output()}\n--- access log:\n{log_tail(self.folder / 'access.log')}"
 
     def site(self, key: Path) -> str:
         """The documented site for localhost on this test's ports, certificate and server."""
@@ -74,7 +80,11 @@ class Nginx(ProxyProcess):
             "error_log stderr notice;",
             "events { worker_connections 256; }",
             "http {",
-            f"    access_log {self.folder / 'access.log'};",
+            # The combined format and how long each answer took, and nginx's wait on the server (a stall
+            # behind the proxy shows in the failure's report: conftest.py).
+            "    log_format timed '$remote_addr [$time_local] \"$request\" $status $body_bytes_sent "
+            "$request_time s, server: connect $upstream_connect_time s, head $upstream_header_time s';",
+            f"    access_log {self.folder / 'access.log'} timed;",
             *(f"    {kind}_temp_path {temp / kind};"
               for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")),
             self.site(key),
