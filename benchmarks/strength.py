@@ -83,11 +83,16 @@ seed and seat. Targets: against every member the candidate wins at least the sha
 ("at least ... share?", PASS when the difference is not below 0: read its interval for how sure), and with 2
 players it wins at least {100 * TARGET_SHARE:.0f}% against the heuristic with the 95% interval's lower end
 above {100 * TARGET_LOW:.0f}%. **Ladder:** adjacent levels of the lobby (Easy = `heuristic`, Medium =
-`ismcts:easy`, Hard = `ismcts`) head to head, each agent in each seat equally often; PASS when the higher
-level's interval lies above its fair share (50%). A time budget (`ismcts`, `ismcts:easy`) makes the moves
-depend on the machine's load, so a rerun gives figures close to these, not the same; `ismcts:N` (N
-iterations a decision) plays the same games again. A table of a few seeds is a pilot, played to learn what
-a run costs: its intervals say how little it shows.
+`ismcts:easy`, 0.1 s a decision, Hard = `ismcts`, 0.5 s) head to head, each agent in each seat equally often;
+PASS when the higher level's interval lies above its fair share (50%).
+
+**Budgets.** A time budget makes the moves depend on the machine's load, so the runs here play iteration
+budgets instead (`ismcts:N`, N iterations a decision: the same games wherever they run, so the compiled
+build, 2-3.5 times faster, plays them at no loss). N is what the time budget buys in the pure build on this
+two-core machine: the median iterations of the search's decisions at 0.5 s against the heuristic bot
+(`benchmarks/ismcts_budget.py GAME PLAYERS`, its docstring gives the figures): Razzia! 700 (2 players),
+Downtown 300, Protection Racket 50. Medium is a fifth of that (0.1 s). A table of a few seeds is a pilot,
+played to learn what a run costs: its intervals say how little it shows.
 """
 
 
