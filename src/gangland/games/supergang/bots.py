@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from gangland.engine import DeterminizingBot
 
@@ -49,6 +49,7 @@ from .bots_planner import Planner
 from .bots_police import arrest, buy_cops, patrol_move, patrol_place, rebel_or_surrender
 from .bots_turn import accept_price, act_at_stop, ask_price, choose_character, move_character, resurface
 from .bots_value import learned_chances
+from .bots_weights import PLAIN, Style
 from .phases import (
     ACT,
     ARRESTED,
@@ -134,6 +135,8 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
 
     state_type = SupergangState
     plays = "Supergang"
+    style: ClassVar[Style] = PLAIN
+    """The weights of its style of play (`bots_weights.Style`), for variants of the bot in other styles."""
     rollout_horizon = ROLLOUT_HORIZON
     keep_in_search = True
     """A search rolling out with this bot plays the bot's move unless it clearly finds a better one: its
@@ -175,4 +178,4 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return _best(Planner(state, seat, legal, self.rng))
+        return _best(Planner(state, seat, legal, self.rng, self.style))
