@@ -31,6 +31,10 @@ How it plays, phase by phase:
   to spare (S32); a rival recruiting in the bot's shop is refused unless it pays dearly (L49), and the
   bot pays a fair price for its own recruit.
 
+Styles: `heuristic-aggressive` and `heuristic-cautious` (bots_styles.py) are this bot with other weights
+(`bots_weights.Style`: the win chance it asks of a fight, the weight of its own risks, money kept in
+hand), for opponents unlike the search's rollout bot.
+
 The code follows what the bot decides: the board's distances (bots_tables.py) and the duel odds
 (bots_odds.py) worked out once, what moves are worth (bots_planner.py), the gang's turn (bots_turn.py)
 and the police's decisions (bots_police.py); the dispatch by phase is here.
@@ -136,7 +140,7 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
     state_type = SupergangState
     plays = "Supergang"
     style: ClassVar[Style] = PLAIN
-    """The weights of its style of play (`bots_weights.Style`), for variants of the bot in other styles."""
+    """The weights of its style of play (`bots_weights.Style`; its variants: bots_styles.py)."""
     rollout_horizon = ROLLOUT_HORIZON
     keep_in_search = True
     """A search rolling out with this bot plays the bot's move unless it clearly finds a better one: its

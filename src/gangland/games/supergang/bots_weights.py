@@ -1,5 +1,5 @@
-"""The weights of the Supergang heuristic bot that a style of play changes (`Style`): the bot's own are
-`PLAIN` (bots.py); the planner (bots_planner.py) reads them."""
+"""The weights of the Supergang heuristic bot that its styles of play change (`Style`): the bot's own are
+`PLAIN` (bots.py), its variants' are in bots_styles.py; the planner (bots_planner.py) reads them."""
 
 from __future__ import annotations
 
