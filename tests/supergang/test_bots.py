@@ -1,6 +1,8 @@
 """The Supergang heuristic bot: it plays only legal actions in every configuration (the police seat
 too), is deterministic for a seed, never reads the future held in the state's generator, makes the
-choices its valuation promises in a few clear positions, ends games, and beats random play."""
+choices its valuation promises in a few clear positions, ends games, and beats random play. Its styles
+(bots_styles.py) too play legal whole games, deterministic and blind to the future, and fight as their
+weights say."""
 
 from __future__ import annotations
 
@@ -11,27 +13,31 @@ import pytest
 
 from gangland.agents import RandomAgent, make_agent
 from gangland.engine import Agent, Decision, play_match, splitmix64
-from gangland.games.supergang import GAME, SupergangState, bots_odds, bots_planner, bots_tables
+from gangland.games.supergang import GAME, SupergangState, bots_odds, bots_planner, bots_styles, bots_tables
 from gangland.games.supergang.actions import (
     ARREST0,
     BUY0,
     DONE,
+    KILL0,
     MAX_PAIRS,
     PLACE,
     PURCHASE,
     STAY,
     STICKUP_MONEY,
+    STICKUP_OWNERSHIP,
     SURRENDER,
     TIME_UP,
+    VAMP0,
     char_action,
     kill_action,
 )
 from gangland.games.supergang.bots import SupergangHeuristicBot
 from gangland.games.supergang.bots_odds import duel_odds
+from gangland.games.supergang.bots_styles import SupergangAggressiveBot, SupergangCautiousBot
 from gangland.games.supergang.constants import DEALER, KILLER, VAMP
 from gangland.games.supergang.duel import DuelOptions
 from gangland.games.supergang.movement import move_options
-from gangland.games.supergang.phases import ARRESTED, PATROL_ACT
+from gangland.games.supergang.phases import ACT, ARRESTED, PATROL_ACT
 from gangland.games.supergang.table import gang_of, patrols_at
 
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -123,10 +129,34 @@ def test_plays_every_option(config: tuple[int, dict[str, Any]]) -> None:
             state.apply(action)
 
 
+BOTS: tuple[type[SupergangHeuristicBot], ...] = (SupergangHeuristicBot, SupergangAggressiveBot,
+                                                  SupergangCautiousBot)
+"""The heuristic bot and its styles (bots_styles.py)."""
+
+
 def test_make_agent_gives_the_heuristic_bot() -> None:
     agent = make_agent("heuristic", GAME, seed=3)
     assert isinstance(agent, SupergangHeuristicBot)
     assert agent.name == "heuristic"
+    assert GAME.bots == {"heuristic": SupergangHeuristicBot, "heuristic-aggressive": SupergangAggressiveBot,
+                         "heuristic-cautious": SupergangCautiousBot}
+    for name, cls in GAME.bots.items():
+        styled = make_agent(name, GAME, seed=3)
+        assert type(styled) is cls and styled.name == name
+
+
+@pytest.mark.parametrize("config", [(3, {}), (4, {}), (5, {"police_player": True})], ids=_config_id)
+def test_the_styles_play_legal_whole_games(config: tuple[int, dict[str, Any]]) -> None:
+    # Through the runner, which raises IllegalAction on an illegal choice: each style beside the other,
+    # the heuristic bot and a random player (the police seat last), in every seat in turn; made by name
+    # as a pool of opponents makes them.
+    players, options = config
+    names = ["heuristic-aggressive", "heuristic-cautious", "heuristic", "random", "heuristic"][:players]
+    for game in range(players):
+        seats = names[game:] + names[:game]
+        agents = [make_agent(name, GAME, seed=10 * game + s) for s, name in enumerate(seats)]
+        record = play_match(GAME, agents, seed=game, options=options)
+        assert record.result is not None
 
 
 def test_choose_leaves_the_state_unchanged() -> None:
@@ -175,9 +205,10 @@ def test_choose_refuses_a_seat_not_to_act() -> None:
         SupergangHeuristicBot().choose(state, (seat + 1) % 3)
 
 
-def test_same_seed_same_game() -> None:
+@pytest.mark.parametrize("bot", BOTS, ids=lambda cls: cls.name)
+def test_same_seed_same_game(bot: type[SupergangHeuristicBot]) -> None:
     def actions(seed: int) -> list[int]:
-        bots: list[Agent] = [SupergangHeuristicBot(seed + s) for s in range(4)]
+        bots: list[Agent] = [bot(seed + s) for s in range(4)]
         return play_match(GAME, bots, seed=seed).actions
 
     assert actions(11) == actions(11)
@@ -198,8 +229,9 @@ def _next_die(state: SupergangState) -> int:
     return 1 + r % 6
 
 
+@pytest.mark.parametrize("bot", BOTS, ids=lambda cls: cls.name)
 @pytest.mark.parametrize("config", [(3, {}), (4, {"police_player": True})], ids=_config_id)
-def test_never_reads_the_future(config: tuple[int, dict[str, Any]]) -> None:
+def test_never_reads_the_future(config: tuple[int, dict[str, Any]], bot: type[SupergangHeuristicBot]) -> None:
     players, options = config
     rng = random.Random(players)
     compared = futures_differ = 0
@@ -212,17 +244,15 @@ def test_never_reads_the_future(config: tuple[int, dict[str, Any]]) -> None:
             legal = tuple(state.legal_actions())
             assert tuple(twin.legal_actions()) == legal
             # Through a Decision (act determinizes) with the same bot seed...
-            first = SupergangHeuristicBot(seed).act(Decision(GAME, state, seat, legal))
-            second = SupergangHeuristicBot(seed).act(Decision(GAME, twin, seat, legal))
+            first = bot(seed).act(Decision(GAME, state, seat, legal))
+            second = bot(seed).act(Decision(GAME, twin, seat, legal))
             assert first == second
             # ...on the states themselves, as a search bot's rollouts would call it (a bot fresh from
             # the same seed each time: the bot's own generator breaks ties between equal actions)...
-            assert SupergangHeuristicBot(seed).choose(state, seat) == \
-                SupergangHeuristicBot(seed).choose(twin, seat)
+            assert bot(seed).choose(state, seat) == bot(seed).choose(twin, seat)
             # ...and on a determinized copy, whose generator is a fresh one.
             determinized = state.determinize(seat, rng)
-            assert SupergangHeuristicBot(seed).choose(determinized, seat) == \
-                SupergangHeuristicBot(seed).choose(state, seat)
+            assert bot(seed).choose(determinized, seat) == bot(seed).choose(state, seat)
             compared += 1
             futures_differ += _next_die(state) != _next_die(twin)
     # The twins really do hide different futures, so the test has teeth.
@@ -295,9 +325,10 @@ def test_moves_to_the_shop_it_can_buy() -> None:
     assert move_options(state, c)[action].end == shop
 
 
-def _stop_choices(state: SupergangState, seat: int) -> list[int]:
-    """The bot's choices at the current stop until it is done or the stop ends (applied in turn)."""
-    bot = SupergangHeuristicBot()
+def _stop_choices(state: SupergangState, seat: int, bot: SupergangHeuristicBot | None = None) -> list[int]:
+    """The bot's choices (the heuristic's by default) at the current stop until it is done or the stop
+    ends (applied in turn)."""
+    bot = bot or SupergangHeuristicBot()
     actor = state.actor
     chosen: list[int] = []
     while state.to_act == seat and state.actor == actor and len(chosen) < 10:
@@ -589,3 +620,78 @@ def test_killing_in_the_clinic_counts_when_it_keeps_a_gang_out() -> None:
     assert bots_planner.Planner(state, 0, ()).clinic_bonus(3 * 1 + VAMP) == 0.0
     state.pos[3 * 1 + KILLER] = state.pos[3 * 1 + DEALER] = "graveyard"
     assert bots_planner.Planner(state, 0, ()).clinic_bonus(3 * 1 + VAMP) > 0.0
+
+
+# -- styles ---------------------------------------------------------------------------------------
+
+
+def _style_habits(bot: type[SupergangHeuristicBot], games: int) -> tuple[int, int]:
+    """(fights started: stick-ups and killings opened, shops bought) in self-play of `bot` over `games`
+    three-gang games of 15 rounds."""
+    fights = purchases = 0
+    for game in range(games):
+        bots = [bot(100 * game + s) for s in range(3)]
+        state = _new(3, game, turn_limit=15)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            action = bots[seat].choose(state, seat)
+            if state.phase == ACT:
+                fights += action in (STICKUP_MONEY, STICKUP_OWNERSHIP) or (KILL0 <= action < VAMP0
+                                                                           and not state.aim)
+                purchases += action == PURCHASE
+            state.apply(action)
+    return fights, purchases
+
+
+def test_the_styles_fight_as_their_weights_say() -> None:
+    # Measured with these games (seeds 0-5): 62 fights started by the aggressive style, 46 by the
+    # heuristic, 12 by the cautious one, which keeps money in hand and so bought 56 shops to the
+    # heuristic's 127; over five blocks of four games (seeds 0-19) the aggressive style started 40-46
+    # fights a block, the heuristic 23-33, the cautious 5-9.
+    aggressive, _ = _style_habits(SupergangAggressiveBot, 6)
+    plain, plain_purchases = _style_habits(SupergangHeuristicBot, 6)
+    cautious, cautious_purchases = _style_habits(SupergangCautiousBot, 6)
+    assert aggressive > 1.2 * plain
+    assert plain > 1.5 * cautious
+    assert cautious_purchases < plain_purchases
+
+
+def test_the_aggressive_style_fights_at_worse_odds() -> None:
+    # A lone dealer against a lone rival vamp, every character of every gang free (so no knockout makes
+    # the fight worth more): about one duel in two won, below the heuristic's MIN_WIN and above the
+    # aggressive style's. After the coward attack only the aggressive style attacks.
+    def position() -> SupergangState:
+        state = _new(3, 1, first_seat="seat0")
+        state.round = 4
+        far = sorted(s for s in state.geo.board.squares if s.startswith("s2"))
+        state.pos[:9] = far[:9]
+        state.pos[3 * 1 + VAMP] = "s02_04"
+        _stop_at(state, DEALER, "s02_04")
+        assert not patrols_at(state, "s02_04")
+        return state
+
+    assert bots_planner.MIN_WIN - 0.15 < duel_odds(DuelOptions(), (1, False), (1, False, 0, 0))[0] \
+        < bots_planner.MIN_WIN
+    attack = kill_action(1, VAMP)
+    assert attack in position().legal_actions()
+    assert attack in _stop_choices(position(), 0, SupergangAggressiveBot())
+    assert attack not in _stop_choices(position(), 0, SupergangHeuristicBot())
+    assert attack not in _stop_choices(position(), 0, SupergangCautiousBot())
+
+
+def test_the_cautious_style_keeps_its_reserve_while_the_bank_pays() -> None:
+    def buys(bot: SupergangHeuristicBot, money: int, bank: int) -> bool:
+        state = _new(3, 1, first_seat="seat0")
+        state.money[0], state.bank = money, bank
+        _stop_at(state, VAMP, _shop(state, "basic"))
+        assert PURCHASE in state.legal_actions()
+        return bot.choose(state, 0) == PURCHASE
+
+    reserve = bots_styles.CAUTIOUS_RESERVE
+    assert buys(SupergangHeuristicBot(), 60, 500)
+    assert not buys(SupergangCautiousBot(), 60, 500)
+    assert not buys(SupergangCautiousBot(), reserve + 40, 500)
+    assert buys(SupergangCautiousBot(), reserve + 60, 500)
+    # With the bank empty the gangs hold all the money: a reserve kept then could stall the game.
+    assert buys(SupergangCautiousBot(), 60, 0)

@@ -31,6 +31,10 @@ How it plays, phase by phase:
   to spare (S32); a rival recruiting in the bot's shop is refused unless it pays dearly (L49), and the
   bot pays a fair price for its own recruit.
 
+Styles: `heuristic-aggressive` and `heuristic-cautious` (bots_styles.py) are this bot with other weights
+(`bots_weights.Style`: the win chance it asks of a fight, the weight of its own risks, money kept in
+hand), for opponents unlike the search's rollout bot.
+
 The code follows what the bot decides: the board's distances (bots_tables.py) and the duel odds
 (bots_odds.py) worked out once, what moves are worth (bots_planner.py), the gang's turn (bots_turn.py)
 and the police's decisions (bots_police.py); the dispatch by phase is here.
@@ -40,7 +44,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from gangland.engine import DeterminizingBot
 
@@ -49,6 +53,7 @@ from .bots_planner import Planner
 from .bots_police import arrest, buy_cops, patrol_move, patrol_place, rebel_or_surrender
 from .bots_turn import accept_price, act_at_stop, ask_price, choose_character, move_character, resurface
 from .bots_value import learned_chances
+from .bots_weights import PLAIN, Style
 from .phases import (
     ACT,
     ARRESTED,
@@ -134,6 +139,8 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
 
     state_type = SupergangState
     plays = "Supergang"
+    style: ClassVar[Style] = PLAIN
+    """The weights of its style of play (`bots_weights.Style`; its variants: bots_styles.py)."""
     rollout_horizon = ROLLOUT_HORIZON
     keep_in_search = True
     """A search rolling out with this bot plays the bot's move unless it clearly finds a better one: its
@@ -175,4 +182,4 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return _best(Planner(state, seat, legal, self.rng))
+        return _best(Planner(state, seat, legal, self.rng, self.style))

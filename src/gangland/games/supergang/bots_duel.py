@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from .actions import FIRE, KILL0, VAMP0
 from .bots_odds import side_stats
-from .bots_planner import MIN_HUNT, MIN_WIN, Planner, pick_best
+from .bots_planner import Planner, pick_best
 from .constants import KILLER
 from .fights import attacking_side, defending_side, killing_managers
 
 
 def line_up_value(plan: Planner, c: int, targets: list[int]) -> float:
     """The expected worth to the bot of character c's side attacking `targets` (and who they bring),
-    or -1 when the side's win chance is below the bot's threshold (`MIN_WIN`, or `MIN_HUNT` for a fight
-    that brings an end nearer)."""
+    or -1 when the side's win chance is below the bot's threshold (`Planner.min_win`, or `min_hunt` for
+    a fight that brings an end nearer)."""
     s = plan.s
     place = s.pos[c]
     side, attacked = attacking_side(s, c), defending_side(s, targets)
@@ -27,12 +27,12 @@ def line_up_value(plan: Planner, c: int, targets: list[int]) -> float:
         (len(attacked), sum(t % 3 == KILLER for t in attacked), helpers[1], 0))
     # The end a rival's fall brings nearer (S37 (2), `Planner.knockout`) makes a closer fight worth taking.
     knockout = sum(plan.knockout(t) for t in attacked if t // 3 != plan.seat)
-    if win < (MIN_HUNT if knockout else MIN_WIN):
+    if win < (plan.min_hunt if knockout else plan.min_win):
         return -1.0
     # A rival's fall is the bot's gain; one of the bot's own characters held by a rival vamp is a loss.
     gain = their_share * sum(plan.fall_cost(t) if t // 3 != plan.seat else -plan.fall_cost(t)
                              for t in attacked) + win * knockout
-    loss = own_share * (sum(plan.fall_cost(t) for t in side) + plan.exposure(c))
+    loss = plan.risk * own_share * (sum(plan.fall_cost(t) for t in side) + plan.exposure(c))
     # S42: each member of the side is charged with each injury (1 year) and murder (2 years).
     years = their_share * (len(attacked) + helpers[1]) * (1 + float(s.duel_options.dart_dead))
     crimes = sum(plan.crime_cost(place, years, t) for t in side)

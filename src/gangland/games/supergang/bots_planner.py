@@ -31,6 +31,7 @@ from .actions import (
 from .board import Move
 from .bots_odds import duel_odds, duel_stats
 from .bots_tables import CACHE_SIZE, DECAY, FAR, tables
+from .bots_weights import PLAIN, Style
 from .constants import (
     CLINIC,
     DEALER,
@@ -111,11 +112,12 @@ def progress(owned: int, size: int) -> float:
 
 
 class Planner:
-    """Scores the legal actions of one decision of `seat`; never changes the state. `rng` (the bot's own
-    generator) breaks ties between equal actions (`pick_best`); without it a fixed one does."""
+    """Scores the legal actions of one decision of `seat` in a `style`; never changes the state. `rng`
+    (the bot's own generator) breaks ties between equal actions (`pick_best`); without it a fixed one
+    does."""
 
     def __init__(self, state: SupergangState, seat: int, legal: Sequence[int],
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, style: Style = PLAIN) -> None:
         self.s = state
         self.seat = seat
         self.legal = legal
@@ -124,13 +126,20 @@ class Planner:
         self.board = state.geo.board
         self.t = tables(state.geo)
         self.police = seat == state.police_seat
-        self.money = state.money[seat] if seat < state.gangs else 0
+        reserve = style.reserve if state.bank > 0 else 0
+        self.money = max(0, state.money[seat] - reserve) if seat < state.gangs else 0
         left = max(MIN_LEFT, EXPECTED_END - state.round + 1)
         limit = state.options["turn_limit"]
         self.left = min(left, max(1, limit - state.round + 1)) if limit else left
         """Rounds of income the bot counts (this one too): up to EXPECTED_END, or the turn limit if
         nearer."""
         self.early = state.round <= EARLY_ROUNDS
+        self.min_win = MIN_WIN + style.odds_margin
+        self.min_stickup = MIN_STICKUP + style.odds_margin
+        self.min_hunt = MIN_HUNT + style.odds_margin
+        self.risk = style.risk_weight
+        """The style's win chances asked of a fight and weight on its own side's risks (`Style`); `money`
+        is what it may spend, beyond the style's reserve."""
         self.patrols = [p for p in state.ppos if p not in (JAIL, SEWER)]
         self.sight: int = state.options["cop_sight"]
         self._district_counts: list[list[int]] | None = None
@@ -219,7 +228,7 @@ class Planner:
         in_sight, later = watched
         seen = 1.0 if witnessed >= 1 or in_sight else witnessed + (1 - witnessed) * later
         # A longer record means a longer jail stay once arrested.
-        return years * YEAR_COST * seen * (1 + 0.1 * self.s.record[c])
+        return self.risk * years * YEAR_COST * seen * (1 + 0.1 * self.s.record[c])
 
     def district_counts(self) -> list[list[int]]:
         """Per district, per gang: shops owned. Counted once per decision: the shops' worths read it
@@ -371,13 +380,13 @@ class Planner:
             managers = board.shops[place].managers
             line_up = (0, False, managers, 0)
             win, fall, clean = duel_stats(opts, self.side_of(c, place), line_up)
-            if owner != gang and i not in s.robbed and win >= MIN_STICKUP:
+            if owner != gang and i not in s.robbed and win >= self.min_stickup:
                 # Crimes: the stick-up, and an injury or a murder per manager shot (S28). A manager who
                 # survives, standing or injured, witnesses them all (L57, S29 a): after a failure, and
                 # after a success unless every manager was killed (the clean win of `duel_stats`).
                 years = 1 + managers * (1 + float(opts.dart_dead))
                 witnessed = 1 - clean
-                loss = fall * self.fall_cost(c) + self.crime_cost(place, years, c, witnessed)
+                loss = self.risk * fall * self.fall_cost(c) + self.crime_cost(place, years, c, witnessed)
                 if owner >= 0:
                     gain = min(stickup_yield(s, place), s.money[owner]) * 1.5  # the rival's loss too
                 else:
@@ -398,11 +407,12 @@ class Planner:
                     managers = board.shops[place].managers
                 win, fall = duel_odds(opts, side, (1, t % 3 == KILLER, managers, 0))
                 bonus = self.knockout(t)
-                if win >= MIN_WIN or (bonus and win >= MIN_HUNT):
+                if win >= self.min_win or (bonus and win >= self.min_hunt):
                     dead = float(opts.dart_dead)
                     years = win * (1 + dead) * (1 + managers)
                     gain = self.fall_cost(t) + bonus
-                    loss = fall * (self.fall_cost(c) + self.exposure(c)) + self.crime_cost(place, years, c)
+                    loss = (self.risk * fall * (self.fall_cost(c) + self.exposure(c))
+                            + self.crime_cost(place, years, c))
                     out[KILL0 + t] = win * gain - loss
             if c % 3 == VAMP and s.captor[c] < 0 and c not in s.captor and s.captor[t] < 0 \
                     and not s.protected[t] and t not in s.captor and t != s.last_victim[c]:
@@ -430,7 +440,7 @@ class Planner:
                 d = self.t.distance(s.pos[t], place)
                 if d <= REACH:
                     risk += 0.15 * (self.fall_cost(c) + self.exposure(c)) / (1 + d)
-        return risk
+        return self.risk * risk
 
     def stop_value(self, c: int, place: str) -> float:
         """What character c could make of a stop at `place`: its peaceful actions, its best fight, less

@@ -24,7 +24,7 @@ from .actions import (
 )
 from .bots_duel import kill_values
 from .bots_odds import duel_odds
-from .bots_planner import DEAD_FACTOR, MIN_WIN, RECRUIT_VALUE, ROLE_WORTH, Planner, pick_best
+from .bots_planner import DEAD_FACTOR, RECRUIT_VALUE, ROLE_WORTH, Planner, pick_best
 from .constants import KILLER, RECRUITS
 from .movement import move_options
 from .table import gang_of
@@ -98,7 +98,7 @@ def act_at_stop(plan: Planner) -> int:
             fights[a] = _clinic_kill_value(plan, c, a - CLINIC_KILL0, place)
         elif ATTACK_PATROL0 <= a < CLINIC_KILL0:
             win, _ = duel_odds(s.duel_options, plan.side_of(c), (0, False, 0, 1))
-            fights[a] = 1.0 if win >= MIN_WIN and s.record[c] >= 2 else -1.0
+            fights[a] = 1.0 if win >= plan.min_win and s.record[c] >= 2 else -1.0
     # Of equal fights, any: the targets are numbered by seat.
     worth_it = [a for a in plan.legal if fights.get(a, 0.0) > 0.0]
     if worth_it:
@@ -120,7 +120,7 @@ def _clinic_kill_value(plan: Planner, c: int, t: int, place: str) -> float:
     bonus = {"dice": 2, "shot": 1}.get(s.options["killer_bonus"], 0)
     darts = s.dice[c] + (bonus if c % 3 == KILLER else 0)
     win = 1 - (1 - hit) ** max(1, darts)
-    if win < MIN_WIN:
+    if win < plan.min_win:
         return -1.0
     gain = plan.character_worth(t) * DEAD_FACTOR + plan.clinic_bonus(t)
     return win * gain - plan.crime_cost(place, 2 * win, c)
