@@ -20,7 +20,8 @@ quartiles and mean. On the shared two-core machine, one such run on each core an
 | Protection Racket | 44 (30-126) | 35 (20-100) | 11 (7-14) |
 | Supergang | | 97 (83-112) | |
 
-(medians and quartiles; empty: not measured yet). The load moves these by half; the pool plays rounded medians (docs/strength.md).
+(medians and quartiles; empty: not measured yet). The load moves these by half; the pool plays rounded
+medians (docs/strength.md).
 A benchmark prints; it is not a test.
 """
 
