@@ -402,7 +402,7 @@ def test_rollout_cutoff_comes_from_the_heuristic_bot() -> None:
 def test_keep_is_the_default_where_the_bot_asks_for_it() -> None:
     # Keep (module docstring): on by default where the game's heuristic bot sets keep_in_search, with
     # heuristic rollouts only (a random rollout has no bot's move to keep); a name's `+keep` adds it.
-    asking = {"downtown": True, "protection-racket": False, "razzia": False, "supergang": True}
+    asking = {"downtown": True, "protection-racket": True, "razzia": False, "supergang": True}
     by_bot = {game.id: rollout_keeps(game, "heuristic") for game in GAMES}
     assert known(by_bot, asking) == asking
     # Any other game: whatever its bot asks, the agent and its name without `+keep` do the same.
