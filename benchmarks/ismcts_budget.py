@@ -32,12 +32,11 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from gangland.agents import make_agent
 from gangland.agents.ismcts import ISMCTSAgent
 from gangland.cli.common import parse_options
 from gangland.engine import JSON, Agent, Decision, GameRecord, run_match
 from gangland.games import get
-from gangland.sim import agent_seed, game_seed
+from gangland.sim import game_seed, seated_agents
 
 
 class CountingSearch:
@@ -65,8 +64,7 @@ def searched_iterations(game_id: str, players: int, agent: str, games: int, seed
         seed_i = game_seed(seed, index)
         names = ["heuristic"] * players
         names[index % players] = agent
-        agents: list[Agent] = [make_agent(name, game, agent_seed(seed_i, seat))
-                               for seat, name in enumerate(names)]
+        agents = seated_agents(game, seed_i, names)
         counting = CountingSearch(agents[index % players])
         agents[index % players] = counting
         run_match(game, agents, GameRecord.start(game, players, seed_i, dict(options), names))

@@ -23,13 +23,12 @@ import time
 from typing import cast
 
 import gangland.games.protection_racket.rounds as rounds
-from gangland.agents import make_agent
 from gangland.engine import Decision
 from gangland.engine.compiled import is_compiled
 from gangland.games import get
 from gangland.games.protection_racket.phases import DEPLOY
 from gangland.games.protection_racket.state import ProtectionRacketState
-from gangland.sim import agent_seed, game_seed, wilson_interval
+from gangland.sim import game_seed, seated_agents, wilson_interval
 
 
 def rate(wins: float, games: int) -> str:
@@ -59,7 +58,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     for index in range(args.games):
         seed = game_seed(args.seed, index)
-        agents = [make_agent(args.agent, game, agent_seed(seed, seat)) for seat in range(players)]
+        agents = seated_agents(game, seed, [args.agent] * players)
         state = cast(ProtectionRacketState, game.new_game(players, seed, {"first_seat": args.first_seat}))
         last_mover: dict[int, int] = {}
         while not state.is_over:

@@ -30,11 +30,10 @@ import random
 import time
 from pathlib import Path
 
-from gangland.agents import make_agent
 from gangland.engine import Agent, Decision, GameRecord, run_match
 from gangland.games import get
 from gangland.games.supergang.bots import SupergangHeuristicBot
-from gangland.sim import SimConfig, agent_seed, game_seed, wilson_interval
+from gangland.sim import SimConfig, game_seed, seated_agents, wilson_interval
 
 ARMS = ("standing", "learned")
 GANGS = 3
@@ -73,7 +72,7 @@ def play(config: SimConfig, index: int) -> tuple[GameRecord, Counting]:
     game = get(config.game)
     seed = game_seed(config.seed, index)
     names = config.seats(index)
-    agents: list[Agent] = [make_agent(name, game, agent_seed(seed, seat)) for seat, name in enumerate(names)]
+    agents = seated_agents(game, seed, names)
     seat = names.index(config.agents[0])
     counting = Counting(agents[seat])
     agents[seat] = counting

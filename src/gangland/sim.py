@@ -25,7 +25,7 @@ from typing import Any
 
 import gangland.rl  # noqa: F401  (adds rl's agents, openspiel-ismcts and policy:PATH, to make_agent)
 from gangland.agents import make_agent
-from gangland.engine import JSON, Game, GameRecord, OptionError, mix_seed, run_match
+from gangland.engine import JSON, Agent, Game, GameRecord, OptionError, mix_seed, run_match
 from gangland.games import get
 
 Z95 = 1.959963984540054
@@ -117,11 +117,17 @@ def play_game(config: SimConfig, index: int) -> GameRecord:
     return play_seated(config.game, game_seed(config.seed, index), config.seats(index), config.options)
 
 
+def seated_agents(game: Game, seed: int, names: Sequence[str]) -> list[Agent]:
+    """Agent `names[s]` for seat s of the game seeded `seed`, seeded `agent_seed(seed, s)`: the same seat
+    of the same game gets the same agent seed whoever sits there."""
+    return [make_agent(name, game, agent_seed(seed, seat)) for seat, name in enumerate(names)]
+
+
 def play_seated(game_id: str, seed: int, names: Sequence[str], options: Mapping[str, JSON]) -> GameRecord:
-    """Play the game seeded `seed` with agent `names[s]` in seat s (seeded `agent_seed(seed, s)`, so the
-    same seat of the same game gets the same agent seed whoever sits there) and return its record."""
+    """Play the game seeded `seed` with agent `names[s]` in seat s (`seated_agents`) and return its
+    record."""
     game = get(game_id)
-    agents = [make_agent(name, game, agent_seed(seed, seat)) for seat, name in enumerate(names)]
+    agents = seated_agents(game, seed, names)
     record = GameRecord.start(game, len(names), seed, dict(options), list(names))
     run_match(game, agents, record)
     return record
