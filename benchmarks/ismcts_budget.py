@@ -17,10 +17,13 @@ quartiles and mean. On the shared two-core machine, one such run on each core an
 |---|---|---|---|
 | Razzia! | 703 (414-1,581) | | 288 (123-531) |
 | Downtown | 323 (210-730) | 287 (197-482) | 184 (127-355) |
-| Protection Racket | 44 (30-126) | 35 (20-100) | 11 (7-14) |
+| Protection Racket | 70 (65-94) | 46 (36-64) | 50 (34-116) |
 | Supergang | | 97 (83-112) | |
 
-(medians and quartiles; empty: not measured yet). The load moves these by half; the pool plays rounded
+(medians and quartiles; empty: not measured yet). Protection Racket's row is its search with rollouts cut
+short by its bot's estimate (issue 35; measured 2026-11-30 the same way); with whole rollouts, as before, it
+was 44 (30-126), 35 (20-100) and 11 (7-14). Its Medium (`--agent ismcts:easy`, 0.1 s, 2 players): 15
+(14-45). The load moves these by half; the pool plays rounded
 medians (docs/strength.md).
 A benchmark prints; it is not a test.
 """

@@ -391,12 +391,34 @@ def test_rollout_cutoff_comes_from_the_heuristic_bot() -> None:
     assert rollout_cutoff(supergang, "random") is None
     # Bots without win_chances play their rollouts to the end.
     cutoffs = {game.id: rollout_cutoff(game, "heuristic") for game in GAMES}
-    expected = {"downtown": True, "protection-racket": True, "razzia": True, "supergang": False}
+    expected = {"downtown": True, "protection-racket": False, "razzia": True, "supergang": False}
     assert known({game_id: cutoff is None for game_id, cutoff in cutoffs.items()}, expected) == expected
     # Any other game: no cut-off, or one a positive number of steps into the rollout.
     assert all(cutoff is None or cutoff[0] > 0 for cutoff in cutoffs.values()), cutoffs
     agent = ISMCTSAgent(supergang, seed=1, iterations=5)
     assert agent.cutoff is not None and agent.cutoff[0] == ROLLOUT_HORIZON
+
+
+@pytest.mark.parametrize("game_id", ["supergang", "protection-racket"])
+def test_whole_plays_every_rollout_to_the_end(game_id: str) -> None:
+    # The name part that turns the cut-off off (the search as it was before the game's bot gave one),
+    # deterministic for a seed like any other.
+    game = get(game_id)
+    agent = make_agent("ismcts:20+whole", game, 1)
+    assert isinstance(agent, ISMCTSAgent) and agent.whole and agent.cutoff is None
+    assert make_agent("ismcts:20", game, 1).cutoff is not None
+    d = decision(game, mid_game_states(game, seed=4, count=1)[0])
+    assert agent.act(d) in d.legal_actions
+    again = make_agent("ismcts:20+whole", game, 1)
+    assert isinstance(again, ISMCTSAgent)
+    again.act(d)
+    assert agent.last_stats == again.last_stats
+
+
+@pytest.mark.parametrize("name", ["ismcts:20+whole+learned", "ismcts:20+whole+whole"])
+def test_whole_is_refused_with_learned_or_twice(name: str) -> None:
+    with pytest.raises(OptionError, match="whole"):
+        make_agent(name, get("supergang"), 1)
 
 
 def test_keep_is_the_default_where_the_bot_asks_for_it() -> None:

@@ -4,16 +4,28 @@ instead of taking the first site of the grid, and nothing it holds best depends 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any, TypeVar, cast
 
 import pytest
 
+from gangland.agents.ismcts import rollout_cutoff
 from gangland.games.protection_racket import GAME
 from gangland.games.protection_racket.actions import deploy_action
-from gangland.games.protection_racket.bots import ProtectionRacketHeuristicBot
-from gangland.games.protection_racket.bots_round import HAND_TURN, RevenueTable, round_end_value
+from gangland.games.protection_racket.bots import (
+    ROLLOUT_HORIZON,
+    SHARPNESS,
+    ProtectionRacketHeuristicBot,
+    round_chances,
+)
+from gangland.games.protection_racket.bots_round import (
+    HAND_TURN,
+    RevenueTable,
+    round_end_totals,
+    round_end_value,
+)
 from gangland.games.protection_racket.phases import DEPLOY
 from gangland.games.protection_racket.state import ProtectionRacketState
 
@@ -80,6 +92,34 @@ def test_the_sketch_lets_the_last_mover_take_what_it_can() -> None:
     assert round_end_value(held, 0, RevenueTable(held), HAND_TURN) == 5 - (5 + 6 + HAND_TURN * 2)
     held = _den_held_by_seat_0(3)
     assert round_end_value(held, 0, RevenueTable(held), HAND_TURN) == 5 + 6 - (5 + HAND_TURN * 2)
+
+
+def test_win_chances_judge_the_sketchs_round_end_totals_sharper_as_the_game_ends() -> None:
+    # What a search's rollout cut short is judged by (issue 35): the Den held by three, seat 0 ends the
+    # round $6 + $5 against seat 1's $5 and two mobsters in hand, so it is the likelier winner; the same
+    # lead counts for more in the last round than in the first.
+    held = _den_held_by_seat_0(3)
+    assert round_end_totals(held, RevenueTable(held), HAND_TURN) == [5 + 6, 5 + HAND_TURN * 2]
+    bot = ProtectionRacketHeuristicBot()
+    first = bot.win_chances(held)
+    lead = 6 - HAND_TURN * 2
+    assert first[0] == pytest.approx(1 / (1 + math.exp(-SHARPNESS[2] * lead)))
+    assert first[0] + first[1] == pytest.approx(1.0)
+    held.round = 2
+    last = bot.win_chances(held)
+    assert last[0] == pytest.approx(1 / (1 + math.exp(-SHARPNESS[0] * lead)))
+    assert 0.5 < first[0] < last[0] < 1.0
+    # Rounds played for a tie count as the last one.
+    held.round = 4
+    assert bot.win_chances(held) == last
+    assert round_chances([3.0, 3.0, 3.0], 1) == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+
+
+def test_the_search_cuts_its_rollouts_short_by_the_bots_win_chances() -> None:
+    cutoff = rollout_cutoff(GAME, "heuristic")
+    assert cutoff is not None and cutoff[0] == ROLLOUT_HORIZON > 0
+    state = _den_held_by_seat_0(3)
+    assert cutoff[1](state) == ProtectionRacketHeuristicBot().win_chances(state)
 
 
 def test_equal_sites_are_drawn_not_taken_in_grid_order() -> None:

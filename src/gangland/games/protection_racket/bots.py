@@ -28,6 +28,10 @@ points (+16.4 to +29.1), while the old bot alone among it gains +2.5 (-2.5 to +7
 about 1.6 times as long (`benchmarks/selfplay.py --game protection-racket --games 6 --repeats 3`, pure
 build: 1,190 decisions/s before, 729 now; 6.6 games/s, as its games have more, smaller deployments).
 
+For a search that rolls out with this bot (`gangland.agents.ismcts`), `win_chances` turns the same
+round-end totals of every seat into chances of winning (`round_chances`, fitted to self-play), so that a
+rollout can stop after `ROLLOUT_HORIZON` decisions instead of playing every decision to the game's end.
+
 `position_value`, the judge of the follow-ups, weighs
 
 * control and revenue: what each site pays its controller in the revenue step now, discounted when
@@ -41,16 +45,19 @@ build: 1,190 decisions/s before, 729 now; 6.6 games/s, as its games have more, s
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 from typing import Final
 
 from gangland.engine import DeterminizingBot
 
-from .bots_round import HAND_TURN, RevenueTable, round_end_value
+from .bots_round import HAND_TURN, RevenueTable, round_end_totals, round_end_value
 from .control import site_revenue, strength
 from .mobsters import HIDEOUT, NOWHERE, PINK
 from .phases import DEPLOY
+from .rounds import ROUNDS
 from .state import ProtectionRacketState
 
 HIDEOUT_MOBSTER: Final = 0.9
@@ -63,6 +70,37 @@ FOLLOW_UPS: Final = 8
 """Most decisions of its own turn the bot plays out after the one it is choosing."""
 TIE: Final = 1e-9
 """Values closer than this are equal (`choose` draws among them)."""
+ROLLOUT_HORIZON: Final = 12
+"""Decisions a search's rollout plays before `win_chances` judges the position (a round has some 16 with
+two players, 50 with four). At the lobby's Medium (0.1 s) against this bot, two players, 40 seeds: 4, 12 and
+30 won 67.5%, 72.5% and 55.0% of 80 games, whole rollouts 57.5%; 12 against whole +15.0 points (+5.1 to
++24.9, paired); at 0.5 s 23 and 19 of 24 (`benchmarks/protection_racket_horizon.py`, results in
+docs/strength/horizon-protection-racket-2p-*.jsonl)."""
+# Typed as a tuple of any length: compiled, a Final tuple of three floats read inside a function raised
+# NameError ("value for final name was not set").
+SHARPNESS: Final[tuple[float, ...]] = (0.3, 0.15, 0.1)
+"""`win_chances`: weight of a dollar of the round-end totals in the softmax, by rounds still to play after
+the running one (0, 1, 2 or more). Fitted by likelihood to the winners of heuristic self-play (150 games at
+2, 3 and 4 players); on 500 other games each, `benchmarks/protection_racket_chances.py --games 500 --seed
+11` finds them within 0.003 nats of the grid's best (0.35, 0.2, 0.1), gaining 0.33, 0.11 and 0.02 nats
+over the uniform guess: the first round's standing says little of who wins."""
+
+
+def round_chances(totals: Sequence[float], rounds_left: int,
+                  sharpness: Sequence[float] | None = None) -> tuple[float, ...]:
+    """Each seat's chance of winning from its round-end total (`bots_round.round_end_totals`) with
+    `rounds_left` rounds to play after the running one: a softmax of the totals, each dollar weighing
+    `sharpness[rounds_left]` (the last weight for more rounds left; `SHARPNESS` if not given).
+
+    >>> [round(c, 3) for c in round_chances([10.0, 8.0], 0, (1.0,))]
+    [0.881, 0.119]
+    """
+    weights_by_left = SHARPNESS if sharpness is None else sharpness
+    weight = weights_by_left[min(rounds_left, len(weights_by_left) - 1)]
+    top = max(totals)
+    weights = [math.exp(weight * (t - top)) for t in totals]
+    whole = sum(weights)
+    return tuple(w / whole for w in weights)
 
 
 def position_value(s: ProtectionRacketState, me: int, base: _Sites | None = None) -> float:
@@ -187,15 +225,29 @@ class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
     plays = "Protection Racket"
     keep_in_search = True
     """A search rolling out with this bot plays the bot's move unless it clearly finds a better one
-    (`gangland.agents.ismcts`, Keep). Its rollouts are slow (it plans each to the round's end), so a
-    search buys few: some 44 a decision in 0.5 s with 2 players, 11 with 4, 10 at the lobby's Medium. Free,
-    the search then acts on a rollout or two a move, and its Medium won 6.7% of two-player games against
-    this bot (4 of 60); with the rule 53.3% (32 of 60), and at the default budget the rule costs nothing
-    measurable: 65.0% against 68.0% of 100 games on the same seeds, -3.0 points (-16.2 to +10.2), issue
-    35, docs/strength.md."""
+    (`gangland.agents.ismcts`, Keep). Its rollout decisions are slow (it plans each to the round's end), so
+    a search buys few iterations: with whole rollouts some 44 a decision in 0.5 s with 2 players, 11 with 4,
+    10 at the lobby's Medium. Free, that search acted on a rollout or two a move, and its Medium won 6.7% of
+    two-player games against this bot (4 of 60); with the rule 53.3% (32 of 60), and at the default budget
+    the rule cost nothing measurable: 65.0% against 68.0% of 100 games on the same seeds, -3.0 points
+    (-16.2 to +10.2), issue 35, docs/strength.md. Rollouts are now cut short (`rollout_horizon`)."""
     hand_turn: float = HAND_TURN
     """What a mobster still in a hideout adds to a seat's total in `plan_value` (a style's weight:
     bots_styles.py)."""
+    rollout_horizon = ROLLOUT_HORIZON
+
+    def win_chances(self, state: ProtectionRacketState) -> tuple[float, ...]:
+        """Each seat's chance of winning from the running `state`, for search rollouts cut short
+        (`gangland.agents.ismcts`, Cut-off): `round_chances` of the round-end totals the bot plans by
+        (`bots_round.round_end_totals`, with the plain bot's `HAND_TURN` whatever the style, so that the
+        estimate is one thing), fitted to heuristic self-play.
+
+        >>> from gangland.games.protection_racket import GAME
+        >>> [round(c, 3) for c in ProtectionRacketHeuristicBot().win_chances(GAME.new_game(2, seed=1))]
+        [0.45, 0.55]
+        """
+        totals = round_end_totals(state, RevenueTable(state), HAND_TURN)
+        return round_chances(totals, max(0, ROUNDS - 1 - state.round))
 
     def choose(self, state: ProtectionRacketState, seat: int) -> int:
         """The bot's action for `seat`, which must be the seat to act: the best by `plan_value`, equals

@@ -97,6 +97,13 @@ def round_end_value(s: ProtectionRacketState, me: int, table: RevenueTable, hand
     """`me`'s total less the richest rival's once the rest of the round is played out on the sketch and
     its revenue step paid, `hand_turn` (`HAND_TURN` or a style's) for each mobster still in a hideout
     (module docstring). `s` is a position of a round still running."""
+    total = round_end_totals(s, table, hand_turn)
+    return total[me] - max(total[:me] + total[me + 1:])
+
+
+def round_end_totals(s: ProtectionRacketState, table: RevenueTable, hand_turn: float) -> list[float]:
+    """Every seat's total once the rest of the round is played out on the sketch and its revenue step
+    paid (`round_end_value`, for all seats). `s` is a position of a round still running."""
     players = s.players
     hands = s.hideout[:]
     if s.muscle >= 0 and s.m_where == HIDEOUT and s.m_owner >= 0:
@@ -123,7 +130,7 @@ def round_end_value(s: ProtectionRacketState, me: int, table: RevenueTable, hand
         who = _controller(row)
         if 0 <= who < players:
             total[who] += max(0, fixed[i][who] + per_own[i] * row[who])
-    return total[me] - max(total[:me] + total[me + 1:])
+    return total
 
 
 def _controller(row: list[int]) -> int:
