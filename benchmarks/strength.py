@@ -91,10 +91,11 @@ budgets instead (`ismcts:N`, N iterations a decision: the same games wherever th
 build, 2-3.5 times faster, plays them at no loss). N is what the time budget buys in the pure build on this
 two-core machine: the median iterations of the search's decisions at 0.5 s against the heuristic bot
 (`benchmarks/ismcts_budget.py GAME PLAYERS`, its docstring gives the figures): Razzia! 700 (2 players),
-Downtown 300 (180 with 4 players), Protection Racket 50. Medium is a fifth of that (0.1 s): in the
-ladders `ismcts:N/5` and `ismcts:N` are the lobby's Medium and Hard (their level column says "other", as
-for any name the lobby does not offer). A table of a few seeds is a pilot,
-played to learn what a run costs: its intervals say how little it shows.
+Downtown 300 (180 with 4 players), Protection Racket 70 (with its rollouts cut short since issue 35; with
+whole rollouts, `+whole`, it was 44, and the runs at 50 are of that search). Medium is a fifth of that
+(0.1 s): in the ladders `ismcts:N/5` and `ismcts:N` are the lobby's Medium and Hard (their level column says
+"other", as for any name the lobby does not offer). A table of a few seeds is a pilot, played to learn what
+a run costs: its intervals say how little it shows.
 """
 
 
