@@ -15,7 +15,8 @@ records of a file `gangland report` wrote (its players, agents and options) and 
 
 `--rounds R` plays R rounds before a tie-break instead of the rulebook's three: not a game option, a study
 of who moves last (the module constant `rounds.ROUNDS` is set; the pure build only, where the rules read it
-when a round ends). A shared win counts 1/k to each of k winners. A benchmark prints; it is not a test.
+when a round ends; a search's cut-off still judges by three rounds, as the bot's module read the constant
+when it was imported). A shared win counts 1/k to each of k winners. A benchmark prints; it is not a test.
 """
 
 from __future__ import annotations
@@ -91,6 +92,9 @@ def main(argv: list[str] | None = None) -> None:
                 state.apply(agents[seat].act(Decision(game, state, seat, legal)))
             decisions += 1
         winners = state.result().winners
+        if records is not None and (next(moves, None) is not None
+                                    or list(winners) != records[index]["result"]["winners"]):
+            raise SystemExit(f"record {index} of {args.records} does not replay to its result")
         for seat in winners:
             seat_wins[seat] += 1 / len(winners)
         if last_mover[max(last_mover)] in winners:

@@ -12,14 +12,17 @@ import gangland.agents.ismcts
 from gangland.agents import agent_names, make_agent
 from gangland.agents.ismcts import (
     EXPAND_AFTER,
+    EXPLORATION,
     KEEP_Z,
     LEVELS,
     MARGIN_WEIGHT,
+    MAX_ROLLOUT,
     WIN_WEIGHT,
     AgentSpec,
     ISMCTSAgent,
     _best_action,
     _secret_moves,
+    _worker_search,
     parse_name,
     rollout_cutoff,
     rollout_keeps,
@@ -409,6 +412,13 @@ def test_whole_plays_every_rollout_to_the_end(game_id: str) -> None:
     assert make_agent("ismcts:20", game, 1).cutoff is not None
     d = decision(game, mid_game_states(game, seed=4, count=1)[0])
     assert agent.act(d) in d.legal_actions
+    # A worker of a parallel search (`j2`) is told too: its search is the one without a cut-off, not the
+    # one with it (each from a fresh rollout bot, so that the same seed plays the same rollouts).
+    whole = _worker_search(d, 5, 20, None, "heuristic", MAX_ROLLOUT, EXPLORATION, 10**9, False, True)
+    cut = _worker_search(d, 5, 20, None, "heuristic", MAX_ROLLOUT, EXPLORATION, 10**9, False, False)
+    policy = rollout_policy(game, "heuristic")
+    assert whole == search(d, 5, 20, None, policy, MAX_ROLLOUT, EXPLORATION, 10**9, cutoff=None)
+    assert whole != cut
     again = make_agent("ismcts:20+whole", game, 1)
     assert isinstance(again, ISMCTSAgent)
     again.act(d)
@@ -419,6 +429,8 @@ def test_whole_plays_every_rollout_to_the_end(game_id: str) -> None:
 def test_whole_is_refused_with_learned_or_twice(name: str) -> None:
     with pytest.raises(OptionError, match="whole"):
         make_agent(name, get("supergang"), 1)
+    with pytest.raises(OptionError, match="whole"):
+        ISMCTSAgent(get("supergang"), 1, iterations=20, learned=True, whole=True)
 
 
 def test_keep_is_the_default_where_the_bot_asks_for_it() -> None:

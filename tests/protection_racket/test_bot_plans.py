@@ -115,6 +115,17 @@ def test_win_chances_judge_the_sketchs_round_end_totals_sharper_as_the_game_ends
     assert round_chances([3.0, 3.0, 3.0], 1) == pytest.approx((1 / 3, 1 / 3, 1 / 3))
 
 
+def test_win_chances_of_a_finished_game_are_the_winners_shares() -> None:
+    # Not a sketch of the last round again (its revenue is paid already): who won.
+    state = new_state(3, 2)
+    bots = [ProtectionRacketHeuristicBot(20 + seat) for seat in range(3)]
+    while (seat := state.to_act) is not None:
+        state.apply(bots[seat].choose(state, seat))
+    winners = state.result().winners
+    assert ProtectionRacketHeuristicBot().win_chances(state) == tuple(
+        1 / len(winners) if seat in winners else 0.0 for seat in range(3))
+
+
 def test_the_search_cuts_its_rollouts_short_by_the_bots_win_chances() -> None:
     cutoff = rollout_cutoff(GAME, "heuristic")
     assert cutoff is not None and cutoff[0] == ROLLOUT_HORIZON > 0

@@ -28,10 +28,6 @@ points (+16.4 to +29.1), while the old bot alone among it gains +2.5 (-2.5 to +7
 about 1.6 times as long (`benchmarks/selfplay.py --game protection-racket --games 6 --repeats 3`, pure
 build: 1,190 decisions/s before, 729 now; 6.6 games/s, as its games have more, smaller deployments).
 
-For a search that rolls out with this bot (`gangland.agents.ismcts`), `win_chances` turns the same
-round-end totals of every seat into chances of winning (`round_chances`, fitted to self-play), so that a
-rollout can stop after `ROLLOUT_HORIZON` decisions instead of playing every decision to the game's end.
-
 `position_value`, the judge of the follow-ups, weighs
 
 * control and revenue: what each site pays its controller in the revenue step now, discounted when
@@ -41,6 +37,10 @@ rollout can stop after `ROLLOUT_HORIZON` decisions instead of playing every deci
 * mobsters in hand: a mobster still in the hideout is worth something (it can take or defend a site
   later in the round), one in the supply nothing;
 * money, which is the score.
+
+For a search that rolls out with this bot (`gangland.agents.ismcts`), `win_chances` turns the same
+round-end totals of every seat into chances of winning (`round_chances`, fitted to self-play), so that a
+rollout can stop after `ROLLOUT_HORIZON` decisions instead of playing every decision to the game's end.
 """
 
 from __future__ import annotations
@@ -71,11 +71,11 @@ FOLLOW_UPS: Final = 8
 TIE: Final = 1e-9
 """Values closer than this are equal (`choose` draws among them)."""
 ROLLOUT_HORIZON: Final = 12
-"""Decisions a search's rollout plays before `win_chances` judges the position (a round has some 16 with
-two players, 50 with four). At the lobby's Medium (0.1 s) against this bot, two players, 40 seeds: 4, 12 and
-30 won 67.5%, 72.5% and 55.0% of 80 games, whole rollouts 57.5%; 12 against whole +15.0 points (+5.1 to
-+24.9, paired); at 0.5 s 23 and 19 of 24 (`benchmarks/protection_racket_horizon.py`, results in
-docs/strength/horizon-protection-racket-2p-*.jsonl)."""
+"""Decisions a search's rollout plays before `win_chances` judges the position (a round of heuristic bots
+has a median of 15 decisions with two players, 22 with three, 30 with four: 20 games each). At the lobby's
+Medium (0.1 s) against this bot, two players, 40 seeds: 4, 12 and 30 won 67.5%, 72.5% and 55.0% of 80
+games, whole rollouts 57.5%; 12 against whole +15.0 points (+5.1 to +24.9, paired); at 0.5 s 23 and 19 of
+24 (`benchmarks/protection_racket_horizon.py`, results in docs/strength/horizon-protection-racket-2p-*)."""
 # Typed as a tuple of any length: compiled, a Final tuple of three floats read inside a function raised
 # NameError ("value for final name was not set").
 SHARPNESS: Final[tuple[float, ...]] = (0.3, 0.15, 0.1)
@@ -99,8 +99,8 @@ def round_chances(totals: Sequence[float], rounds_left: int,
     weight = weights_by_left[min(rounds_left, len(weights_by_left) - 1)]
     top = max(totals)
     weights = [math.exp(weight * (t - top)) for t in totals]
-    whole = sum(weights)
-    return tuple(w / whole for w in weights)
+    norm = sum(weights)
+    return tuple(w / norm for w in weights)
 
 
 def position_value(s: ProtectionRacketState, me: int, base: _Sites | None = None) -> float:
@@ -240,12 +240,16 @@ class ProtectionRacketHeuristicBot(DeterminizingBot[ProtectionRacketState]):
         """Each seat's chance of winning from the running `state`, for search rollouts cut short
         (`gangland.agents.ismcts`, Cut-off): `round_chances` of the round-end totals the bot plans by
         (`bots_round.round_end_totals`, with the plain bot's `HAND_TURN` whatever the style, so that the
-        estimate is one thing), fitted to heuristic self-play.
+        estimate is one thing), fitted to heuristic self-play. A finished game: each seat's share of the
+        win.
 
         >>> from gangland.games.protection_racket import GAME
         >>> [round(c, 3) for c in ProtectionRacketHeuristicBot().win_chances(GAME.new_game(2, seed=1))]
         [0.45, 0.55]
         """
+        if state.is_over:
+            winners = state.result().winners
+            return tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(state.players))
         totals = round_end_totals(state, RevenueTable(state), HAND_TURN)
         return round_chances(totals, max(0, ROUNDS - 1 - state.round))
 
