@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from .compiled import mypyc_attr
@@ -139,3 +140,16 @@ class DeterminizingBot(Generic[StateT]):
     def choose(self, state: StateT, seat: int) -> int:
         """The bot's action for `seat`, the seat to act."""
         raise NotImplementedError
+
+
+def softmax(values: Sequence[float]) -> tuple[float, ...]:
+    """Shares proportional to exp(value), summing to 1: how bots turn standings into `win_chances` (the
+    largest value is subtracted first, so that no exponential overflows).
+
+    >>> [round(c, 3) for c in softmax([1.0, 0.0])]
+    [0.731, 0.269]
+    """
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return tuple(w / total for w in weights)

@@ -45,13 +45,12 @@ rollout can stop after `ROLLOUT_HORIZON` decisions instead of playing every deci
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from itertools import compress
 from operator import ne
 from typing import Final
 
-from gangland.engine import DeterminizingBot
+from gangland.engine import DeterminizingBot, softmax
 
 from .bots_round import HAND_TURN, RevenueTable, round_end_totals, round_end_value
 from .control import site_revenue, strength
@@ -97,10 +96,7 @@ def round_chances(totals: Sequence[float], rounds_left: int,
     """
     weights_by_left = SHARPNESS if sharpness is None else sharpness
     weight = weights_by_left[min(rounds_left, len(weights_by_left) - 1)]
-    top = max(totals)
-    weights = [math.exp(weight * (t - top)) for t in totals]
-    norm = sum(weights)
-    return tuple(w / norm for w in weights)
+    return softmax([weight * t for t in totals])
 
 
 def position_value(s: ProtectionRacketState, me: int, base: _Sites | None = None) -> float:

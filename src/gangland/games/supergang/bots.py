@@ -46,7 +46,7 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from gangland.engine import DeterminizingBot
+from gangland.engine import DeterminizingBot, softmax
 
 from .bots_duel import aim
 from .bots_planner import Planner
@@ -91,11 +91,7 @@ def standing_chances(rounds_left: int, shops: Sequence[int], money: Sequence[int
     [0.787, 0.213]
     """
     weight = sharpness / math.sqrt(rounds_left + 1.5)
-    standing = [weight * (s + m / money_per_shop) for s, m in zip(shops, money, strict=True)]
-    top = max(standing)
-    weights = [math.exp(v - top) for v in standing]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    return softmax([weight * (s + m / money_per_shop) for s, m in zip(shops, money, strict=True)])
 
 
 

@@ -28,6 +28,8 @@ import math
 from importlib import resources
 from typing import Any, Final
 
+from gangland.engine import softmax
+
 from .constants import CLINIC, GRAVEYARD, JAIL
 from .geometry import Geometry
 from .state import SupergangState
@@ -141,11 +143,7 @@ class ValueModel:
 
     def chances(self, rows: list[list[float]]) -> tuple[float, ...]:
         """The softmax of the gangs' scores."""
-        scores = [self.score(row) for row in rows]
-        top = max(scores)
-        weights = [math.exp(v - top) for v in scores]
-        total = sum(weights)
-        return tuple(v / total for v in weights)
+        return softmax([self.score(row) for row in rows])
 
 
 _MODEL: list[ValueModel] = []
