@@ -64,11 +64,8 @@ YEAR_COST: Final = 12.0
 """Cost of a year on the record: the jail turns it may bring."""
 MIN_WIN: Final = 0.6
 """The bot starts a fight against gangsters or the police only with at least this chance of winning."""
-MIN_STICKUP: Final = 0.75
-"""Nor a stick-up with less than this chance (a lone vamp or dealer against two managers: about 7%). At
-even odds a stick-up costs the bot more than its sketch of the stick-up says: asking 0.75 instead of 0.5
-(issue 35, docs/rules/supergang.md S55) the bot alone among the old ones wins 57.3% of its seats with 3
-gangs and 66.2% with 4, the old bot alone among the new ones 28.2% and 22.3%."""
+MIN_STICKUP: Final = 0.5
+"""Nor a stick-up with less than this chance (a lone vamp or dealer against two managers: about 7%)."""
 HUNT_WIN: Final = 0.74
 KILLER_WIN: Final = 0.52
 """About a killer's chance against another gang's lone vamp or dealer, and against its killer (the

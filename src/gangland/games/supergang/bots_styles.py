@@ -40,8 +40,6 @@ AGGRESSIVE_ODDS_MARGIN: Final = -0.15
 """`heuristic-aggressive`'s change to the win chance it asks of a fight."""
 AGGRESSIVE_RISK_WEIGHT: Final = 0.5
 """`heuristic-aggressive`'s weight on what its own side risks."""
-CAUTIOUS_ODDS_MARGIN: Final = 0.15
-"""`heuristic-cautious`'s change to the win chance it asks of a fight."""
 CAUTIOUS_RISK_WEIGHT: Final = 2.0
 """`heuristic-cautious`'s weight on what its own side risks."""
 CAUTIOUS_RESERVE: Final = 400
@@ -50,8 +48,7 @@ CAUTIOUS_RESERVE: Final = 400
 AGGRESSIVE: Final = Style(odds_margin=AGGRESSIVE_ODDS_MARGIN, risk_weight=AGGRESSIVE_RISK_WEIGHT,
                          reserve=0)
 """`heuristic-aggressive`'s weights."""
-CAUTIOUS: Final = Style(odds_margin=CAUTIOUS_ODDS_MARGIN, risk_weight=CAUTIOUS_RISK_WEIGHT,
-                       reserve=CAUTIOUS_RESERVE)
+CAUTIOUS: Final = Style(odds_margin=0.0, risk_weight=CAUTIOUS_RISK_WEIGHT, reserve=CAUTIOUS_RESERVE)
 """`heuristic-cautious`'s weights."""
 
 
