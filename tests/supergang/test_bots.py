@@ -33,7 +33,12 @@ from gangland.games.supergang.actions import (
 )
 from gangland.games.supergang.bots import SupergangHeuristicBot
 from gangland.games.supergang.bots_odds import duel_odds
-from gangland.games.supergang.bots_styles import SupergangAggressiveBot, SupergangCautiousBot
+from gangland.games.supergang.bots_styles import (
+    WARY,
+    SupergangAggressiveBot,
+    SupergangCautiousBot,
+    SupergangWaryBot,
+)
 from gangland.games.supergang.constants import DEALER, KILLER, VAMP
 from gangland.games.supergang.duel import DuelOptions
 from gangland.games.supergang.movement import move_options
@@ -130,7 +135,7 @@ def test_plays_every_option(config: tuple[int, dict[str, Any]]) -> None:
 
 
 BOTS: tuple[type[SupergangHeuristicBot], ...] = (SupergangHeuristicBot, SupergangAggressiveBot,
-                                                  SupergangCautiousBot)
+                                                  SupergangCautiousBot, SupergangWaryBot)
 """The heuristic bot and its styles (bots_styles.py)."""
 
 
@@ -139,7 +144,7 @@ def test_make_agent_gives_the_heuristic_bot() -> None:
     assert isinstance(agent, SupergangHeuristicBot)
     assert agent.name == "heuristic"
     assert GAME.bots == {"heuristic": SupergangHeuristicBot, "heuristic-aggressive": SupergangAggressiveBot,
-                         "heuristic-cautious": SupergangCautiousBot}
+                         "heuristic-cautious": SupergangCautiousBot, "heuristic-wary": SupergangWaryBot}
     for name, cls in GAME.bots.items():
         styled = make_agent(name, GAME, seed=3)
         assert type(styled) is cls and styled.name == name
@@ -678,6 +683,20 @@ def test_the_aggressive_style_fights_at_worse_odds() -> None:
     assert attack in _stop_choices(position(), 0, SupergangAggressiveBot())
     assert attack not in _stop_choices(position(), 0, SupergangHeuristicBot())
     assert attack not in _stop_choices(position(), 0, SupergangCautiousBot())
+
+
+def test_the_wary_style_declines_an_even_odds_stick_up() -> None:
+    # A killer alone in a bank's basic shop (one manager), after the early rounds: the heuristic sticks up
+    # at its odds (about even, MIN_STICKUP's 0.5 and more), the wary style asks 0.25 more and does not.
+    state = _new(3, 1, first_seat="seat0")
+    state.round = 4
+    shop = _shop(state, "basic")
+    assert state.geo.board.shops[shop].managers == 1 and state.owner[state.geo.shop_index[shop]] == -1
+    killer = 3 * 0 + KILLER
+    win, _, _ = bots_odds.duel_stats(state.duel_options, (1, True), (0, False, 1, 0))
+    assert bots_planner.MIN_STICKUP <= win < bots_planner.MIN_STICKUP + WARY.odds_margin
+    assert STICKUP_MONEY in bots_planner.Planner(state, 0, ()).fights(killer, shop)
+    assert STICKUP_MONEY not in bots_planner.Planner(state, 0, (), style=WARY).fights(killer, shop)
 
 
 def test_the_cautious_style_keeps_its_reserve_while_the_bank_pays() -> None:

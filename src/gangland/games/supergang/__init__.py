@@ -10,7 +10,7 @@ from gangland.engine import SCREEN_WIDTH, Game, GameFacts, GameRecord, OptionSpe
 
 from .actions import NUM_ACTIONS, action_text
 from .bots import SupergangHeuristicBot
-from .bots_styles import SupergangAggressiveBot, SupergangCautiousBot
+from .bots_styles import SupergangAggressiveBot, SupergangCautiousBot, SupergangWaryBot
 from .encoding import SupergangEncoding
 from .options import SAFETY_LIMIT_ROUNDS, option_spec, short_configurations
 from .render import narrate, render_view, view_svg
@@ -90,7 +90,7 @@ class SupergangGame(Game):
     @property
     def bots(self) -> dict[str, Any]:  # type: ignore[override]
         return {"heuristic": SupergangHeuristicBot, "heuristic-aggressive": SupergangAggressiveBot,
-                "heuristic-cautious": SupergangCautiousBot}
+                "heuristic-cautious": SupergangCautiousBot, "heuristic-wary": SupergangWaryBot}
 
     def _new_game(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return SupergangState.new(players, seed, options)

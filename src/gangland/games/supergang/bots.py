@@ -31,9 +31,11 @@ How it plays, phase by phase:
   to spare (S32); a rival recruiting in the bot's shop is refused unless it pays dearly (L49), and the
   bot pays a fair price for its own recruit.
 
-Styles: `heuristic-aggressive` and `heuristic-cautious` (bots_styles.py) are this bot with other weights
-(`bots_weights.Style`: the win chance it asks of a fight, the weight of its own risks, money kept in
-hand), for opponents unlike the search's rollout bot.
+Styles: `heuristic-aggressive`, `heuristic-cautious` and `heuristic-wary` (bots_styles.py) are this bot with
+other weights (`bots_weights.Style`: the win chance it asks of a fight, the weight of its own risks, money
+kept in hand), for opponents unlike the search's rollout bot. The bot's stick-ups at even odds (`MIN_STICKUP`)
+are a habit that costs it against the wary style, kept because the game's ends depend on it
+(docs/rules/supergang.md S55).
 
 The code follows what the bot decides: the board's distances (bots_tables.py) and the duel odds
 (bots_odds.py) worked out once, what moves are worth (bots_planner.py), the gang's turn (bots_turn.py)
