@@ -1,16 +1,18 @@
-"""How well does the Supergang heuristic bot's `win_chances` predict who wins?
+"""How well does the Supergang standing (`bots.standing`, the search's cut-off estimate before issue 35)
+predict who wins?
 
 Run from the repository root:
 
     .venv/bin/python benchmarks/supergang_chances.py [--games N] [--seed S]
 
-It plays N games of heuristic self-play for 3 and for 4 gangs (default options), asks `win_chances`
+It plays N games of heuristic self-play for 3 and for 4 gangs (default options), asks `standing`
 every `EVERY` decisions, and prints, by round, the mean log-likelihood of the actual winners under the
 estimate, as a gain in nats over the uniform guess (1/gangs each; higher is better), and a calibration
 table (the estimates in bins against how often those gangs won). It also refits the two constants,
 `STANDING_SHARPNESS` and `MONEY_PER_SHOP`, on a grid and prints the best pair beside the bot's, which is
-how they were chosen. IS-MCTS judges its cut-off rollouts by this estimate (gangland.agents.ismcts,
-Cut-off). A benchmark prints; it is not a test.
+how they were chosen. IS-MCTS judged its cut-off rollouts by this estimate (gangland.agents.ismcts,
+Cut-off) until issue 35 put the learned model (benchmarks/supergang_value.py) in its place. A benchmark
+prints; it is not a test.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def self_play(gangs: int, games: int, seed: int) -> list[Snapshot]:
         decisions = 0
         while (seat := state.to_act) is not None:
             if decisions % EVERY == 0:
-                estimate = bot.win_chances(state)
+                estimate = bots.standing(state)
                 assert estimate is not None
                 limit = state.options["turn_limit"]
                 taken.append((max(0, limit - state.round), tuple(shops_owned(state, g) for g in range(gangs)),

@@ -8,17 +8,18 @@ Run from the repository root (numpy: the `rl` or `dev` extra):
 
 1. **Records.** Heuristic self-play (every seat `SupergangHeuristicBot`, default options): `--games`
    games with 3 gangs and `--games4` with 4, seeds drawn from `--seed`. Every `EVERY` decisions the
-   position's features (`value.features`) and the bot's `win_chances` are kept; the label is the game's
+   position's features (`value.features`) and the standing's estimate (`bots.standing`, the cut-off's
+   estimate before issue 35) are kept; the label is the game's
    winners (a tie shares the win).
 2. **Split.** The last `HELD_OUT` of each gang count's games are held out (whole games: positions of one
    game are alike, so a split by position would flatter the model).
 3. **Fit.** Minibatch Adam on the cross-entropy of the winners under the softmax of the gangs' scores,
    with an L2 penalty; features are standardized on the training positions.
-4. **Measure.** On the held-out positions, by rounds left, both estimates' mean log-likelihood of the
-   winners as a gain over the uniform guess (nats; higher is better), the learned model's gain minus the
-   bot's with a 95% interval that counts each game's positions as one cluster, and their accuracy (the
-   share of positions whose most likely gang won). With `--write` the weights go into the package's JSON file,
-   which records this command.
+4. **Measure.** On the held-out positions, by rounds before the game's end, both estimates' mean
+   log-likelihood of the winners as a gain over the uniform guess (nats; higher is better), the learned
+   model's gain minus the bot's with a 95% interval that counts each game's positions as one cluster, and
+   their accuracy (the share of positions whose most likely gang won). With `--write` the weights go into
+   the package's JSON file, which records this command.
 
 The same command gives the same weights (self-play is deterministic for its seeds, the initialisation
 draws from `--seed`). A benchmark prints; it is not a test (tests/supergang/test_value.py runs it tiny).
@@ -40,7 +41,7 @@ from typing import Any
 
 from gangland.games import get
 from gangland.games.supergang import bots_value as value
-from gangland.games.supergang.bots import SupergangHeuristicBot
+from gangland.games.supergang.bots import SupergangHeuristicBot, standing
 from gangland.games.supergang.state import SupergangState
 
 for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -90,7 +91,7 @@ def self_play(gangs: int, games: int, seed: int) -> list[Game]:
             if decisions % EVERY == 0:
                 left = max(0, limit - state.round)
                 rows.append(value.features(state, left))
-                estimate = bot.win_chances(state)
+                estimate = standing(state)
                 assert estimate is not None
                 estimates.append(estimate)
                 lefts.append(left)
@@ -205,21 +206,25 @@ def clustered(values: np.ndarray, games: np.ndarray) -> tuple[float, float]:
 
 
 def report(rec: Records, learned: np.ndarray, gangs: int | None) -> None:
-    """Held-out table by rounds left for one gang count (None: both)."""
+    """Held-out table by rounds before the game's end for one gang count (None: both). By the end, not by
+    the turn limit: since S47 the rules' own ends decide, far before the limit (the safety net)."""
     held = rec.held_out & ((rec.gangs == gangs) if gangs else True)
     games = games_of(rec)
     games_label = f"{gangs} gangs" if gangs else "3 and 4 gangs"
     print(f"held out, {games_label}: {len(set(games[held].tolist()))} games, {int(held.sum())} positions")
-    print("  rounds left   positions   gain (nats) standing / learned   learned - standing (95%, by game)"
+    print("   rounds to end   positions   gain (nats) standing / learned   learned - standing (95%, by game)"
           "   accuracy standing / learned")
-    buckets = np.minimum(rec.rounds_left // 4 * 4, 16)
+    _, index = np.unique(games, return_inverse=True)
+    last = np.full(index.max() + 1, np.iinfo(np.int64).max)
+    np.minimum.at(last, index, rec.rounds_left)  # the game's last recorded position: its end, nearly
+    buckets = np.minimum((rec.rounds_left - last[index]) // 4 * 4, 16)
     for low in [*sorted(set(buckets[held].tolist()), reverse=True), None]:
         sel = held & (buckets == low) if low is not None else held
         label = "all" if low is None else (f"{low}-{low + 3}" if low < 16 else "16+")
         standing = log_gains(rec.standing[sel], rec.y[sel], rec.mask[sel])
         ours = log_gains(learned[sel], rec.y[sel], rec.mask[sel])
         diff, half = clustered(ours - standing, games[sel])
-        print(f"  {label:>11}   {int(sel.sum()):>9}   {standing.mean():+.3f} / {ours.mean():+.3f}"
+        print(f"  {label:>14}   {int(sel.sum()):>9}   {standing.mean():+.3f} / {ours.mean():+.3f}"
               f"{'':>18}{diff:+.3f} ({diff - half:+.3f} to {diff + half:+.3f}){'':>11}"
               f"{accuracy(rec.standing[sel], rec.y[sel], rec.mask[sel]):.3f} / "
               f"{accuracy(learned[sel], rec.y[sel], rec.mask[sel]):.3f}")

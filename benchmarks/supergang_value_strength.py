@@ -5,8 +5,9 @@ Run from the repository root (one process, one core; it stops by itself):
     .venv/bin/python benchmarks/supergang_value_strength.py [--iterations 25] [--games 200] [--minutes 50]
         [--seed 31] [--out supergang-value-strength.jsonl]
 
-Arm "standing" is `ismcts:N` (the cut-off judged by the heuristic bot's `win_chances`), arm "learned" is
-`ismcts:N+learned` (by `gangland.games.supergang.bots_value`); each plays one seat against two heuristic
+Arm "standing" is `ismcts:N` with its cut-off judged by `bots.standing` (shops and money: the heuristic
+bot's `win_chances` before issue 35, now the learned model), arm "learned" is `ismcts:N+learned` (by
+`gangland.games.supergang.bots_value`); each plays one seat against two heuristic
 bots, three gangs, default options, with an equal budget of N iterations per decision (which, unlike
 seconds, does not depend on the machine's load). Game i of both arms is game i of a `gangland tournament`
 with agents (search, heuristic, heuristic) and `--seed`: the same deal, the same agent seeds and the same
@@ -30,9 +31,10 @@ import random
 import time
 from pathlib import Path
 
+from gangland.agents.ismcts import ISMCTSAgent
 from gangland.engine import Agent, Decision, GameRecord, run_match
 from gangland.games import get
-from gangland.games.supergang.bots import SupergangHeuristicBot
+from gangland.games.supergang.bots import ROLLOUT_HORIZON, SupergangHeuristicBot, standing
 from gangland.sim import SimConfig, game_seed, seated_agents, wilson_interval
 
 ARMS = ("standing", "learned")
@@ -74,7 +76,11 @@ def play(config: SimConfig, index: int) -> tuple[GameRecord, Counting]:
     names = config.seats(index)
     agents = seated_agents(game, seed, names)
     seat = names.index(config.agents[0])
-    counting = Counting(agents[seat])
+    search = agents[seat]
+    if "+learned" not in config.agents[0]:  # since issue 35 the default cut-off is the learned one too
+        assert isinstance(search, ISMCTSAgent)
+        search.cutoff = (ROLLOUT_HORIZON, standing)
+    counting = Counting(search)
     agents[seat] = counting
     record = GameRecord.start(game, config.players, seed, dict(config.options), names)
     run_match(game, agents, record)

@@ -31,7 +31,7 @@ from gangland.games.supergang.actions import (
     char_action,
     kill_action,
 )
-from gangland.games.supergang.bots import SupergangHeuristicBot
+from gangland.games.supergang.bots import SupergangHeuristicBot, standing
 from gangland.games.supergang.bots_odds import duel_odds
 from gangland.games.supergang.bots_styles import (
     WARY,
@@ -39,7 +39,8 @@ from gangland.games.supergang.bots_styles import (
     SupergangCautiousBot,
     SupergangWaryBot,
 )
-from gangland.games.supergang.constants import DEALER, KILLER, VAMP
+from gangland.games.supergang.bots_value import learned_chances
+from gangland.games.supergang.constants import DEALER, GRAVEYARD, KILLER, VAMP
 from gangland.games.supergang.duel import DuelOptions
 from gangland.games.supergang.movement import move_options
 from gangland.games.supergang.phases import ACT, ARRESTED, PATROL_ACT
@@ -511,23 +512,43 @@ def test_beats_random_three_players() -> None:
     assert _win_rate(3, 36) >= 0.8
 
 
-def test_win_chances_follow_the_turn_limit_ranking() -> None:
+def test_the_standing_follows_the_turn_limit_ranking() -> None:
     # S37 (designed: docs/rules/supergang.md): at the turn limit the gang with most shops wins, then the
-    # one with most money. win_chances, which IS-MCTS uses to judge rollouts it cuts short, ranks the
-    # gangs the same way and is surer the nearer the limit; its calibration is measured by
-    # benchmarks/supergang_chances.py.
-    bot = SupergangHeuristicBot()
+    # one with most money. `standing`, the search's cut-off estimate before issue 35 and the baseline
+    # the learned one is measured against, ranks the gangs the same way and is surer the nearer the
+    # limit; its calibration is measured by benchmarks/supergang_chances.py.
     state = _new(3, 1)
-    even = bot.win_chances(state)
+    even = standing(state)
     assert even is not None and even == pytest.approx((1 / 3,) * 3)
     state.owner[0] = 1  # seat 1 owns a shop
     state.money[2] += 100  # seat 2 has more money than seat 0
-    early = bot.win_chances(state)
+    early = standing(state)
     assert early is not None and sum(early) == pytest.approx(1.0)
     assert early[1] > early[2] > early[0]
     state.round = state.options["turn_limit"]
-    late = bot.win_chances(state)
+    late = standing(state)
     assert late is not None and late[1] > early[1] and late[0] < early[0]
+
+
+def test_win_chances_count_the_free_characters_that_end_most_games() -> None:
+    # S37 (2): the last gang with a free character wins, the end of most games (docs/balance). The
+    # search's cut-off estimate (`win_chances`, the learned model since issue 35) must see a gang lose
+    # characters; the shops-and-money standing did not.
+    bot = SupergangHeuristicBot()
+    state = _new(3, 4)
+    for _ in range(300):  # some way into the game: every character on the board
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bot.choose(state, seat))
+    before = bot.win_chances(state)
+    assert before is not None and before == learned_chances(state)
+    standing_before = standing(state)
+    for character in range(2):  # two of seat 0's three characters to the graveyard
+        state.pos[character] = GRAVEYARD
+    after = bot.win_chances(state)
+    assert after is not None and after[0] < 0.9 * before[0]  # 0.224 to 0.174 in this position
+    assert after[1] > before[1] and after[2] > before[2]
+    assert standing(state) == standing_before  # blind to it: shops and money are unchanged
 
 
 def test_win_chances_give_no_estimate_with_the_police_player_or_without_a_turn_limit() -> None:

@@ -39,7 +39,8 @@ Then a heuristic rollout stops after `rollout_horizon` decisions and rewards eac
 even; a finished game's margin is not even, so the two scales differ by up to `MARGIN_WEIGHT` / 2),
 and plays on as above where the bot gives no estimate. The name part `learned` judges the cut-off by
 the bot's `learned_chances` instead, a value model learned from self-play records where the game has one
-(Supergang: `gangland.games.supergang.bots_value`; measured against `win_chances` in docs/strength/notes.md).
+(Supergang: `gangland.games.supergang.bots_value`, which is also its bot's `win_chances` since issue 35,
+measured against the shops-and-money standing it replaced in docs/strength/notes.md).
 Why: in a game of hundreds of decisions
 (Supergang, about 600) a whole rollout costs so much that a second buys a few dozen, and its dice make
 each one a noisy verdict; a short one, judged by a calibrated estimate, is cheaper (2-3 times in

@@ -86,7 +86,7 @@ MONEY_PER_SHOP: Final = 400.0
 def standing_chances(rounds_left: int, shops: Sequence[int], money: Sequence[int],
                      sharpness: float = STANDING_SHARPNESS,
                      money_per_shop: float = MONEY_PER_SHOP) -> tuple[float, ...]:
-    """`SupergangHeuristicBot.win_chances` from the gangs' shops and money: a softmax of shops +
+    """`standing` from the gangs' shops and money: a softmax of shops +
     money / `money_per_shop`, weighted `sharpness` / sqrt(rounds_left + 1.5).
 
     >>> [round(c, 3) for c in standing_chances(0, [2, 1], [0, 0])]
@@ -95,6 +95,24 @@ def standing_chances(rounds_left: int, shops: Sequence[int], money: Sequence[int
     weight = sharpness / math.sqrt(rounds_left + 1.5)
     return softmax([weight * (s + m / money_per_shop) for s, m in zip(shops, money, strict=True)])
 
+
+
+def standing(state: SupergangState) -> tuple[float, ...] | None:
+    """The gangs' chances by `standing_chances` (shops and money, sharper as the turn limit nears): the
+    search's cut-off estimate before issue 35, fitted when the limit's ranking decided games (before
+    issue 34), kept as the baseline the learned model is measured against. None where `win_chances`
+    gives none.
+
+    >>> from gangland.games.supergang import GAME
+    >>> [round(c, 3) for c in standing(GAME.new_game(3, seed=1))]
+    [0.333, 0.333, 0.333]
+    """
+    limit = state.options["turn_limit"]
+    if state.police_seat >= 0 or not limit:
+        return None
+    gangs = range(state.gangs)
+    return standing_chances(max(0, limit - state.round), [shops_owned(state, g) for g in gangs],
+                            [state.money[g] for g in gangs])
 
 
 def _best(plan: Planner) -> int:
@@ -147,28 +165,24 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
     estimate and rollouts play on (the police player, no turn limit): not measured there."""
 
     def win_chances(self, state: SupergangState) -> tuple[float, ...] | None:
-        """Each seat's chance of winning from the running `state`, for search rollouts cut short: a
-        softmax of the gangs' shops, then money, sharper as the turn limit nears, fitted to self-play
-        when that limit's ranking decided games (before issue 34; since S47 the limit is a draw and the
-        rules' own ends decide, so this is now only a rough standing, kept until it is fitted again).
-        None with the police player (the police's own win, S36, has no estimate here) and without a
-        turn limit.
+        """Each seat's chance of winning from the running `state`, for search rollouts cut short: the value
+        model learned from self-play under the rules' own ends (`bots_value.learned_chances`, refitted
+        for 0.11). Issue 35: with it as the cut-off, one `ismcts:19` among two heuristic bots won 15.6
+        points more of its seats than with the shops-and-money `standing`, the estimate before
+        (docs/strength/notes.md). None with the police player (the police's own win, S36, has no
+        estimate here) and without a turn limit.
 
         >>> from gangland.games.supergang import GAME
         >>> chances = SupergangHeuristicBot().win_chances(GAME.new_game(3, seed=1))
         >>> [round(c, 3) for c in chances]
         [0.333, 0.333, 0.333]
         """
-        limit = state.options["turn_limit"]
-        if state.police_seat >= 0 or not limit:
-            return None
-        gangs = range(state.gangs)
-        return standing_chances(max(0, limit - state.round), [shops_owned(state, g) for g in gangs],
-                                [state.money[g] for g in gangs])
+        return learned_chances(state)
 
     def learned_chances(self, state: SupergangState) -> tuple[float, ...] | None:
-        """Like `win_chances`, by the value model learned from self-play (`bots_value.learned_chances`): what
-        a search judges its cut-off by with the agent name part `learned` (docs/strength/notes.md)."""
+        """The value model learned from self-play (`bots_value.learned_chances`): what a search judges its
+        cut-off by with the agent name part `learned`; since issue 35 also `win_chances`, so in Supergang
+        that part changes nothing (docs/strength/notes.md)."""
         return learned_chances(state)
 
     def choose(self, state: SupergangState, seat: int) -> int:

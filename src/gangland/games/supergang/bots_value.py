@@ -1,9 +1,10 @@
 """A learned Supergang value model: each gang's chance of winning from a running position.
 
-`SupergangHeuristicBot.win_chances` (`standing_chances`) judges a position by shops and money alone. This
-model reads more of the full state (which a search's cut-off has: it judges a determinized state) and was
+`bots.standing` (`standing_chances`) judges a position by shops and money alone. This model, the
+heuristic bot's `win_chances` and so the search's cut-off estimate since issue 35, reads more of the full
+state (which a search's cut-off has: it judges a determinized state) and was
 fitted to the winners of heuristic self-play (3 and 4 gangs, default options) by
-`benchmarks/supergang_value.py`, which also measures it against `standing_chances` on held-out games.
+`benchmarks/supergang_value.py`, which also measures it against `standing` on held-out games.
 
 **Model.** Each gang g gets `FEATURES` numbers `x_g` (`features`: its shops, money, best district, rackets,
 pawns, tokens, where its characters are, their records, the leads over the best rival, and the main ones
@@ -158,8 +159,8 @@ def load_model() -> ValueModel:
 
 
 def learned_chances(state: SupergangState) -> tuple[float, ...] | None:
-    """Each gang's chance of winning from the running `state` by the learned model; None where
-    `win_chances` gives none too (the police player, no turn limit)."""
+    """Each gang's chance of winning from the running `state` by the learned model; None with the police
+    player (the police's own win, S36, is not modelled) and without a turn limit."""
     limit = state.options["turn_limit"]
     if state.police_seat >= 0 or not limit:
         return None
