@@ -167,10 +167,10 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
     def win_chances(self, state: SupergangState) -> tuple[float, ...] | None:
         """Each seat's chance of winning from the running `state`, for search rollouts cut short: the value
         model learned from self-play under the rules' own ends (`bots_value.learned_chances`, refitted
-        for 0.11). Issue 35: with it as the cut-off, one `ismcts:19` among two heuristic bots won 15.6
-        points more of its seats than with the shops-and-money `standing`, the estimate before
-        (docs/strength/notes.md). None with the police player (the police's own win, S36, has no
-        estimate here) and without a turn limit.
+        for 0.11). Issue 35: with it as the cut-off, one `ismcts:19` among two heuristic bots won 12.9
+        points more of its seats (+2.4 to +23.4, 150 paired seats) than with the shops-and-money
+        `standing`, the estimate before (docs/strength/notes.md). None with the police player (the
+        police's own win, S36, has no estimate here) and without a turn limit.
 
         >>> from gangland.games.supergang import GAME
         >>> chances = SupergangHeuristicBot().win_chances(GAME.new_game(3, seed=1))
