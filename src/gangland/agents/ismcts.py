@@ -69,8 +69,8 @@ with whole rollouts (before its cut-off) 0.1 s bought about 10 iterations, and w
 of two-player games against that bot, 53.3% with it, while at the default budget the rule cost nothing
 measurable (65.0% against 68.0%, 100 games on the same seeds). Downtown's, Supergang's and Protection
 Racket's bots ask for it; in Razzia! the search is left free. The rule holds wherever the bot asks, also
-where its rollouts are not cut off after all (Supergang's police variant and games without a turn
-limit, where its estimate is None: not measured). The name part `keep` asks for the rule in any game
+where its rollouts are not cut off after all (Supergang without a turn limit, where its estimate is
+None: not measured). The name part `keep` asks for the rule in any game
 (with heuristic rollouts), `nokeep` turns it off where it is the default.
 
 **Expansion threshold.** A node's children get statistics of their own only once it has been visited

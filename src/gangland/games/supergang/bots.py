@@ -162,15 +162,16 @@ class SupergangHeuristicBot(DeterminizingBot[SupergangState]):
     """A search rolling out with this bot plays the bot's move unless it clearly finds a better one: its
     rollouts, cut off at the horizon, cannot see what most moves are worth (`gangland.agents.ismcts`,
     Keep; measured in docs/strength.md). Asked in every variant, also where `win_chances` gives no
-    estimate and rollouts play on (the police player, no turn limit): not measured there."""
+    estimate and rollouts play on (no turn limit): not measured there."""
 
     def win_chances(self, state: SupergangState) -> tuple[float, ...] | None:
         """Each seat's chance of winning from the running `state`, for search rollouts cut short: the value
         model learned from self-play under the rules' own ends (`bots_value.learned_chances`, refitted
         for 0.11). Issue 35: with it as the cut-off, one `ismcts:19` among two heuristic bots won 12.9
         points more of its seats (+2.4 to +23.4, 150 paired seats) than with the shops-and-money
-        `standing`, the estimate before (docs/strength/notes.md). None with the police player (the
-        police's own win, S36, has no estimate here) and without a turn limit.
+        `standing`, the estimate before (docs/strength/notes.md). With the police player, the variant's
+        own model (`bots_value.PoliceModel`: the police's win, L91, a district, the draw at the safety
+        net); None without a turn limit.
 
         >>> from gangland.games.supergang import GAME
         >>> chances = SupergangHeuristicBot().win_chances(GAME.new_game(3, seed=1))

@@ -17,6 +17,13 @@ any gang count.
 says how to regenerate it). They are read once and evaluated in plain Python: the core install needs no
 numpy, which only training uses.
 
+**With the police player** (S36, L91) no gang wins as the last one: the police wins when every gangster is
+out of play at once, a gang by a complete district, and the safety net shares a draw among the gangs. So
+the variant has its own model (`PoliceModel`, `police_weights.json`, fitted by
+`benchmarks/supergang_police_value.py` to heuristic self-play of the variant): a linear score per gang on
+the same features, a linear score for the police seat on `POLICE_FEATURE_NAMES`, and the softmax of them
+all, the police last as its seat is.
+
 >>> from gangland.games.supergang import GAME
 >>> [round(c, 3) for c in learned_chances(GAME.new_game(3, seed=1))]
 [0.333, 0.333, 0.333]
@@ -35,7 +42,8 @@ from .constants import CLINIC, GRAVEYARD, JAIL
 from .geometry import Geometry
 from .state import SupergangState
 
-__all__ = ["FEATURES", "FEATURE_NAMES", "ValueModel", "features", "learned_chances", "load_model"]
+__all__ = ["FEATURES", "FEATURE_NAMES", "POLICE_FEATURES", "POLICE_FEATURE_NAMES", "PoliceModel",
+           "ValueModel", "features", "learned_chances", "load_model", "load_police_model", "police_features"]
 
 FEATURE_NAMES: Final = (
     "shops", "money", "best_district", "rackets", "pawns_on_board", "pawn_stock", "tokens",
@@ -47,6 +55,13 @@ FEATURE_NAMES: Final = (
 """What each of a gang's features means, in order (scales: `features`)."""
 FEATURES: Final = len(FEATURE_NAMES)
 WEIGHTS_FILE: Final = "value_weights.json"
+POLICE_FEATURE_NAMES: Final = (
+    "free", "jail", "clinic", "graveyard", "gangs_all_out", "fewest_free", "best_district",
+    "w*free", "w*best_district", "w", "rounds_left", "gangs",
+)
+"""The police seat's features in the variant, in order (`police_features`)."""
+POLICE_FEATURES: Final = len(POLICE_FEATURE_NAMES)
+POLICE_WEIGHTS_FILE: Final = "police_weights.json"
 
 
 def _district_of(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -116,6 +131,33 @@ def features(state: SupergangState, rounds_left: int) -> list[list[float]]:
     return rows
 
 
+def police_features(state: SupergangState, rounds_left: int) -> list[float]:
+    """The police seat's features (`POLICE_FEATURE_NAMES`): the shares of all gangsters free, in the jail,
+    the clinic and the graveyard (the police wins when none is free, L91), the share of gangs with none
+    free, the fewest free characters of a gang over 3, the best district share any gang holds (a district
+    ends the game against the police), and the weight w = 1 / sqrt(rounds left + 1.5) as `features`."""
+    gangs = state.gangs
+    of, sizes = _district_of(state.geo)
+    by_district = [[0] * len(sizes) for _ in range(gangs)]
+    for i, owner in enumerate(state.owner):
+        if 0 <= owner < gangs:
+            by_district[owner][of[i]] += 1
+    best = max(count / size for row in by_district for count, size in zip(row, sizes, strict=True))
+    places = [0, 0, 0, 0]  # free, jail, clinic, graveyard
+    free_of = [0] * gangs
+    for c in range(3 * gangs):
+        where = state.pos[c]
+        place = 1 if where == JAIL else 2 if where == CLINIC else 3 if where == GRAVEYARD else 0
+        places[place] += 1
+        free_of[c // 3] += place == 0
+    total = 3 * gangs
+    free = places[0] / total
+    w = 1.0 / math.sqrt(rounds_left + 1.5)
+    return [free, places[1] / total, places[2] / total, places[3] / total,
+            sum(1 for f in free_of if f == 0) / gangs, min(free_of) / 3, best,
+            w * free, w * best, w, rounds_left / 100, gangs / 4]
+
+
 class ValueModel:
     """Trained weights (`value_weights.json`) and their evaluation: see the module docstring."""
 
@@ -147,21 +189,69 @@ class ValueModel:
         return softmax([self.score(row) for row in rows])
 
 
+class PoliceModel:
+    """Trained weights of the police variant (`police_weights.json`) and their evaluation: see the module
+    docstring."""
+
+    __slots__ = ("gang_linear", "gang_mean", "gang_scale", "police_bias", "police_linear", "police_mean",
+                 "police_scale")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.gang_mean: list[float] = [float(v) for v in data["gang_mean"]]
+        """Per-feature mean and scale of the gangs' and the police's features (standardized first)."""
+        self.gang_scale: list[float] = [float(v) for v in data["gang_scale"]]
+        self.gang_linear: list[float] = [float(v) for v in data["gang_linear"]]
+        self.police_mean: list[float] = [float(v) for v in data["police_mean"]]
+        self.police_scale: list[float] = [float(v) for v in data["police_scale"]]
+        self.police_linear: list[float] = [float(v) for v in data["police_linear"]]
+        self.police_bias = float(data["police_bias"])
+        if not (len(self.gang_mean) == len(self.gang_scale) == len(self.gang_linear) == FEATURES
+                and len(self.police_mean) == len(self.police_scale) == len(self.police_linear)
+                == POLICE_FEATURES):
+            raise ValueError(f"police model weights of the wrong shapes for {FEATURES} gang and "
+                             f"{POLICE_FEATURES} police features")
+
+    def chances(self, rows: list[list[float]], police: list[float]) -> tuple[float, ...]:
+        """The softmax of the gangs' scores and, last, the police's."""
+        scores = [sum(u * (v - m) / s for u, v, m, s in
+                      zip(self.gang_linear, row, self.gang_mean, self.gang_scale, strict=True))
+                  for row in rows]
+        scores.append(self.police_bias + sum(
+            u * (v - m) / s for u, v, m, s in
+            zip(self.police_linear, police, self.police_mean, self.police_scale, strict=True)))
+        return softmax(scores)
+
+
 _MODEL: list[ValueModel] = []
+_POLICE_MODEL: list[PoliceModel] = []
+
+
+def _weights(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files("gangland.games.supergang").joinpath(name).read_text())
+    return data
 
 
 def load_model() -> ValueModel:
     """The trained model from the package's `value_weights.json` (read once)."""
     if not _MODEL:
-        text = resources.files("gangland.games.supergang").joinpath(WEIGHTS_FILE).read_text()
-        _MODEL.append(ValueModel(json.loads(text)))
+        _MODEL.append(ValueModel(_weights(WEIGHTS_FILE)))
     return _MODEL[0]
 
 
+def load_police_model() -> PoliceModel:
+    """The police variant's trained model from the package's `police_weights.json` (read once)."""
+    if not _POLICE_MODEL:
+        _POLICE_MODEL.append(PoliceModel(_weights(POLICE_WEIGHTS_FILE)))
+    return _POLICE_MODEL[0]
+
+
 def learned_chances(state: SupergangState) -> tuple[float, ...] | None:
-    """Each gang's chance of winning from the running `state` by the learned model; None with the police
-    player (the police's own win, S36, is not modelled) and without a turn limit."""
+    """Each seat's chance of winning from the running `state` by the learned model, with the police player
+    by the variant's model (the police seat last); None without a turn limit (no rounds left to read)."""
     limit = state.options["turn_limit"]
-    if state.police_seat >= 0 or not limit:
+    if not limit:
         return None
-    return load_model().chances(features(state, max(0, limit - state.round)))
+    left = max(0, limit - state.round)
+    if state.police_seat >= 0:
+        return load_police_model().chances(features(state, left), police_features(state, left))
+    return load_model().chances(features(state, left))
