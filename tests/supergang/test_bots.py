@@ -551,12 +551,15 @@ def test_win_chances_count_the_free_characters_that_end_most_games() -> None:
     assert standing(state) == standing_before  # blind to it: shops and money are unchanged
 
 
-def test_win_chances_give_no_estimate_with_the_police_player_or_without_a_turn_limit() -> None:
-    # S36: the police player wins when every gangster is out of play, which the estimate cannot
-    # judge; and without a turn limit (turn_limit 0) S37's ranking never decides: rollouts play on
-    # (gangland.agents.ismcts, Cut-off).
+def test_win_chances_judge_the_police_variant_by_its_own_model_and_none_without_a_turn_limit() -> None:
+    # S36, L91: the police player wins when every gangster is out of play, which the gangs' model does
+    # not know; the variant's model (bots_value.PoliceModel) gives every seat, the police last. Without a
+    # turn limit (turn_limit 0) there are no rounds left to read: rollouts play on (gangland.agents.ismcts,
+    # Cut-off).
     bot = SupergangHeuristicBot()
-    assert bot.win_chances(_new(4, 1, police_player=True)) is None
+    police = bot.win_chances(_new(4, 1, police_player=True))
+    assert police is not None and len(police) == 4 and sum(police) == pytest.approx(1.0)
+    assert police == learned_chances(_new(4, 1, police_player=True))
     assert bot.win_chances(_new(3, 1, turn_limit=0)) is None
     assert bot.win_chances(_new(3, 1, turn_limit=5)) is not None
 

@@ -100,8 +100,8 @@ def standing_chances(rounds_left: int, shops: Sequence[int], money: Sequence[int
 def standing(state: SupergangState) -> tuple[float, ...] | None:
     """The gangs' chances by `standing_chances` (shops and money, sharper as the turn limit nears): the
     search's cut-off estimate before issue 35, fitted when the limit's ranking decided games (before
-    issue 34), kept as the baseline the learned model is measured against. None where `win_chances`
-    gives none.
+    issue 34), kept as the baseline the learned model is measured against. None with the police player
+    (it knows nothing of the police's win, L91) and without a turn limit.
 
     >>> from gangland.games.supergang import GAME
     >>> [round(c, 3) for c in standing(GAME.new_game(3, seed=1))]
