@@ -74,7 +74,9 @@ BASELINE: dict[str, float] = {  # see BASELINE_SOURCE
     "supergang 5p police_player=True": 33.6,
 }
 """Heuristic-rollout iterations/s of each row (its label, as printed) before issue 19's work: the
-medians of the baseline tree's figures in `BASELINE_SOURCE`'s run."""
+medians of the baseline tree's figures in `BASELINE_SOURCE`'s run. Not like for like where a rollout
+cut-off came later: the police row's rollouts then ran to the game's end, since b180c3d (issue 35) they
+stop after 60 decisions as the other Supergang rows' do, so its ratio counts the cut-off too."""
 BASELINE_SOURCE = ("2026-11-27, commit 6b3117c (the code before issue 19's work), the medians of 5 "
                    "figures per row of `python benchmarks/ismcts.py --compare <checkout of 6b3117c> "
                    "--rounds 5` (1.5 s of search per figure) on a 2-core x86_64 machine shared with "

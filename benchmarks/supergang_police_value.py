@@ -16,10 +16,10 @@ Run from the repository root (numpy: the `rl` or `dev` extra):
    scores (one weight vector for every gang, one for the police and its bias), with an L2 penalty: a
    convex fit, so its result hardly depends on the initialisation.
 4. **Measure.** On the held-out positions, by rounds before the game's end: the mean log-likelihood of
-   the winners as a gain over the base rate (each seat's share of the training games' wins for its gang
-   count, the best guess that reads nothing of the position), with a 95% interval that counts a game's
-   positions as one cluster, and the accuracy of the police's chance (a position counts when the police's
-   chance is above one half exactly when the police won).
+   the winners as a gain over the base rate (each seat's share of the wins over the training positions of
+   its gang count, so weighted by the games' lengths: the best guess that reads nothing of the position),
+   with a 95% interval that counts a game's positions as one cluster, and the accuracy of the police's
+   chance (a position counts when the police's chance is above one half exactly when the police won).
 
 The same command gives the same weights. A benchmark prints; it is not a test
 (tests/supergang/test_value.py runs it tiny).
@@ -213,7 +213,8 @@ def main() -> None:
         }
         args.write.write_text(json.dumps(data, indent=1) + "\n")
         model = value.PoliceModel(data)  # the pure-Python evaluation must agree with numpy's
-        for i in np.flatnonzero(rec["held"])[:50]:
+        for i in [*np.flatnonzero(rec["held"] & (rec["gangs"] == 3))[:25],
+                  *np.flatnonzero(rec["held"] & (rec["gangs"] == 4))[:25]]:
             gangs = int(rec["gangs"][i])
             pure = model.chances([list(map(float, row)) for row in rec["x"][i][:gangs]],
                                  list(map(float, rec["police"][i])))

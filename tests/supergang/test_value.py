@@ -21,6 +21,7 @@ from gangland.engine import Decision, OptionError
 from gangland.games import get
 from gangland.games.supergang import GAME, SupergangState, bots
 from gangland.games.supergang import bots_value as value
+from gangland.games.supergang.constants import CLINIC, GRAVEYARD, JAIL
 
 ROOT = Path(__file__).resolve().parents[2]
 TRAIN = ROOT / "benchmarks" / "supergang_value.py"
@@ -209,3 +210,22 @@ def test_the_police_variant_training_runs_on_a_tiny_sample_and_writes_a_loadable
     data = json.loads(out.read_text())
     assert len(value.PoliceModel(data).police_linear) == value.POLICE_FEATURES
     assert "benchmarks/supergang_police_value.py --games 4" in data["generated"]
+
+
+def test_the_police_features_read_where_the_gangsters_are() -> None:
+    """L91: the police's features count the gangsters out of play (the jail, the clinic, the graveyard);
+    every character starts in the jail."""
+    state = GAME.new_game(4, seed=1, options={"police_player": True})
+    assert isinstance(state, SupergangState)
+    names = value.POLICE_FEATURE_NAMES
+    start = dict(zip(names, value.police_features(state, 10), strict=True))
+    assert start["free"] == 0.0 and start["jail"] == 1.0 and start["gangs_all_out"] == 1.0
+    out = state.clone()
+    square = next(iter(out.geo.board.squares))
+    for c in range(len(out.pos)):
+        # gang 1 on the streets, the others one each in the jail, the clinic and the graveyard
+        out.pos[c] = square if c // 3 == 1 else JAIL if c % 3 == 0 else CLINIC if c % 3 == 1 else GRAVEYARD
+    f = dict(zip(names, value.police_features(out, 10), strict=True))
+    assert f["free"] == pytest.approx(3 / 9) and f["gangs_all_out"] == pytest.approx(2 / 3)
+    assert f["jail"] == f["clinic"] == f["graveyard"] == pytest.approx(2 / 9)
+    assert f["fewest_free"] == 0.0
