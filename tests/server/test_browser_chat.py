@@ -15,13 +15,12 @@ links.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .browser import GAME_SECONDS, WEBSOCKET_REFUSED, Server, Window, play_to_end
+from .browser import WEBSOCKET_REFUSED, Progress, Server, Window, play_to_end
 
 HOSTILE_TEXT = '<img src=x onerror="alert(1)"><svg onload=alert(2)><script>alert(3)</script>&amp;'
 """A chat line of markup: shown as these characters, running nothing."""
@@ -181,7 +180,7 @@ def test_chat_outlives_a_restart_shows_in_the_replay_and_the_page_says_it_reconn
     anna.say("after the restart")
     expect(anna.page.locator("#chat-lines li")).to_have_count(2)
 
-    play_to_end([anna], seconds=GAME_SECONDS)
+    play_to_end([anna])
     anna.page.get_by_role("button", name="Good game").click()  # the chat goes on after the end
     expect(anna.page.locator("#chat-lines li")).to_have_count(3)
     status, frame = browser_server.get(f"/api/tables/{table_id}/replay?step=0")
@@ -227,10 +226,10 @@ def test_a_turn_that_comes_while_the_page_is_hidden_rings_and_notifies(browser_s
         expect(lobby.locator("#mine li")).to_have_count(1)
 
         # Anna plays her turns; once it is not her turn, her page is hidden and Ben plays until it comes.
-        deadline = time.monotonic() + GAME_SECONDS
+        progress = Progress([anna, ben], "no notification")
         hidden = False
         while True:
-            assert time.monotonic() < deadline, f"no notification; step {anna.last_step}"
+            progress.check()
             notes, moves, turn = page.evaluate("""() => [window.__notes.length,
                 document.querySelectorAll('#actions button:not([disabled])').length,
                 document.getElementById('turn').textContent]""")

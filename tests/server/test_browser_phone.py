@@ -13,12 +13,11 @@ Everything is checked from the boxes Chromium lays out (getBoundingClientRect), 
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 
-from .browser import GAME_SECONDS, Server, Window
+from .browser import Progress, Server, Window
 from .test_browser import GAMES, open_table
 
 PHONE = {"width": 390, "height": 844}
@@ -105,10 +104,10 @@ def test_every_game_fits_a_phone(browser_server: Server, browser: Any, game: str
     phone = Window(browser, "phone", 391, viewport=PHONE, person="Pat")
     try:
         open_table(browser_server, phone, None, game, players, options)
-        deadline = time.monotonic() + GAME_SECONDS
+        progress = Progress([phone], "6 moves were not made")
         touched = 0
         while len(phone.sent) < 6 and not phone.is_over():
-            assert time.monotonic() < deadline, f"6 moves were not made; step {phone.last_step}"
+            progress.check()
             if phone.page.locator("#drawing .actable").count() and not phone.page.locator("#chooser").count():
                 touched += check_phone(phone.page, game)
             if not phone.try_move(drawing_share=1.0):
