@@ -433,6 +433,35 @@ def test_whole_is_refused_with_learned_or_twice(name: str) -> None:
         ISMCTSAgent(get("supergang"), 1, iterations=20, learned=True, whole=True)
 
 
+def test_a_style_of_the_bot_rolls_out_in_its_style() -> None:
+    # ROLLOUTS: `heuristic-STYLE` rolls out with that bot of the game, and is "heuristic" for the rest
+    # (expansion threshold, keep, cut-off).
+    game = get("supergang")
+    agent = make_agent("ismcts:5+heuristic-wary", game, 1)
+    assert isinstance(agent, ISMCTSAgent)
+    assert parse_name("ismcts:5+heuristic-wary").rollout == "heuristic-wary"
+    assert (agent.rollout, agent.keep) == ("heuristic-wary", True)
+    assert agent.expand_after == EXPAND_AFTER["heuristic"]
+    assert agent.cutoff is not None
+    plain, wary = rollout_policy(game, "heuristic"), rollout_policy(game, "heuristic-wary")
+    assert plain is not None and wary is not None
+    differ = 0
+    state = game.new_game(3, seed=4)
+    for _ in range(3000):
+        seat = state.to_act
+        if state.is_over or seat is None:
+            break
+        differ += wary(state, seat) != plain(state, seat)
+        state.apply(plain(state, seat))
+    assert differ, "the wary style chose as the plain bot did at every decision of a game"
+    for name in ("ismcts:5+heuristic-reckless", "ismcts:5+heuristic-wary+random"):
+        with pytest.raises(OptionError) as info:
+            make_agent(name, game, 1)
+        assert "heuristic-wary" in str(info.value) or "more than one rollout" in str(info.value)
+    with pytest.raises(OptionError, match="heuristic-cautious"):
+        make_agent("ismcts:5+heuristic-wary", get("razzia"), 1)  # Razzia!'s bot has no wary style
+
+
 def test_keep_is_the_default_where_the_bot_asks_for_it() -> None:
     # Keep (module docstring): on by default where the game's heuristic bot sets keep_in_search, with
     # heuristic rollouts only (a random rollout has no bot's move to keep); a name's `+keep` adds it.

@@ -92,7 +92,8 @@ each with its own tree from its own seed (root parallelism); their root statisti
 answer for an iteration budget is deterministic for a given seed and number of workers.
 
 **Names.** `ismcts[:SPEC]`, SPEC being '+'-separated parts: a level (`easy`, `medium`, `hard`), an
-iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`), workers (`j4`),
+iteration count (`500`), seconds (`0.5s`), a rollout policy (`random`, `heuristic`, or a style of the
+heuristic bot that the game has, e.g. `heuristic-wary`), workers (`j4`),
 `keep` or `nokeep` (the bot's move stands unless clearly beaten, or not: see Keep), `learned` (the
 cut-off judged by the bot's learned value model: see Cut-off) and `whole` (no cut-off: every rollout
 played to the end, as before a game's bot gave one).
@@ -139,7 +140,9 @@ LEVELS: Final[dict[str, float]] = {"easy": 0.1, "medium": 0.5, "hard": 2.0}
 """Seconds per decision of each level."""
 DEFAULT_LEVEL: Final = "medium"
 ROLLOUTS: Final = ("random", "heuristic")
-"""Rollout policies: uniformly random, or the game's heuristic bot's `choose(state, seat)`."""
+"""Rollout policies: uniformly random, or the game's heuristic bot's `choose(state, seat)`. A style of
+that bot (`heuristic-STYLE`, a bot of the game by that name) rolls out in its style: it is "heuristic"
+for everything below (expansion, keep, cut-off), with its own moves."""
 EXPAND_AFTER: Final[dict[str, int]] = {"random": 1, "heuristic": 100}
 """Visits a node needs before its own children get statistics, by rollout policy (see the module
 docstring): 1 is classic MCTS; with heuristic rollouts a node's value is the heuristic's own value
@@ -198,7 +201,8 @@ class AgentSpec:
 def _choices_text() -> str:
     levels = ", ".join(f"{name} ({secs:g} s)" for name, secs in LEVELS.items())
     return (f"ismcts or ismcts:SPEC, SPEC being '+'-separated parts: a level ({levels}), "
-            f"iterations (e.g. 500), seconds (e.g. 0.5s), a rollout ({', '.join(ROLLOUTS)}), "
+            f"iterations (e.g. 500), seconds (e.g. 0.5s), a rollout ({', '.join(ROLLOUTS)}, "
+            f"or a style of the game's bot: heuristic-STYLE), "
             f"workers (e.g. j4), keep or nokeep (the bot's move stands unless clearly beaten, or not; "
             f"by default where the game's bot asks), learned (the cut-off judged by the bot's learned "
             f"value model), whole (rollouts played to the end, no cut-off)")
@@ -253,7 +257,7 @@ def parse_name(name: str) -> AgentSpec:
                 seconds = float(text[:-1])
                 if not 0 < seconds < math.inf:
                     raise bad("seconds must be more than 0")
-        elif text in ROLLOUTS:
+        elif text in ROLLOUTS or _is_style(text):
             if rollout is not None:
                 raise bad("more than one rollout policy")
             rollout = text
@@ -328,9 +332,10 @@ def rollout_policy(game: DecisionGame, rollout: str) -> Policy | None:
     game has no heuristic bot with a state-level `choose`."""
     if rollout == "random":
         return None
-    if rollout != "heuristic":
-        raise OptionError(f"no rollout policy {rollout!r}; choose from: {', '.join(ROLLOUTS)}")
-    choose = getattr(_heuristic_bot(game), "choose", None)
+    if rollout != "heuristic" and not (_is_style(rollout) and rollout in game.bots):
+        styles = [name for name in game.bots if _is_style(name)]
+        raise OptionError(f"no rollout policy {rollout!r}; choose from: {', '.join([*ROLLOUTS, *styles])}")
+    choose = getattr(_heuristic_bot(game, rollout), "choose", None)
     if choose is None:
         raise OptionError(f"{game.name} has no heuristic bot with a state-level choose(state, seat) "
                           f"for rollouts; use the random rollout")
@@ -347,11 +352,11 @@ def rollout_cutoff(game: DecisionGame, rollout: str, learned: bool = False) -> C
     >>> rollout_cutoff(get("razzia"), "heuristic") is None
     True
     """
-    if rollout != "heuristic":
+    if rollout == "random":
         if learned:
             raise OptionError("learned judges the heuristic rollout's cut-off; the random rollout has none")
         return None
-    bot = _heuristic_bot(game)
+    bot = _heuristic_bot(game, rollout)
     horizon = getattr(bot, "rollout_horizon", None)
     estimate = getattr(bot, "learned_chances" if learned else "win_chances", None)
     if horizon is None or estimate is None:
@@ -369,13 +374,18 @@ def rollout_keeps(game: DecisionGame, rollout: str) -> bool:
     >>> rollout_keeps(get("supergang"), "heuristic"), rollout_keeps(get("supergang"), "random")
     (True, False)
     """
-    return rollout == "heuristic" and bool(getattr(_heuristic_bot(game), "keep_in_search", False))
+    return rollout != "random" and bool(getattr(_heuristic_bot(game, rollout), "keep_in_search", False))
 
 
-def _heuristic_bot(game: DecisionGame) -> object:
-    """A fresh instance of the game's heuristic bot, or None."""
-    factory = game.bots.get("heuristic")
+def _heuristic_bot(game: DecisionGame, rollout: str = "heuristic") -> object:
+    """A fresh instance of the game's heuristic bot (or its style `rollout`), or None."""
+    factory = game.bots.get(rollout)
     return factory(0) if factory is not None else None
+
+
+def _is_style(rollout: str) -> bool:
+    """A style of the heuristic bot, by its name (`heuristic-STYLE`)."""
+    return rollout.startswith("heuristic-") and len(rollout) > len("heuristic-")
 
 
 def seat_rewards(result: Result) -> list[float]:
@@ -643,7 +653,8 @@ class ISMCTSAgent:
             raise OptionError("keep needs the heuristic rollout, whose bot's move it keeps")
         self.keep = rollout_keeps(game, self.rollout) if keep is None else keep
         """Whether the bot's move stands unless clearly beaten (see Keep)."""
-        self.expand_after = EXPAND_AFTER[self.rollout] if expand_after is None else expand_after
+        self.expand_after = (EXPAND_AFTER["heuristic" if _is_style(self.rollout) else self.rollout]
+                             if expand_after is None else expand_after)
         self.workers = workers
         self.max_rollout = max_rollout
         self.exploration = exploration
