@@ -37,7 +37,7 @@ WHOLE_GAMES = [(game, players, {}) for game, players, _ in GAMES]
 bots' game ending them where two people clicking at random might not. Downtown ends in 230-400 steps;
 Supergang by its own ends (docs/balance: with 4 heuristic gangs a median round of 41, the safety net at
 round 100 bounding it), the longest test of the suite (about 6 minutes on a machine three times slower than
-usual, CI's log of 2026-11-29), bounded by `Progress`, not by a fixed time."""
+usual, a CI log of 2026-11-30), bounded by `Progress`, not by a fixed time."""
 
 
 def open_table(server: Site, a: Window, b: Window | None, game: str, players: int,
