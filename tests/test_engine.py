@@ -20,6 +20,7 @@ from gangland.engine import (
     Result,
     SeatError,
     UnknownGame,
+    ViewEncoding,
     mix_seed,
     play_match,
     rank_by,
@@ -317,3 +318,28 @@ def test_a_copied_field_that_is_no_slot_is_refused() -> None:
 
     with pytest.raises(TypeError, match="histroy"):
         Misnamed.new(2).clone()
+
+
+def package(cls: type) -> str:
+    return cls.__module__.rpartition(".")[0]
+
+
+def test_subclass_answers_do_not_depend_on_the_questions_asked_before() -> None:
+    """Each game's state, fields and encoding classes answer `issubclass` and `isinstance` by what they are,
+    in both builds. The compiled build's classes are made without `ABCMeta.__new__`, so they shared one
+    cache of answers kept per class asked about: `issubclass(RazziaState, DowntownState)` (False) then made
+    `issubclass(RazziaState, PhaseState)` False, and the other order made a Downtown state a RazziaState."""
+    states = [game.new_game(game.default_players, 1) for game in all_games()]
+    encodings = [game.encoding for game in all_games() if game.encoding is not None]
+    assert len(encodings) == len(states), "every game has an encoding to check"
+    for family, base, objects in (("state", PhaseState, states), ("encoding", ViewEncoding, encodings)):
+        # each game's own classes: its state or encoding class and the ones above it in its package
+        classes = [parent for value in objects for parent in type(value).__mro__
+                   if package(parent) == package(type(value))]
+        for value in objects:
+            for cls in classes:
+                mine = cls in type(value).__mro__
+                for _ in range(2):  # asked again after every other question of the round
+                    assert issubclass(type(value), cls) is mine, f"{family}: {type(value)} against {cls}"
+                    assert isinstance(value, cls) is mine, f"{family}: one of {type(value)} against {cls}"
+                    assert issubclass(type(value), base) and isinstance(value, base)

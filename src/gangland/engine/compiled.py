@@ -5,6 +5,7 @@ This module itself is never compiled: it holds what must behave as plain Python 
 
 from __future__ import annotations
 
+import abc
 import sys
 from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -18,6 +19,20 @@ else:
         """mypyc's options for a class (here `allow_interpreted_subclasses`): read by mypyc when it
         compiles; in Python, a decorator that changes nothing."""
         return lambda cls: cls
+
+def own_abc_caches(cls: type) -> None:
+    """Give `cls`, an abstract class, the caches of `issubclass` answers of its own.
+
+    mypyc makes a compiled class without calling `ABCMeta.__new__`, so the class would share its nearest
+    initialised ancestor's caches (here `abc.ABC`'s), which remember an answer per class asked about, not
+    per pair: once `issubclass(RazziaState, DowntownState)` was False, `issubclass(RazziaState,
+    PhaseState)` would be False too, and `isinstance` would follow. A class that has its own is left as it
+    is, so this is idempotent and changes nothing in the pure build.
+    """
+    init = getattr(abc, "_abc_init", None)  # the C implementation's; the pure-Python fallback has none
+    if init is not None and "_abc_impl" not in vars(cls):
+        init(cls)
+
 
 COMPILED = "compiled with mypyc"
 PURE = "pure Python"

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import isfinite
 
-from .compiled import mypyc_attr
+from .compiled import mypyc_attr, own_abc_caches
 from .state import JSON
 
 
@@ -141,6 +141,11 @@ class LayoutWriter:
 class ViewEncoding(ABC):
     """A game's observation encoding: the layout for a table, and a view encoded in it."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # mypyc calls this for a compiled subclass too, which ABCMeta.__new__ did not make.
+        super().__init_subclass__(**kwargs)
+        own_abc_caches(cls)
+
     @abstractmethod
     def layout(self, players: int, options: Mapping[str, JSON]) -> Layout:
         """The layout of every vector at a table of `players` with these (resolved) options."""
@@ -149,3 +154,6 @@ class ViewEncoding(ABC):
     def encode(self, view: Mapping[str, JSON], players: int, options: Mapping[str, JSON]) -> list[float]:
         """`view`, a seat's view at a table of `players` with these (resolved) options, as a vector of
         `layout(players, options)`: read from the view alone (the table's size and options are public)."""
+
+
+own_abc_caches(ViewEncoding)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self, cast
 
-from .compiled import mypyc_attr
+from .compiled import mypyc_attr, own_abc_caches
 from .copying import copier
 from .errors import IllegalAction, RecordError, SeatError
 
@@ -86,6 +86,11 @@ class State(ABC):
 
     __slots__ = ()
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # mypyc calls this for a compiled subclass too, which ABCMeta.__new__ did not make.
+        super().__init_subclass__(**kwargs)
+        own_abc_caches(cls)
+
     @property
     @abstractmethod
     def players(self) -> int:
@@ -142,6 +147,9 @@ class State(ABC):
 
         The copy's own generator is re-seeded from `rng`, so the future it holds is not the true one.
         """
+
+
+own_abc_caches(State)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # so that PhaseState may allow them
