@@ -20,6 +20,7 @@ else:
         compiles; in Python, a decorator that changes nothing."""
         return lambda cls: cls
 
+
 def own_abc_caches(cls: type) -> None:
     """Give `cls`, an abstract class, the caches of `issubclass` answers of its own.
 
