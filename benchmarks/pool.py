@@ -26,8 +26,8 @@ and two verdicts: "at least the bot's share" (PASS when the difference is not be
 how sure), and with 2 players against R itself, the issue's target: C wins at least 65% with the
 interval's lower end above 55%.
 
-**ladder.** For each pair of adjacent levels (default the lobby's Easy, Medium and Hard agents, from
-`gangland.server.people.LEVELS`) and each seed it plays the pair head to head twice, seated as
+**ladder.** For each pair of adjacent levels (default the game's ranked levels in the lobby, from
+`gangland.server.people.LADDERS`) and each seed it plays the pair head to head twice, seated as
 `gangland.sim.seating` rotates them (each agent in each seat once), and gives the higher level's share of
 the games (a game's share is what its seats won) with its Wilson interval against the fair share (50%):
 PASS when the interval lies above it.
@@ -65,7 +65,7 @@ from gangland.engine import JSON, Game
 from gangland.games import get
 from gangland.report.stats import Comparison, paired_difference
 from gangland.rl import OPENSPIEL_ISMCTS, openspiel_available
-from gangland.server.people import LEVELS as LOBBY_LEVELS
+from gangland.server.people import LADDERS, bot_level
 from gangland.sim import SimConfig, WinStats, game_seed, play_seated, seating
 
 MODES = ("pool", "ladder")
@@ -81,8 +81,6 @@ OPENSPIEL_GAMES = ("razzia", "protection-racket")
 random games run for thousands of decisions. `--pool` can still name it."""
 STYLE_PREFIX = "heuristic-"
 """The game's bots named so are style variants of its heuristic bot, pool members by default."""
-LADDER_LEVELS = ("Easy", "Medium", "Hard")
-"""The lobby's levels the ladder orders by default, in order."""
 TARGET_SHARE = 0.65
 """With 2 players the candidate wins at least this share against its rollout bot..."""
 TARGET_LOW = 0.55
@@ -157,12 +155,9 @@ def default_pool(game: Game) -> list[str]:
     return ["random", ROLLOUT_BOT, *styles, *([OPENSPIEL_ISMCTS] if openspiel else [])]
 
 
-def lobby_levels() -> list[str]:
-    """The agent of each of the lobby's `LADDER_LEVELS`, in order (the first listed for a level)."""
-    by_level: dict[str, str] = {}
-    for agent, (level, _) in LOBBY_LEVELS.items():
-        by_level.setdefault(level, agent)
-    return [by_level[level] for level in LADDER_LEVELS]
+def lobby_levels(game: str) -> list[str]:
+    """The agents of the lobby's ranked levels of `game`, weakest first (`gangland.server.people.LADDERS`)."""
+    return list(LADDERS.get(game, ()))
 
 
 def lineup(tested: str, opponent: str, seat: int, players: int) -> tuple[str, ...]:
@@ -433,14 +428,15 @@ def ladder_table(run: Run, rows: Mapping[Key, Mapping[str, Any]]) -> str:
     for row in ladder_rows(run, rows):
         verdict = {"higher": "PASS", "lower": "FAIL (reversed)"}.get(row.verdict, "FAIL (tie not excluded)")
         higher = row.higher_share
-        lines.append(f"| `{row.lower}` ({_level(row.lower)}) | `{row.higher}` ({_level(row.higher)}) "
+        lines.append(f"| `{row.lower}` ({_level(row.lower, run.game)}) | `{row.higher}` "
+                     f"({_level(row.higher, run.game)}) "
                      f"| {share_text(higher)} | {100 * higher.fair_share:.1f}% | {verdict} |")
     return "\n".join(lines) + "\n"
 
 
-def _level(agent: str) -> str:
-    known = LOBBY_LEVELS.get(agent)
-    return known[0] if known else "other"
+def _level(agent: str, game: str) -> str:
+    level = bot_level(agent, game)
+    return "other" if level == "Other" else level
 
 
 def costs(run: Run, rows: Mapping[Key, Mapping[str, Any]]) -> str:
@@ -490,7 +486,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollout-bot", default=ROLLOUT_BOT)
     parser.add_argument("--pool", default=None, help="comma-separated agents (default: see above)")
     parser.add_argument("--levels", default=None, help="comma-separated agents, lowest first "
-                        f"(default: the lobby's {', '.join(LADDER_LEVELS)}: {','.join(lobby_levels())})")
+                        "(default: the game's ranked levels in the lobby, server/people.py LADDERS)")
     parser.add_argument("--games", type=int, default=100, help="seeds (each plays several games)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
@@ -511,7 +507,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         pool = args.pool.split(",") if args.pool else default_pool(game)
         agents = (args.candidate, args.rollout_bot, *(a.strip() for a in pool if a.strip()))
     else:
-        agents = tuple(a.strip() for a in (args.levels or ",".join(lobby_levels())).split(",") if a.strip())
+        agents = tuple(a.strip() for a in (args.levels or ",".join(lobby_levels(game.id))).split(",")
+                       if a.strip())
     run = Run(args.mode, game.id, args.players, agents, args.seed, parse_options(args.option, game))
     path = args.results or RESULTS / f"{run.mode}-{game.id}-{run.players}p.jsonl"
     rows = play(run, args.games, path, args.jobs)

@@ -82,9 +82,11 @@ same seed and seat its rollout bot (the game's heuristic) sits there instead; th
 seed and seat. Targets: against every member the candidate wins at least the share its rollout bot wins
 ("at least ... share?", PASS when the difference is not below 0: read its interval for how sure), and with 2
 players it wins at least {100 * TARGET_SHARE:.0f}% against the heuristic with the 95% interval's lower end
-above {100 * TARGET_LOW:.0f}%. **Ladder:** adjacent levels of the lobby (Easy = `heuristic`, Medium =
-`ismcts:easy`, 0.1 s a decision, Hard = `ismcts`, 0.5 s) head to head, each agent in each seat equally often;
-PASS when the higher level's interval lies above its fair share (50%).
+above {100 * TARGET_LOW:.0f}%. **Ladder:** adjacent levels head to head, each agent in each seat equally
+often; PASS when the higher level's interval lies above its fair share (50%). The lobby ranks a bot only
+where its ladder passes (`gangland.server.people.LADDERS`): Easy = `heuristic`, then in Razzia! and Downtown
+Medium = `ismcts:easy` (0.1 s a decision) and Hard = `ismcts` (0.5 s), in Protection Racket those and
+Expert = `ismcts:hard` (2 s), in Supergang Medium = `ismcts` (0.5 s) and no Hard yet.
 
 **Budgets.** A time budget makes the moves depend on the machine's load, so the runs here play iteration
 budgets instead (`ismcts:N`, N iterations a decision: the same games wherever they run, so the compiled
@@ -92,10 +94,10 @@ build, 2-3.5 times faster, plays them at no loss). N is what the time budget buy
 two-core machine: the median iterations of the search's decisions at 0.5 s against the heuristic bot
 (`benchmarks/ismcts_budget.py GAME PLAYERS`, its docstring gives the figures): Razzia! 700 (2 players),
 Downtown 300 (180 with 4 players), Protection Racket 70 (with its rollouts cut short since issue 35; with
-whole rollouts, `+whole`, it was 44, and the runs at 50 are of that search). Medium is a fifth of that
-(0.1 s): in the ladders `ismcts:N/5` and `ismcts:N` are the lobby's Medium and Hard (their level column says
-"other", as for any name the lobby does not offer). A table of a few seeds is a pilot, played to learn what
-a run costs: its intervals say how little it shows.
+whole rollouts, `+whole`, it was 44, and the runs at 50 are of that search). 0.1 s is a fifth of that and 2 s
+four times: in the ladders `ismcts:N/5`, `ismcts:N` and `ismcts:4N` play those budgets (their level column
+says "other", as for any name the lobby does not offer). A table of a few seeds is a pilot, played to learn
+what a run costs: its intervals say how little it shows.
 """
 
 

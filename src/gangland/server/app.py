@@ -337,7 +337,7 @@ def create_app(database_url: str, *, bot_delay: float = 0.0, search_workers: int
     async def games() -> list[dict[str, Any]]:
         """Every game: id, name, version, player counts, rule options, and the bots a seat may have."""
         return [{**game.describe(), "bots": bot_names(game),
-                 "bot_levels": [{"bot": bot, "level": bot_level(bot), "detail": bot_detail(bot)}
+                 "bot_levels": [{"bot": bot, "level": bot_level(bot, game.id), "detail": bot_detail(bot)}
                                 for bot in bot_names(game)]}
                 for game in all_games()]
 

@@ -116,7 +116,7 @@ class BotRunner:
             why = "took too long" if isinstance(exc, TimeoutError) else f"failed ({type(exc).__name__})"
             stand_in = fallback_bot(game)
             action = await asyncio.to_thread(decide, game, state.clone(), seat, stand_in, seed)
-            return action, f"its bot {why}; the {bot_level(stand_in)} bot moved instead"
+            return action, f"its bot {why}; the {bot_level(stand_in, game.id)} bot moved instead"
 
     async def advise(
         self, game: Game, state: State, record: GameRecord, seat: int, bot: str, seed: int

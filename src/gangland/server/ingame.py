@@ -134,8 +134,8 @@ async def hint(table: LiveTable, client: Client, bot: str | None) -> dict[str, A
         _hinting.discard(client)
     if table.step != step:
         raise Refusal("stale_step", "the table moved on while the bot thought; ask again")
-    answer = {"type": "hint", "step": step, "bot": chosen, "level": bot_level(chosen), "action": action,
-              "name": game.public_action_name(table.state, action, seat), "reason": reason}
+    answer = {"type": "hint", "step": step, "bot": chosen, "level": bot_level(chosen, game.id),
+              "action": action, "name": game.public_action_name(table.state, action, seat), "reason": reason}
     known = _hints[table] = {key: value for key, value in known.items() if key[0] == step}
     known[(step, chosen)] = answer
     return answer

@@ -18,19 +18,36 @@ MAX_NAME = 24
 BOT_NAMES = ("Rocco", "Vinnie", "Lefty", "Bugsy", "Dutch")
 """The names bots sit under, one per seat (a table has at most five seats)."""
 _SEARCH = "searches {} a move (IS-MCTS), playing games out with the rule-of-thumb bot"
-LEVELS = {
-    "random": ("Beginner", "plays any legal move at random"),
-    "heuristic": ("Easy", "the game's rule-of-thumb bot: plays at once"),
-    "heuristic-aggressive": ("Easy", "the rule-of-thumb bot in a bolder style: risks more for more"),
-    "heuristic-cautious": ("Easy", "the rule-of-thumb bot in a careful style: risks less"),
-    "ismcts:easy": ("Medium", _SEARCH.format("0.1 s")),
-    "ismcts": ("Hard", _SEARCH.format("0.5 s")),
-    "ismcts:medium": ("Hard", _SEARCH.format("0.5 s")),
-    "ismcts:hard": ("Expert", _SEARCH.format("2 s")),
+DETAILS = {
+    "random": "plays any legal move at random",
+    "heuristic": "the game's rule-of-thumb bot: plays at once",
+    "heuristic-aggressive": "the rule-of-thumb bot in a bolder style: risks more for more",
+    "heuristic-cautious": "the rule-of-thumb bot in a careful style: risks less",
+    "ismcts:easy": _SEARCH.format("0.1 s"),
+    "ismcts": _SEARCH.format("0.5 s"),
+    "ismcts:medium": _SEARCH.format("0.5 s"),
+    "ismcts:hard": _SEARCH.format("2 s"),
 }
-"""The level a person reads for each bot, with what it does. The styles are Easy: each plays about as well as
-the plain bot or worse (issue 35's measurements, the games' bot modules). Other bots (search variants,
-OpenSpiel's) are offered as "Other"."""
+"""What each bot the lobby names does, for those who want the exact agent."""
+RANKED = ("Easy", "Medium", "Hard", "Expert")
+"""The ranked levels, weakest first: a game's `LADDERS` entry gives the bot of each, as far as it goes."""
+LADDERS: dict[str, tuple[str, ...]] = {
+    "razzia": ("heuristic", "ismcts:easy", "ismcts"),
+    "downtown": ("heuristic", "ismcts:easy", "ismcts"),
+    "protection-racket": ("heuristic", "ismcts:easy", "ismcts", "ismcts:hard"),
+    "supergang": ("heuristic", "ismcts"),
+}
+"""Per game, the bot of each `RANKED` level, weakest first. A bot is ranked only where a ladder shows it
+above the level before it, head to head with an interval that excludes a tie (docs/strength.md, issue 35):
+a level's name is a promise a person can trust, so a game offers fewer levels rather than one not shown
+stronger. Supergang's searches are dear (0.1 s buys some 19 iterations and plays no better than its bot,
+0.5 s is clearly above it), so its Medium is the 0.5 s search and it has no Hard yet; the 2 s search is
+ranked only where it is shown above 0.5 s. Bots named here nowhere are "Other"."""
+SAME_BOT = {"ismcts:medium": "ismcts"}
+"""Names of one bot: the search's default budget is its `medium` level."""
+STYLES = frozenset({"heuristic-aggressive", "heuristic-cautious"})
+"""The bot's styles the lobby calls Easy: each plays about as well as the plain bot or worse (issue 35's
+measurements, the games' bot modules)."""
 HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories a name drops: control, invisible formatting, surrogates, private use, unassigned."""
 LEVEL_ORDER = ("Beginner", "Easy", "Medium", "Hard", "Expert", "Other")
@@ -67,21 +84,37 @@ def tidy(text: str) -> str:
     return " ".join(word for word in words if word)
 
 
-def bot_level(bot: str) -> str:
-    """The level a person reads for `bot` ("Easy", "Hard", ...; "Other" for the rest)."""
-    known = LEVELS.get(bot)
-    return known[0] if known else "Other"
+def bot_level(bot: str, game: str) -> str:
+    """The level a person reads for `bot` at a table of `game` ("Easy", "Hard", ...; "Other" for the rest).
+
+    >>> bot_level("ismcts", "razzia"), bot_level("ismcts:medium", "supergang")
+    ('Hard', 'Medium')
+    """
+    if bot == "random":
+        return "Beginner"
+    if bot in STYLES:
+        return "Easy"
+    ladder = LADDERS.get(game, ())
+    name = SAME_BOT.get(bot, bot)
+    return RANKED[ladder.index(name)] if name in ladder else "Other"
+
+
+def stand_ins(game: str) -> list[dict[str, str]]:
+    """The bots a host may hand an away person's seat to: each ranked level of `game`, weakest first, then
+    the random bot."""
+    return [{"bot": bot, "level": bot_level(bot, game)} for bot in (*LADDERS.get(game, ()), "random")]
 
 
 def bot_detail(bot: str) -> str:
     """What `bot` is, exactly: its agent name and what it does."""
-    known = LEVELS.get(bot)
-    return f"{bot}: {known[1]}" if known else bot
+    known = DETAILS.get(bot)
+    return f"{bot}: {known}" if known else bot
 
 
-def bot_name(seat: int, bot: str) -> str:
-    """The name a bot sits under at `seat`: its seat's bot name and its level ("Rocco (Easy bot)")."""
-    return f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot_level(bot)} bot)"
+def bot_name(seat: int, bot: str, game: str) -> str:
+    """The name a bot sits under at `seat` of a table of `game`: its seat's bot name and its level ("Rocco
+    (Easy bot)")."""
+    return f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({bot_level(bot, game)} bot)"
 
 
 @dataclass(frozen=True, slots=True)

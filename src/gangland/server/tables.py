@@ -23,7 +23,7 @@ from .bots import BotRunner, bot_names, fallback_bot
 from .chat import TableChat
 from .connections import Client, Connections, Drawing
 from .metrics import ServerMetrics
-from .people import TableSettings, bot_detail, bot_level, bot_name
+from .people import TableSettings, bot_detail, bot_level, bot_name, stand_ins
 from .protocol import LOG_LINES, PARTS, Refusal, encode, state_message
 from .storage import (
     LeaseLost,
@@ -256,7 +256,7 @@ class LiveTable:
         """The public facts every state message of the moment holds alike (`state_message`'s other fields)."""
         return {
             "table_id": self.id,
-            "game": {"id": self.game.id, "name": self.game.name},
+            "game": {"id": self.game.id, "name": self.game.name, "stand_ins": stand_ins(self.game.id)},
             "players": self.record.players,
             "step": self.step,
             "seats": self.seats_info(),
@@ -515,7 +515,7 @@ class LiveTable:
         stand_in = fallback_bot(self.game)
         await self._bot_move(
             seat, stand_in, step,
-            note=f"time ran out; the {bot_level(stand_in)} bot moved for {seat_ref(seat)}",
+            note=f"time ran out; the {bot_level(stand_in, self.game.id)} bot moved for {seat_ref(seat)}",
         )
 
     # -- seats --------------------------------------------------------------------------------------------
@@ -718,20 +718,20 @@ def seat_facts(record: TableRecord, connected: set[int | None], timed_out: set[i
     `timed_out`), muted. Never its token or its person's e-mail."""
     info = []
     for seat in record.seats:
-        name = seat.name or (bot_name(seat.seat, seat.bot) if seat.bot else None)
+        name = seat.name or (bot_name(seat.seat, seat.bot, record.game) if seat.bot else None)
         info.append(
             {
                 "seat": seat.seat,
                 "kind": "bot" if seat.bot else "person",
                 "bot": seat.bot,
-                "level": bot_level(seat.bot) if seat.bot else None,
+                "level": bot_level(seat.bot, record.game) if seat.bot else None,
                 "bot_detail": bot_detail(seat.bot) if seat.bot else None,
                 "name": name,
                 "joined": seat.joined or bool(seat.bot),
                 "open": bool(seat.open) and not seat.bot,
                 "connected": seat.seat in connected,
                 "away": seat.away_bot,
-                "away_level": bot_level(seat.away_bot) if seat.away_bot else None,
+                "away_level": bot_level(seat.away_bot, record.game) if seat.away_bot else None,
                 "timed_out": seat.seat in (timed_out or ()),
                 "muted": seat.muted,
                 "label": name or f"Seat {seat.seat + 1}",

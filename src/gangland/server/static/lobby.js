@@ -37,7 +37,11 @@ function currentGame() {
   return games.find((g) => g.id === $("game").value) ?? null;
 }
 
-/** The bots a person picks from: by level (one bot each), then the rest under their exact names. */
+/** The levels a person reads, weakest first (server/people.py LEVEL_ORDER; a game ranks some of them). */
+const LEVEL_ORDER = ["Beginner", "Easy", "Medium", "Hard", "Expert"];
+
+/** The bots a person picks from: by level (one bot each, weakest first), then the rest under their exact
+ * names. */
 function botChoices(game) {
   const levels = Array.isArray(game.bot_levels) ? game.bot_levels : botNames(game).map((bot) => ({ bot, level: "Other", detail: bot }));
   const byLevel = new Map();
@@ -46,7 +50,8 @@ function botChoices(game) {
     if (b.level !== "Other" && !byLevel.has(b.level)) byLevel.set(b.level, b);
     else others.push(b);
   }
-  return { levels: [...byLevel.values()], others };
+  const rank = (b) => LEVEL_ORDER.indexOf(b.level) === -1 ? LEVEL_ORDER.length : LEVEL_ORDER.indexOf(b.level);
+  return { levels: [...byLevel.values()].sort((a, b) => rank(a) - rank(b)), others };
 }
 
 function renderGameChoices() {

@@ -7,8 +7,9 @@ import {
 
 const $ = (id) => document.getElementById(id);
 
-/** The levels a host may hand an away person's seat to, easiest first (the bots' agent names). */
-const STAND_INS = [["heuristic", "Easy"], ["ismcts:easy", "Medium"], ["ismcts", "Hard"], ["random", "Beginner"]];
+/** The bots a host may hand an away person's seat to, when the server does not say (it sends the game's
+ * ranked levels, easiest first, then the random bot: `game.stand_ins`, server/people.py). */
+const STAND_INS = [{ bot: "heuristic", level: "Easy" }, { bot: "random", level: "Beginner" }];
 
 // ---------------------------------------------------------------- the seats
 
@@ -35,9 +36,18 @@ export function renderSeats(msg, tableId) {
     const li = el("li", { class: toAct ? "to-act" : null }, parts);
     if (s.kind === "bot" && s.bot_detail) li.appendChild(el("details", { class: "bot-detail" },
       el("summary", {}, "which bot?"), el("p", { class: "small-text" }, s.bot_detail)));
-    if (hostToken && isPerson && !msg.over) li.appendChild(hostControls(s, tableId, s.seat === msg.seat));
+    if (hostToken && isPerson && !msg.over) {
+      li.appendChild(hostControls(s, tableId, s.seat === msg.seat, standIns(msg)));
+    }
     return li;
   }));
+}
+
+/** The game's stand-in bots as the server lists them, each `{bot, level}` (STAND_INS if it sends none). */
+function standIns(msg) {
+  const listed = Array.isArray(msg.game?.stand_ins) ? msg.game.stand_ins : [];
+  const valid = listed.filter((c) => typeof c?.bot === "string" && typeof c?.level === "string");
+  return valid.length ? valid : STAND_INS;
 }
 
 /** A seat's short facts, each its own tag (so that they read apart, also to a screen reader). */
@@ -60,7 +70,7 @@ function seatTags(s, msg, toAct) {
  * it to a bot, so the page says so instead of offering it; one that has just left may be refused too, and
  * the refusal says how long to wait (docs/server.md, "The host's bot ..."). The host's `own` seat is handed
  * whenever they ask. */
-function hostControls(s, tableId, own) {
+function hostControls(s, tableId, own, choices) {
   const box = el("div", { class: "host-controls" });
   const seatText = `seat ${Number(s.seat) + 1}`;
   if (s.away) {
@@ -73,7 +83,7 @@ function hostControls(s, tableId, own) {
       "Here now: a bot can play this seat once they have been away a while, or their move clock ran out."));
   } else {
     const select = el("select", { "aria-label": `Bot to play ${seatText}` },
-      STAND_INS.map(([bot, level]) => el("option", { value: bot }, `${level} bot`)));
+      choices.map(({ bot, level }) => el("option", { value: bot }, `${level} bot`)));
     box.appendChild(select);
     box.appendChild(el("button", {
       type: "button", class: "small secondary", "aria-label": `Hand ${seatText} to the chosen bot`,
