@@ -10,8 +10,9 @@ Run from the repository root (the build that runs it is the build measured):
 Game i (seed `game_seed(S, i)`) seats `--agent` (default `ismcts`, 0.5 s a decision: the lobby's Hard,
 Supergang's Medium) in seat i mod PLAYERS and the game's heuristic bot in the others, as the pool does, and
 counts the iterations of each of the agent's searches (decisions with a choice, where it searched). It
-prints their median, quartiles and mean. On the shared two-core machine, one such run on each core and nothing else, 2026-11-29
-(pure build, 0.5 s; `--games 2` at two players, 1 beyond; Supergang `--option turn_limit=100`):
+prints their median, quartiles and mean. On the shared two-core machine, one such run on each core and
+nothing else, 2026-11-29 (pure build, 0.5 s; `--games 2` at two players, 1 beyond; Supergang `--option
+turn_limit=100`):
 
 | game | 2 players | 3 players | 4 players |
 |---|---|---|---|
