@@ -213,7 +213,7 @@ def test_the_host_is_offered_a_bot_only_for_an_away_seat(browser_server: Server,
     expect(other.locator(".host-note")).to_have_count(0)
     # The choice is the game's ranked levels, weakest first, then the random bot (server/people.py).
     expect(other.get_by_label("Bot to play seat 2").locator("option")).to_have_text(
-        ["Easy bot", "Medium bot", "Hard bot", "Beginner bot"])
+        ["Easy bot", "Medium bot", "Hard bot", "Expert bot", "Beginner bot"])
     hand.click()
     error = a.page.locator("#host-error")
     expect(error).to_be_visible()

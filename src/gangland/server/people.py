@@ -32,7 +32,7 @@ DETAILS = {
 RANKED = ("Easy", "Medium", "Hard", "Expert")
 """The ranked levels, weakest first: a game's `LADDERS` entry gives the bot of each, as far as it goes."""
 LADDERS: dict[str, tuple[str, ...]] = {
-    "razzia": ("heuristic", "ismcts:easy", "ismcts"),
+    "razzia": ("heuristic", "ismcts:easy", "ismcts", "ismcts:hard"),
     "downtown": ("heuristic", "ismcts:easy", "ismcts"),
     "protection-racket": ("heuristic", "ismcts:easy", "ismcts", "ismcts:hard"),
     "supergang": ("heuristic", "ismcts"),
