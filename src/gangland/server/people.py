@@ -29,7 +29,9 @@ DETAILS = {
     "ismcts:hard": _SEARCH.format("2 s"),
 }
 """What each bot the lobby names does, for those who want the exact agent."""
-RANKED = ("Easy", "Medium", "Hard", "Expert")
+LEVEL_ORDER = ("Beginner", "Easy", "Medium", "Hard", "Expert", "Other")
+"""Every level a person reads, weakest first (the lobby lists them so)."""
+RANKED = LEVEL_ORDER[1:-1]
 """The ranked levels, weakest first: a game's `LADDERS` entry gives the bot of each, as far as it goes."""
 LADDERS: dict[str, tuple[str, ...]] = {
     "razzia": ("heuristic", "ismcts:easy", "ismcts", "ismcts:hard"),
@@ -50,7 +52,6 @@ STYLES = frozenset({"heuristic-aggressive", "heuristic-cautious"})
 measurements, the games' bot modules)."""
 HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories a name drops: control, invisible formatting, surrogates, private use, unassigned."""
-LEVEL_ORDER = ("Beginner", "Easy", "Medium", "Hard", "Expert", "Other")
 
 
 def clean_name(text: object) -> str:

@@ -50,7 +50,10 @@ function botChoices(game) {
     if (b.level !== "Other" && !byLevel.has(b.level)) byLevel.set(b.level, b);
     else others.push(b);
   }
-  const rank = (b) => LEVEL_ORDER.indexOf(b.level) === -1 ? LEVEL_ORDER.length : LEVEL_ORDER.indexOf(b.level);
+  const rank = (b) => {
+    const at = LEVEL_ORDER.indexOf(b.level);
+    return at === -1 ? LEVEL_ORDER.length : at;
+  };
   return { levels: [...byLevel.values()].sort((a, b) => rank(a) - rank(b)), others };
 }
 

@@ -7,10 +7,6 @@ import {
 
 const $ = (id) => document.getElementById(id);
 
-/** The bots a host may hand an away person's seat to, when the server does not say (it sends the game's
- * ranked levels, easiest first, then the random bot: `game.stand_ins`, server/people.py). */
-const STAND_INS = [{ bot: "heuristic", level: "Easy" }, { bot: "random", level: "Beginner" }];
-
 // ---------------------------------------------------------------- the seats
 
 /** The list of seats: each one's name, what it is (a person, a bot and its level), whether it is here. */
@@ -43,11 +39,11 @@ export function renderSeats(msg, tableId) {
   }));
 }
 
-/** The game's stand-in bots as the server lists them, each `{bot, level}` (STAND_INS if it sends none). */
+/** The bots a host may hand an away person's seat to, each `{bot, level}`: the game's ranked levels,
+ * weakest first, then the random bot, as the server lists them (`game.stand_ins`, server/people.py). */
 function standIns(msg) {
   const listed = Array.isArray(msg.game?.stand_ins) ? msg.game.stand_ins : [];
-  const valid = listed.filter((c) => typeof c?.bot === "string" && typeof c?.level === "string");
-  return valid.length ? valid : STAND_INS;
+  return listed.filter((c) => typeof c?.bot === "string" && typeof c?.level === "string");
 }
 
 /** A seat's short facts, each its own tag (so that they read apart, also to a screen reader). */
