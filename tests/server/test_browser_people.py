@@ -146,6 +146,10 @@ def test_two_friends_a_phone_a_laptop_and_a_stranger(browser_server: Server, bro
         expect(stranger.page.locator("h1")).to_have_text("No such table")
         stranger.page.goto(f"{browser_server.base}/t/{table_id}#seat=abc")
         expect(stranger.page.locator("h1")).to_have_text("This seat was not recognised")
+        # The stopped page stays stopped when the window crosses the narrow line (a phone turned): nothing
+        # left behind by the table it replaced runs (each did, and failed on the page's missing parts).
+        stranger.page.set_viewport_size(PHONE)
+        expect(stranger.page.locator("h1")).to_have_text("This seat was not recognised")
 
         for w in (anna, laptop, stranger):
             assert not w.errors, f"{w.name}: {w.errors}"

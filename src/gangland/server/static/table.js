@@ -148,9 +148,13 @@ function wants() {
 }
 
 // Opening the box asks for its part (the server answers with a state that has it); closing it stops it coming.
-$("text-box").addEventListener("toggle", () => send({ type: "want", want: wants(), layout: layoutNow() }));
+// Both handlers outlive a stopped page (halt): the box's first toggle (it is parsed open) can even come after.
+$("text-box").addEventListener("toggle", () => {
+  if (!badToken) send({ type: "want", want: wants(), layout: layoutNow() });
+});
 // A window resized across the narrow line (a phone turned) asks for the drawing in the other layout.
 watchLayout((layout) => {
+  if (badToken) return;
   send({ type: "want", want: wants(), layout });
   if (drawnSvg !== null) applyZoom();
 });
