@@ -68,9 +68,9 @@ def test_two_friends_a_phone_a_laptop_and_a_stranger(browser_server: Server, bro
         page.select_option("#seat-2", "heuristic")
         page.select_option("#seat-3", "heuristic")
         expect(page.locator("#seat-2 option[value='heuristic']")).to_have_text("Easy bot")
-        # The levels read weakest first, one bot each (Downtown ranks three: server/people.py LADDERS).
+        # The levels read weakest first, one bot each (Downtown ranks four: server/people.py LADDERS).
         expect(page.locator("#seat-2 optgroup[label='Bots'] option")).to_have_text(
-            ["Beginner bot", "Easy bot", "Medium bot", "Hard bot"])
+            ["Beginner bot", "Easy bot", "Medium bot", "Hard bot", "Expert bot"])
         page.select_option("#options [data-option='edition']", '"2013"')
         page.check("#allow-undo")
         page.click("#create")

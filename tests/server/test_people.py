@@ -210,7 +210,7 @@ def test_each_game_ranks_only_the_bots_its_ladder_shows_ordered() -> None:
     0.5 s search is Medium and the rest are Other until shown."""
     assert bot_level("ismcts:easy", "razzia") == "Medium" and bot_level("ismcts", "razzia") == "Hard"
     assert bot_level("ismcts:hard", "protection-racket") == bot_level("ismcts:hard", "razzia") == "Expert"
-    assert bot_level("ismcts:hard", "downtown") == "Other"  # its Expert-over-Hard row is not played yet
+    assert bot_level("ismcts:hard", "downtown") == "Expert"
     assert bot_level("ismcts:easy", "supergang") == "Other" and bot_level("ismcts", "supergang") == "Medium"
     assert bot_level("ismcts:hard", "supergang") == "Other"
     assert bot_level("heuristic-cautious", "downtown") == "Easy"

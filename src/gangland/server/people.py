@@ -35,7 +35,7 @@ RANKED = LEVEL_ORDER[1:-1]
 """The ranked levels, weakest first: a game's `LADDERS` entry gives the bot of each, as far as it goes."""
 LADDERS: dict[str, tuple[str, ...]] = {
     "razzia": ("heuristic", "ismcts:easy", "ismcts", "ismcts:hard"),
-    "downtown": ("heuristic", "ismcts:easy", "ismcts"),
+    "downtown": ("heuristic", "ismcts:easy", "ismcts", "ismcts:hard"),
     "protection-racket": ("heuristic", "ismcts:easy", "ismcts", "ismcts:hard"),
     "supergang": ("heuristic", "ismcts"),
 }
