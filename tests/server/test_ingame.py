@@ -191,7 +191,10 @@ def test_undo_is_refused_where_it_is_off_or_too_late(tmp_path: Path) -> None:
             answer = client.post(f"/api/tables/{table_id}/seats/0/controller",
                                  json={"host_token": host, "bot": "heuristic"})
             assert answer.status_code == 200, answer.text
-            while live(client, table_id).state.to_act == 0:
+            # Until seat 1, a person, is to act: then nothing moves until the test does. (to_act != 0 was
+            # not enough: a decision of seat 0's turn may be the bot seat's to answer, which it then did
+            # after the hand-back, and the undo below named a step the table had left.)
+            while live(client, table_id).state.to_act != 1:
                 seats[0].state()
             client.post(f"/api/tables/{table_id}/seats/0/controller", json={"host_token": host, "bot": None})
             barrier(seats[0])
