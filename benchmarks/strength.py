@@ -84,9 +84,10 @@ seed and seat. Targets: against every member the candidate wins at least the sha
 players it wins at least {100 * TARGET_SHARE:.0f}% against the heuristic with the 95% interval's lower end
 above {100 * TARGET_LOW:.0f}%. **Ladder:** adjacent levels head to head, each agent in each seat equally
 often; PASS when the higher level's interval lies above its fair share (50%). The lobby ranks a bot only
-where its ladder passes (`gangland.server.people.LADDERS`): Easy = `heuristic`, then in Razzia!, Downtown
-and Protection Racket Medium = `ismcts:easy` (0.1 s a decision), Hard = `ismcts` (0.5 s) and Expert =
-`ismcts:hard` (2 s), in Supergang Medium = `ismcts` (0.5 s) and no Hard yet.
+where its ladder passes (`gangland.server.people.LADDERS`): in Razzia!, Downtown and Protection Racket
+Easy = `heuristic`, Medium = `ismcts:easy` (0.1 s a decision), Hard = `ismcts` (0.5 s) and Expert =
+`ismcts:hard` (2 s); in Supergang Easy = `heuristic-careless` (the bot with lapses), Medium = `heuristic`
+and Hard = `ismcts` (0.5 s).
 
 **Budgets.** A time budget makes the moves depend on the machine's load, so the runs here play iteration
 budgets instead (`ismcts:N`, N iterations a decision: the same games wherever they run, so the compiled

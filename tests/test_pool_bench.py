@@ -202,7 +202,7 @@ def test_the_page_has_the_tables_and_the_commands_that_play_them_again(tmp_path:
 
 def test_the_defaults_are_the_lobby_levels_and_a_pool_of_every_style() -> None:
     assert pool.lobby_levels("razzia") == ["heuristic", "ismcts:easy", "ismcts", "ismcts:hard"]
-    assert pool.lobby_levels("supergang") == ["heuristic", "ismcts"]
+    assert pool.lobby_levels("supergang") == ["heuristic-careless", "heuristic", "ismcts"]
     game = get("razzia")
     members = pool.default_pool(game)
     assert members[:2] == ["random", "heuristic"]

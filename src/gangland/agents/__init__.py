@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gangland.engine import Agent, Decision, Game, OptionError, quoted
+from gangland.engine import Agent, Decision, Game, OptionError, mix_seed, quoted
 
 from .ismcts import ISMCTSAgent, ismcts_names
 
@@ -25,6 +25,30 @@ class RandomAgent:
 
 
 GENERIC_AGENTS = {"random": RandomAgent}
+
+CARELESS = "heuristic-careless"
+"""The name of `CarelessAgent`, offered in every game that has a `heuristic` bot."""
+LAPSE = 0.25
+"""The chance that `CarelessAgent` plays any legal move instead of its bot's: chosen so that in Supergang it
+sits clearly between the random agent and the bot (the lobby's Easy there: docs/strength.md, issue 35)."""
+
+
+class CarelessAgent:
+    """The game's rule-of-thumb bot with lapses: at each decision, with chance `LAPSE`, a uniformly random
+    legal action instead of the bot's (an opponent below the bot that still plays its way, for a person
+    learning a game)."""
+
+    name = CARELESS
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        self.rng = random.Random(mix_seed(seed, 1))
+        self.bot = game.bots["heuristic"](seed)
+
+    def act(self, decision: Decision) -> int:
+        """The bot's action, or after a lapse any legal one."""
+        if self.rng.random() < LAPSE:
+            return self.rng.choice(decision.legal_actions)
+        return self.bot.act(decision)
 
 
 @dataclass(frozen=True)
@@ -52,11 +76,13 @@ def add_kind(prefix: str, kind: AgentKind) -> None:
 
 
 def agent_names(game: Game, search: bool = True) -> list[str]:
-    """Every agent name usable for `game`: the generic ones and the game's own bots, then (unless
+    """Every agent name usable for `game`: the generic ones, the game's own bots and (beside a `heuristic`)
+    `heuristic-careless`, then (unless
     `search` is False) the IS-MCTS levels, which take seconds per decision (`ismcts:SPEC` also takes
     iterations, seconds and workers: see `gangland.agents.ismcts`), and the added kinds that offer
     themselves for `game`."""
-    names = [*sorted({*GENERIC_AGENTS, *game.bots}), *(ismcts_names(game) if search else [])]
+    careless = {CARELESS} if "heuristic" in game.bots else set()
+    names = [*sorted({*GENERIC_AGENTS, *game.bots, *careless}), *(ismcts_names(game) if search else [])]
     if search:
         names += [prefix for prefix, kind in AGENT_KINDS.items() if kind.listed(game)]
     return names
@@ -69,6 +95,8 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
     kind = AGENT_KINDS.get(name.partition(":")[0])
     if kind is not None:
         return kind.make(name, game, seed)
+    if name == CARELESS and "heuristic" in game.bots:
+        return CarelessAgent(game, seed)
     factory = game.bots.get(name) or GENERIC_AGENTS.get(name)
     if factory is None:
         # The RL extra's agents are added by importing gangland.rl (the agents never import it themselves).

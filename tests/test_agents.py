@@ -1,0 +1,63 @@
+"""The game-agnostic agents of `gangland.agents` (the search has its own tests: test_ismcts.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+import gangland.agents as agents
+from gangland.agents import CARELESS, LAPSE, CarelessAgent, agent_names, make_agent
+from gangland.engine import Decision
+from gangland.games import all_games
+from gangland.sim import play_seated
+
+GAME_IDS = [game.id for game in all_games()]
+
+
+@dataclass
+class FirstChoice:
+    """A bot that always plays the first legal action, and counts how often it was asked."""
+
+    name = "first"
+    asked: int = 0
+
+    def act(self, decision: Decision) -> int:
+        self.asked += 1
+        return decision.legal_actions[0]
+
+
+@dataclass
+class TenChoices:
+    """What `CarelessAgent.act` reads of a decision: its legal actions."""
+
+    legal_actions: tuple[int, ...] = tuple(range(10))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_careless_bot_is_offered_and_plays_whole_games(game_id: str) -> None:
+    """Issue 35 (levels a person can trust): `heuristic-careless`, the lobby's Easy in Supergang, is named
+    wherever a game has a `heuristic` bot, plays legal moves to the end, and plays the same game again
+    from the same seed."""
+    game = next(g for g in all_games() if g.id == game_id)
+    assert CARELESS in agent_names(game, search=False)
+    assert isinstance(make_agent(CARELESS, game, 1), CarelessAgent)
+    players = min(game.player_counts)
+    names = [CARELESS, "heuristic", *["random"] * (players - 2)]
+    first = play_seated(game_id, 5, names, {})
+    again = play_seated(game_id, 5, names, {})
+    assert first.actions == again.actions and first.replay(game).is_over
+
+
+def test_the_careless_bot_lapses_at_its_rate_and_plays_its_bot_otherwise() -> None:
+    """A lapse (chance LAPSE a decision) is any legal action; every other decision is the bot's own."""
+    careless = CarelessAgent.__new__(CarelessAgent)
+    careless.rng = agents.random.Random(3)
+    careless.bot = bot = FirstChoice()
+    decisions = 4000
+    chosen = [careless.act(TenChoices()) for _ in range(decisions)]  # type: ignore[arg-type]
+    lapses = decisions - bot.asked
+    assert abs(lapses / decisions - LAPSE) < 0.03, lapses
+    # A lapse picks among all ten actions, the bot's own among them.
+    assert abs(sum(a != 0 for a in chosen) - lapses * 9 / 10) < 0.05 * lapses
+    assert set(chosen) == set(range(10))
