@@ -99,9 +99,10 @@ def test_undo_hint_and_the_only_move_where_the_host_allows_them(browser_server: 
     rules.locator("summary").click()
     expect(page.locator("#rules-help")).not_to_be_empty()
 
-    # A hint: the heuristic bot's move, said and marked among the moves.
+    # A hint: the heuristic bot's move, said and marked among the moves (Supergang's bot is its Medium).
+    expect(page.locator("#hint-bot option[value='heuristic']")).to_have_text("Medium bot")
     page.click("#hint-ask")
-    expect(page.locator("#hint-answer")).to_contain_text("The Easy bot would play")
+    expect(page.locator("#hint-answer")).to_contain_text("The Medium bot would play")
     expect(page.locator("#hint-answer")).to_contain_text("no reason given")
     expect(page.locator("#actions button.hinted")).to_have_count(1)
 

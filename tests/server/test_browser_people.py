@@ -62,6 +62,12 @@ def test_two_friends_a_phone_a_laptop_and_a_stranger(browser_server: Server, bro
         page = anna.page
         page.goto(browser_server.base + "/")
         expect(page.locator("#game option[value='downtown']")).to_be_attached()
+        # Supergang ranks three (issue 35): its bot with lapses is Easy, so its bot reads Medium there.
+        page.select_option("#game", "supergang")
+        expect(page.locator("#seat-2 optgroup[label='Bots'] option")).to_have_text(
+            ["Beginner bot", "Easy bot", "Medium bot", "Hard bot"])
+        expect(page.locator("#seat-2 option[value='heuristic-careless']")).to_have_text("Easy bot")
+        expect(page.locator("#seat-2 option[value='heuristic']")).to_have_text("Medium bot")
         page.select_option("#game", "downtown")
         page.select_option("#players", "4")
         page.select_option("#seat-1", "")  # a person (invited)

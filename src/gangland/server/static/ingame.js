@@ -16,6 +16,8 @@ const WRAPPED = 60;                       // a terminal line this long (of 80) w
 let hooks = null;         // from table.js: act(id, extra), send(message), token(), tableId
 let settings = null;      // the table's house rules, once read
 let tableBots = [];       // bots a hint may be asked of: [{bot, level}], the heuristic bot first
+let tableSeats = [];      // the table's seats as the summary gave them (their bots and levels)
+let defaultLevel = "Easy"; // the heuristic bot's level in this game (Medium in Supergang: game.stand_ins)
 let current = null;       // the last state
 let onlyTimer = null;
 let onlyStep = null;      // the step whose only move is waiting to be played
@@ -62,25 +64,36 @@ async function readSettings() {
   try {
     const summary = await api(`/api/tables/${encodeURIComponent(hooks.tableId)}`);
     settings = summary.settings ?? {};
-    // A level a person understands, one bot per level (the exact agent is the option's hover text).
-    const levels = new Map([["Easy", { bot: DEFAULT_BOT, detail: null }]]);
-    for (const s of summary.seats ?? []) {
-      if (s.bot && s.level && !levels.has(s.level)) levels.set(s.level, { bot: s.bot, detail: s.bot_detail });
-    }
-    tableBots = [...levels].map(([level, b]) => ({ level, ...b }));
+    tableSeats = Array.isArray(summary.seats) ? summary.seats : [];
   } catch {
     settings = {};
   }
+  showHintBots();
+  if (current) inGameState(current);
+}
+
+/** The hint's choice of bots: a level a person understands, one bot per level (the exact agent is the
+ * option's hover text), the heuristic bot first. */
+function showHintBots() {
+  const levels = new Map([[defaultLevel, { bot: DEFAULT_BOT, detail: null }]]);
+  for (const s of tableSeats) {
+    if (s.bot && s.level && !levels.has(s.level)) levels.set(s.level, { bot: s.bot, detail: s.bot_detail });
+  }
+  tableBots = [...levels].map(([level, b]) => ({ level, ...b }));
   const select = $("hint-bot");
   const chosen = localStorage.getItem(HINT_BOT_KEY);
   setChildren(select, tableBots.map((b) => el("option", { value: b.bot, title: b.detail, selected: b.bot === chosen }, `${b.level} bot`)));
-  if (current) inGameState(current);
 }
 
 /** After each state table.js drew. */
 export function inGameState(msg) {
   current = msg;
   seenState = true;
+  const level = (Array.isArray(msg.game?.stand_ins) ? msg.game.stand_ins : []).find((b) => b.bot === DEFAULT_BOT)?.level;
+  if (level && level !== defaultLevel) {
+    defaultLevel = level;
+    showHintBots();
+  }
   const legal = Array.isArray(msg.legal) ? msg.legal : [];
   showRules(msg);
   showUndo(msg);
