@@ -6,10 +6,9 @@ from dataclasses import dataclass
 
 import pytest
 
-import gangland.agents as agents
 from gangland.agents import CARELESS, LAPSE, CarelessAgent, agent_names, make_agent
 from gangland.engine import Decision
-from gangland.games import all_games
+from gangland.games import all_games, get
 from gangland.sim import play_seated
 
 GAME_IDS = [game.id for game in all_games()]
@@ -27,19 +26,12 @@ class FirstChoice:
         return decision.legal_actions[0]
 
 
-@dataclass
-class TenChoices:
-    """What `CarelessAgent.act` reads of a decision: its legal actions."""
-
-    legal_actions: tuple[int, ...] = tuple(range(10))
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_careless_bot_is_offered_and_plays_whole_games(game_id: str) -> None:
     """Issue 35 (levels a person can trust): `heuristic-careless`, the lobby's Easy in Supergang, is named
     wherever a game has a `heuristic` bot, plays legal moves to the end, and plays the same game again
     from the same seed."""
-    game = next(g for g in all_games() if g.id == game_id)
+    game = get(game_id)
     assert CARELESS in agent_names(game, search=False)
     assert isinstance(make_agent(CARELESS, game, 1), CarelessAgent)
     players = min(game.player_counts)
@@ -51,11 +43,12 @@ def test_the_careless_bot_is_offered_and_plays_whole_games(game_id: str) -> None
 
 def test_the_careless_bot_lapses_at_its_rate_and_plays_its_bot_otherwise() -> None:
     """A lapse (chance LAPSE a decision) is any legal action; every other decision is the bot's own."""
-    careless = CarelessAgent.__new__(CarelessAgent)
-    careless.rng = agents.random.Random(3)
+    razzia = get("razzia")
+    careless = CarelessAgent(razzia, 3)
     careless.bot = bot = FirstChoice()
+    ten_choices = Decision(razzia, razzia.new_game(2, 1), 0, tuple(range(10)))
     decisions = 4000
-    chosen = [careless.act(TenChoices()) for _ in range(decisions)]  # type: ignore[arg-type]
+    chosen = [careless.act(ten_choices) for _ in range(decisions)]
     lapses = decisions - bot.asked
     assert abs(lapses / decisions - LAPSE) < 0.03, lapses
     # A lapse picks among all ten actions, the bot's own among them.
