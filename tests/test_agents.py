@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from gangland.agents import CARELESS, LAPSE, CarelessAgent, agent_names, make_agent
-from gangland.engine import Decision
+from gangland.engine import Decision, DeterminizingBot
 from gangland.games import all_games, get
 from gangland.sim import play_seated
 
@@ -39,6 +39,22 @@ def test_the_careless_bot_is_offered_and_plays_whole_games(game_id: str) -> None
     first = play_seated(game_id, 5, names, {})
     again = play_seated(game_id, 5, names, {})
     assert first.actions == again.actions and first.replay(game).is_over
+    careful = play_seated(game_id, 5, ["heuristic", *names[1:]], {})
+    assert careful.actions != first.actions  # its lapses change the game
+
+
+def test_the_careless_bot_plays_supergangs_police() -> None:
+    """The police variant's seat too (its bot plays for L91: the careless one lapses from that)."""
+    record = play_seated("supergang", 2, [CARELESS] * 4, {"police_player": True})
+    assert record.replay(get("supergang")).is_over
+
+
+def test_the_careless_bot_lapses_with_a_generator_of_its_own() -> None:
+    """Its lapses do not move the bot's own generator (the bot plays as it would from the same seed)."""
+    careless = CarelessAgent(get("supergang"), 8)
+    bot = careless.bot
+    assert isinstance(bot, DeterminizingBot)
+    assert careless.rng.getstate() != bot.rng.getstate()
 
 
 def test_the_careless_bot_lapses_at_its_rate_and_plays_its_bot_otherwise() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from gangland.engine import Agent, Decision, Game, OptionError, mix_seed, quoted
 
@@ -27,8 +28,8 @@ class RandomAgent:
 GENERIC_AGENTS = {"random": RandomAgent}
 
 CARELESS = "heuristic-careless"
-"""The name of `CarelessAgent`, offered in every game that has a `heuristic` bot."""
-LAPSE = 0.25
+"""The name of `CarelessAgent`, offered in every game that has a `heuristic` bot (`offers_careless`)."""
+LAPSE: Final = 0.25
 """The chance that `CarelessAgent` plays any legal move instead of its bot's: chosen so that in Supergang it
 sits clearly between the random agent and the bot (the lobby's Easy there: docs/strength.md, issue 35)."""
 
@@ -41,7 +42,9 @@ class CarelessAgent:
     name = CARELESS
 
     def __init__(self, game: Game, seed: int = 0) -> None:
-        self.rng = random.Random(mix_seed(seed, 1))
+        if not offers_careless(game):
+            raise OptionError(f"{game.name} has no heuristic bot to play carelessly")
+        self.rng = random.Random(mix_seed(seed, 1))  # not the bot's own generator (seeded with `seed`)
         self.bot = game.bots["heuristic"](seed)
 
     def act(self, decision: Decision) -> int:
@@ -49,6 +52,11 @@ class CarelessAgent:
         if self.rng.random() < LAPSE:
             return self.rng.choice(decision.legal_actions)
         return self.bot.act(decision)
+
+
+def offers_careless(game: Game) -> bool:
+    """Whether `game` has the bot `CarelessAgent` plays with lapses."""
+    return "heuristic" in game.bots
 
 
 @dataclass(frozen=True)
@@ -77,11 +85,10 @@ def add_kind(prefix: str, kind: AgentKind) -> None:
 
 def agent_names(game: Game, search: bool = True) -> list[str]:
     """Every agent name usable for `game`: the generic ones, the game's own bots and (beside a `heuristic`)
-    `heuristic-careless`, then (unless
-    `search` is False) the IS-MCTS levels, which take seconds per decision (`ismcts:SPEC` also takes
-    iterations, seconds and workers: see `gangland.agents.ismcts`), and the added kinds that offer
-    themselves for `game`."""
-    careless = {CARELESS} if "heuristic" in game.bots else set()
+    `heuristic-careless`, then (unless `search` is False) the IS-MCTS levels, which take seconds per
+    decision (`ismcts:SPEC` also takes iterations, seconds and workers: see `gangland.agents.ismcts`), and
+    the added kinds that offer themselves for `game`."""
+    careless = {CARELESS} if offers_careless(game) else set()
     names = [*sorted({*GENERIC_AGENTS, *game.bots, *careless}), *(ismcts_names(game) if search else [])]
     if search:
         names += [prefix for prefix, kind in AGENT_KINDS.items() if kind.listed(game)]
@@ -95,7 +102,7 @@ def make_agent(name: str, game: Game, seed: int) -> Agent:
     kind = AGENT_KINDS.get(name.partition(":")[0])
     if kind is not None:
         return kind.make(name, game, seed)
-    if name == CARELESS and "heuristic" in game.bots:
+    if name == CARELESS and offers_careless(game):
         return CarelessAgent(game, seed)
     factory = game.bots.get(name) or GENERIC_AGENTS.get(name)
     if factory is None:

@@ -37,7 +37,8 @@ def is_search_bot(name: str) -> bool:
 
 
 def bot_names(game: Game) -> list[str]:
-    """The bots a table of `game` may seat: the generic and game's own bots, and the IS-MCTS levels."""
+    """The bots a table of `game` may seat: every name `agent_names` gives (the generic and the game's own
+    bots, `heuristic-careless`, the IS-MCTS levels and any added kind that offers itself)."""
     return agent_names(game)
 
 

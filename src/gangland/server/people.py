@@ -23,7 +23,7 @@ DETAILS = {
     "heuristic": "the game's rule-of-thumb bot: plays at once",
     "heuristic-aggressive": "the rule-of-thumb bot in a bolder style: risks more for more",
     "heuristic-cautious": "the rule-of-thumb bot in a careful style: risks less",
-    "heuristic-careless": "the rule-of-thumb bot with lapses: one move in four is any legal move",
+    "heuristic-careless": "the rule-of-thumb bot with lapses: about one move in four is a random legal move",
     "ismcts:easy": _SEARCH.format("0.1 s"),
     "ismcts": _SEARCH.format("0.5 s"),
     "ismcts:medium": _SEARCH.format("0.5 s"),
@@ -51,7 +51,8 @@ SAME_BOT = {"ismcts:medium": "ismcts"}
 """Names of one bot: the search's default budget is its `medium` level."""
 STYLES = frozenset({"heuristic-aggressive", "heuristic-cautious"})
 """The bot's styles, which the lobby puts at the plain bot's level: each plays about as well as the plain
-bot or worse (issue 35's measurements, the games' bot modules)."""
+bot or worse (issue 35's measurements, the games' bot modules), and in Supergang, where a level is below
+the bot, each is shown above it (docs/strength.md)."""
 HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories a name drops: control, invisible formatting, surrogates, private use, unassigned."""
 

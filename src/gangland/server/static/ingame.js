@@ -17,7 +17,7 @@ let hooks = null;         // from table.js: act(id, extra), send(message), token
 let settings = null;      // the table's house rules, once read
 let tableBots = [];       // bots a hint may be asked of: [{bot, level}], the heuristic bot first
 let tableSeats = [];      // the table's seats as the summary gave them (their bots and levels)
-let defaultLevel = "Easy"; // the heuristic bot's level in this game (Medium in Supergang: game.stand_ins)
+let defaultLevel = null;  // the heuristic bot's level in this game, once a state said it (game.stand_ins)
 let current = null;       // the last state
 let onlyTimer = null;
 let onlyStep = null;      // the step whose only move is waiting to be played
@@ -75,7 +75,7 @@ async function readSettings() {
 /** The hint's choice of bots: a level a person understands, one bot per level (the exact agent is the
  * option's hover text), the heuristic bot first. */
 function showHintBots() {
-  const levels = new Map([[defaultLevel, { bot: DEFAULT_BOT, detail: null }]]);
+  const levels = new Map(defaultLevel ? [[defaultLevel, { bot: DEFAULT_BOT, detail: null }]] : []);
   for (const s of tableSeats) {
     if (s.bot && s.level && !levels.has(s.level)) levels.set(s.level, { bot: s.bot, detail: s.bot_detail });
   }
@@ -89,8 +89,9 @@ function showHintBots() {
 export function inGameState(msg) {
   current = msg;
   seenState = true;
-  const level = (Array.isArray(msg.game?.stand_ins) ? msg.game.stand_ins : []).find((b) => b.bot === DEFAULT_BOT)?.level;
-  if (level && level !== defaultLevel) {
+  const listed = Array.isArray(msg.game?.stand_ins) ? msg.game.stand_ins : [];
+  const level = listed.find((b) => b.bot === DEFAULT_BOT)?.level ?? "Other";
+  if (level !== defaultLevel) {
     defaultLevel = level;
     showHintBots();
   }
