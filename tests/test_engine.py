@@ -216,7 +216,7 @@ def test_run_match_resumes_an_interrupted_record_to_the_same_end() -> None:
 def test_make_agent_knows_generic_and_game_agents() -> None:
     assert make_agent("random", RAZZIA, 1).name == "random"
     assert make_agent("heuristic", RAZZIA, 1).name == "heuristic"
-    choices = "choose from: heuristic, heuristic-aggressive, heuristic-cautious, random"
+    choices = "choose from: heuristic, heuristic-aggressive, heuristic-careless, heuristic-cautious, random"
     with pytest.raises(OptionError, match=choices):
         make_agent("genius", RAZZIA, 1)
 
