@@ -86,6 +86,21 @@ def test_two_friends_a_phone_a_laptop_and_a_stranger(browser_server: Server, bro
         created.get_by_role("link", name="Open your seat").click()
         expect(page.locator("#who")).to_have_text("You are Anna · seat 1")
         table_id = page.url.split("/t/", 1)[1].split("#", 1)[0]
+        # The drawing has room for a name of 12 characters: a bot's is given there without its level
+        # ("Lefty (Easy…" said neither), which the seat list and the hover titles say; a longer name is cut
+        # with an ellipsis.
+        drawn = page.locator("#drawing svg")
+        expect(drawn).to_contain_text("Lefty (bot)")
+        shown = drawn.evaluate("svg => [...svg.querySelectorAll('text')].map((t) => t.textContent).join(' ')")
+        assert "Lefty (bot)" in shown and "Easy bot" not in shown and "\u2026" not in shown, shown
+        assert any("Lefty (Easy bot)" in title for title in drawn.locator("title").all_text_contents())
+        expect(page.locator("#seats li").nth(2)).to_contain_text("Lefty (Easy bot)")
+        short = page.evaluate("""async () => {
+            const { shortName } = await import('/static/common.js');
+            return ['Vinnie (Expert bot)', 'Maximiliano Long (Easy bot)', 'Alexandra Petrova', 'Anna (bot)']
+                .map((name) => shortName(name, 12));
+        }""")
+        assert short == ["Vinnie (bot)", "Maximiliano\u2026", "Alexandra P\u2026", "Anna (bot)"]
         # The table's rules in plain words, the decisions behind a link: what differs from the game's own.
         rules = page.locator("#table-rules")
         expect(rules).to_contain_text("Edition: 2013 · moves may be taken back")

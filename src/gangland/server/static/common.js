@@ -285,14 +285,22 @@ export function seatLabels(seats) {
 const SEAT_REF = /\u27e8s(\d{1,2})\u27e9/g;
 
 /** `text` with every seat marker filled in with that seat's name (`labels`, from `seatLabels`), the viewer's
- * own seat (`mySeat`) marked " (you)"; `max` shortens names longer than that with an ellipsis. */
+ * own seat (`mySeat`) marked " (you)"; `max` shortens names longer than that (`shortName`). */
 export function fillSeats(text, labels, mySeat = null, max = 0) {
   return String(text ?? "").replace(SEAT_REF, (_, n) => {
     const seat = Number(n);
     let name = seatName(seat, labels);
-    if (max && [...name].length > max) name = `${[...name].slice(0, max - 1).join("")}\u2026`;
+    if (max && [...name].length > max) name = shortName(name, max);
     return seat === mySeat ? `${name} (you)` : name;
   });
+}
+
+/** `name` in at most `max` characters. A bot's level goes first ("Lefty (Medium bot)" is "Lefty (bot)": the
+ * seat list says the level, and a name cut in the level said neither), then the end, cut with an ellipsis. */
+export function shortName(name, max) {
+  const bot = /^(.+) \([^()]* bot\)$/.exec(name);
+  const chars = [...(bot ? `${bot[1]} (bot)` : name)];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}\u2026` : chars.join("");
 }
 
 /** Fill the seat markers of a drawing's texts and hover titles in place (as text: never markup). Names in
@@ -422,10 +430,13 @@ export function parseDrawing(svgText) {
   if (doc.querySelector("parsererror")) return null;
   for (const node of [root, ...root.querySelectorAll("*")]) {
     if (node.namespaceURI !== SVG_NS || !DRAWING_ELEMENTS.has(node.localName)) return null;
-    for (const attr of [...node.attributes]) {
-      if (attr.namespaceURI !== null || !DRAWING_ATTRIBUTES.has(attr.name)) node.removeAttribute(attr.name);
+    const attributes = node.attributes; // live: read from the end, so a removal moves none still to read
+    for (let i = attributes.length - 1; i >= 0; i--) {
+      const attr = attributes[i];
+      if (attr.namespaceURI !== null || !DRAWING_ATTRIBUTES.has(attr.name)) node.removeAttributeNode(attr);
     }
   }
   if (root.localName !== "svg") return null;
-  return document.importNode(root, true);
+  // Moved into the page's document, not copied: the parsed document is not used again.
+  return document.adoptNode(root);
 }
