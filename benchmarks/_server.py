@@ -101,10 +101,13 @@ class GanglandServer:
 
     def __init__(self, database: str, port: int, log_path: Path,
                  profile: str | None = None, profile_out: Path | None = None,
-                 extra: tuple[str, ...] = ()) -> None:
+                 extra: tuple[str, ...] = (), source: Path | None = None) -> None:
         self.database = database
         self.extra = extra
         """More options of `gangland serve`."""
+        self.source = source
+        """A source folder (holding `gangland`) to serve instead of the installed package: put first on the
+        server's PYTHONPATH, its pages and code are what is served (benchmarks/page.py compares two)."""
         self.port = port
         self.log_path = log_path
         self.profile = profile
@@ -124,14 +127,17 @@ class GanglandServer:
         if self.profile == "py-spy" and self.starts == 0:
             return [str(VENV_BIN / "py-spy"), "record", "--format", "raw", "--rate", "200", "--nonblocking",
                     "--output", str(self.profile_out), "--", sys.executable, "-m", "gangland", *serve]
+        if self.source is not None:
+            return [sys.executable, "-m", "gangland", *serve]
         return [str(VENV_BIN / "gangland"), *serve]
 
     def start(self, ready_seconds: float = 60.0) -> float:
         """Start the server and wait until it answers; the seconds that took. RuntimeError if it does not."""
         started = time.monotonic()
+        env = None if self.source is None else {**os.environ, "PYTHONPATH": str(self.source)}
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
-                self.command(), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                self.command(), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,
                 start_new_session=True,  # Ctrl-C in the terminal reaches the benchmark, which stops it
             )
         wrapped = self.profile == "py-spy" and self.starts == 0

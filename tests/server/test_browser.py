@@ -179,6 +179,16 @@ def test_one_person_plays_a_whole_game_by_clicking_the_drawing(browser_server: S
     record = record_of(browser_server, table_id)
     assert list(record.replay(get(game)).result().scores) == a.scores()
     check_moves(record, [a])
+    # The log the page added to move by move all game (its first lines dropped as new ones came: the page
+    # keeps 100) is the log a page opened now is sent whole.
+    def log_shown() -> list[list[str]]:
+        return list(a.page.locator("#log li").evaluate_all("items => items.map((li) => [li.dataset.step, "
+                                                             "li.textContent])"))
+    kept = log_shown()
+    assert len(kept) == min(100, len(record.actions)), len(kept)
+    a.page.reload()
+    a.page.locator("#over:not(.hidden) table.result").wait_for()
+    assert log_shown() == kept
     # The rules page is one click from the table, and the replay shows the table drawn too.
     rules = a.page.locator("#rules-link")
     assert rules.get_attribute("href") == f"/rules/{game}"

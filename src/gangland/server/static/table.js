@@ -320,11 +320,15 @@ function renderState(msg) {
   freshLink = false;
   renderEnding(msg, msg.table_id ?? tableId);
   mailState(msg);
-  renderDrawing(msg); // first: it opens the text's box when there is no drawing, and closes it when there is
+  // The drawing first: it opens the text's box when there is no drawing, and closes it when there is.
+  const marks = renderDrawing(msg);
   $("text").textContent = typeof msg.text === "string" && $("text-box").open ? fill(msg.text) : "";
   renderActions(msg);
   renderLog(logLines);
   renderOver(msg);
+  // Last: a mark's box is measured on the page, and measuring lays the page out. Measured once all of the
+  // state is on it, the page is laid out once, not again after each change made after the measuring.
+  if (marks) markChanged(marks.root, marks.changed);
 }
 
 function renderClock(clock) {
@@ -434,7 +438,8 @@ let drawnNames = null;     // the seat names filled in it
 let drawnKeys = new Map(); // data-key -> the markup of that thing as last drawn
 let drawnWidth = null;     // the width of the drawing last drawn (another: a drawing in another layout)
 
-/** The server's drawing of this seat's view (made from the view only), parsed as SVG, never as HTML. */
+/** The server's drawing of this seat's view (made from the view only), parsed as SVG, never as HTML. A
+ * drawing new on the page gives the pieces in it to mark as changed (`markChanged`), else null. */
 function renderDrawing(msg) {
   const box = $("drawing");
   // The names filled in are part of what is drawn: a rename draws it again.
@@ -451,8 +456,9 @@ function renderDrawing(msg) {
     drawnKeys = new Map();
     drawnWidth = null;
     $("text-box").open = true;
-    return;
+    return null;
   }
+  let marks = null;
   if (shown) {
     const keys = new Map([...shown.querySelectorAll("[data-key]")].map((n) => [n.getAttribute("data-key"), looks(n)]));
     // A drawing in another layout (a phone turned) is not a move: nothing in it is marked as changed.
@@ -461,7 +467,7 @@ function renderDrawing(msg) {
     drawnWidth = shown.getAttribute("width");
     closeChooser();
     setChildren(box, shown);
-    markChanged(shown, changed); // once shown: a mark's box is measured on the drawing
+    marks = { root: shown, changed };
     if (drawnSvg === null) $("text-box").open = false; // the drawing says it; the text stays a click away
     drawnSvg = msg.svg;
     drawnNames = names;
@@ -470,6 +476,7 @@ function renderDrawing(msg) {
   box.classList.remove("hidden");
   applyZoom(); // (shows the choice of size, but for a narrow drawing)
   wireDrawing(msg);
+  return marks;
 }
 
 /** What a drawn thing looks like: its markup without what it offers to do (its actions and hover text
@@ -492,10 +499,15 @@ function changedKeys(before, after) {
  * the panels around them, whose turn marks change every move. The mark is an orange frame drawn around
  * the piece (under it, so it hides nothing), not a glow, which blurred the text of a piece. */
 function markChanged(root, changed) {
-  for (const node of root.querySelectorAll("[data-key]")) {
-    if (!changed.has(node.getAttribute("data-key")) || node.querySelector("[data-key]")) continue;
+  if (!changed.size || !root.isConnected) return;
+  const pieces = [...root.querySelectorAll("[data-key]")]
+    .filter((node) => changed.has(node.getAttribute("data-key")) && !node.querySelector("[data-key]"));
+  // Every box is measured before any frame is added: a box measured after a frame would lay the whole
+  // drawing out again, once for each piece.
+  const boxes = pieces.map((node) => node.getBBox());
+  for (const [i, node] of pieces.entries()) {
     node.classList.add("changed");
-    const box = node.getBBox();
+    const box = boxes[i];
     if (!box.width && !box.height) continue;
     const frame = document.createElementNS(SVG_NS, "rect");
     const pad = 2.5;
@@ -656,22 +668,43 @@ function takeDrawing(svg, first) {
   return null;
 }
 
+let shownLog = [];       // the log entries the page shows, in order (the entries of `logLines` they were)
+let shownLogNames = null; // the seat names filled into them
+
+/** One log entry as a list item. The move's number stays out of sight (no "step 107" for a player), kept
+ * for tools and tests. */
+function logItem(entry) {
+  const by = entry.by;
+  const marked = by === "timeout" || by === "host";
+  return el("li", { class: marked ? `by-${by}` : null, dataset: { step: String(entry.step ?? "") } },
+    fill(entry.line ?? ""),
+    marked ? el("span", { class: `tag ${by}` }, by === "timeout" ? "timeout" : "by host's bot") : null);
+}
+
+/** The log shown as `log`: the lines it has kept are left as they are (a move adds a line or two to a
+ * hundred), the lines it dropped are removed and the new ones added; it is drawn whole when the names in it
+ * changed or the log was taken anew (a new connection, a move taken back). */
 function renderLog(log) {
   const list = $("log");
   const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const lines = Array.isArray(log) ? log : [];
+  const names = JSON.stringify([labels(), state?.seat ?? null]);
   if (!lines.length) {
     setChildren(list, el("li", { class: "muted" }, "Nothing has happened yet."));
+    shownLog = [];
     return;
   }
-  setChildren(list, lines.map((entry) => {
-    const by = entry.by;
-    const marked = by === "timeout" || by === "host";
-    // The move's number stays out of sight (no "step 107" for a player), kept for tools and tests.
-    return el("li", { class: marked ? `by-${by}` : null, dataset: { step: String(entry.step ?? "") } },
-      fill(entry.line ?? ""),
-      marked ? el("span", { class: `tag ${by}` }, by === "timeout" ? "timeout" : "by host's bot") : null);
-  }));
+  // takeLog keeps the entries it does not drop: the shown ones still in the log are a prefix of it.
+  const kept = shownLog.length && names === shownLogNames ? lines.indexOf(shownLog[shownLog.length - 1]) + 1 : 0;
+  const dropped = shownLog.length - kept;
+  if (kept && dropped >= 0 && lines.slice(0, kept).every((entry, i) => entry === shownLog[dropped + i])) {
+    for (let i = 0; i < dropped; i++) list.firstElementChild.remove();
+    list.append(...lines.slice(kept).map(logItem));
+  } else {
+    setChildren(list, lines.map(logItem));
+  }
+  shownLog = lines.slice();
+  shownLogNames = names;
   if (nearBottom || !list.dataset.scrolled) {
     list.scrollTop = list.scrollHeight;
     list.dataset.scrolled = "1";
