@@ -134,7 +134,10 @@ class GanglandServer:
     def start(self, ready_seconds: float = 60.0) -> float:
         """Start the server and wait until it answers; the seconds that took. RuntimeError if it does not."""
         started = time.monotonic()
-        env = None if self.source is None else {**os.environ, "PYTHONPATH": str(self.source)}
+        env = None
+        if self.source is not None:
+            paths = [str(self.source), os.environ.get("PYTHONPATH", "")]
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in paths if path)}
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 self.command(), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=env,

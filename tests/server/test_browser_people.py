@@ -95,12 +95,15 @@ def test_two_friends_a_phone_a_laptop_and_a_stranger(browser_server: Server, bro
         assert "Lefty (bot)" in shown and "Easy bot" not in shown and "\u2026" not in shown, shown
         assert any("Lefty (Easy bot)" in title for title in drawn.locator("title").all_text_contents())
         expect(page.locator("#seats li").nth(2)).to_contain_text("Lefty (Easy bot)")
+        # (A person's name is only cut, whatever it says: "(... bot)" at its end makes no bot of it.)
         short = page.evaluate("""async () => {
             const { shortName } = await import('/static/common.js');
-            return ['Vinnie (Expert bot)', 'Maximiliano Long (Easy bot)', 'Alexandra Petrova', 'Anna (bot)']
-                .map((name) => shortName(name, 12));
+            return [['Vinnie (Expert bot)', true], ['Maximiliano Long (Easy bot)', true],
+                    ['Alexandra Petrova', false], ['Anna (bot)', false], ['Ann (not a bot)', false]]
+                .map(([name, bot]) => shortName(name, 12, bot));
         }""")
-        assert short == ["Vinnie (bot)", "Maximiliano\u2026", "Alexandra P\u2026", "Anna (bot)"]
+        assert short == ["Vinnie (bot)", "Maximiliano\u2026", "Alexandra P\u2026", "Anna (bot)",
+                         "Ann (not a \u2026"]
         # The table's rules in plain words, the decisions behind a link: what differs from the game's own.
         rules = page.locator("#table-rules")
         expect(rules).to_contain_text("Edition: 2013 · moves may be taken back")

@@ -285,35 +285,42 @@ export function seatLabels(seats) {
 const SEAT_REF = /\u27e8s(\d{1,2})\u27e9/g;
 
 /** `text` with every seat marker filled in with that seat's name (`labels`, from `seatLabels`), the viewer's
- * own seat (`mySeat`) marked " (you)"; `max` shortens names longer than that (`shortName`). */
-export function fillSeats(text, labels, mySeat = null, max = 0) {
+ * own seat (`mySeat`) marked " (you)"; `max` shortens names longer than that (`shortName`; `bots`: the
+ * seats a bot plays, from `botSeats`). */
+export function fillSeats(text, labels, mySeat = null, max = 0, bots = null) {
   return String(text ?? "").replace(SEAT_REF, (_, n) => {
     const seat = Number(n);
     let name = seatName(seat, labels);
-    if (max && [...name].length > max) name = shortName(name, max);
+    if (max && [...name].length > max) name = shortName(name, max, Boolean(bots?.has(seat)));
     return seat === mySeat ? `${name} (you)` : name;
   });
 }
 
-/** `name` in at most `max` characters. A bot's level goes first ("Lefty (Medium bot)" is "Lefty (bot)": the
- * seat list says the level, and a name cut in the level said neither), then the end, cut with an ellipsis. */
-export function shortName(name, max) {
-  const bot = /^(.+) \([^()]* bot\)$/.exec(name);
-  const chars = [...(bot ? `${bot[1]} (bot)` : name)];
+/** The seats a bot plays, of a table's `seats` facts. */
+export function botSeats(seats) {
+  return new Set((Array.isArray(seats) ? seats : []).filter((s) => s?.kind === "bot").map((s) => s.seat));
+}
+
+/** `name` in at most `max` characters. A bot's name (`bot`) gives up its level first ("Lefty (Medium bot)"
+ * is "Lefty (bot)": the seat list says the level, and a name cut in the level said neither); then the end
+ * is cut with an ellipsis. A person's name is only cut, whatever it says. */
+export function shortName(name, max, bot = false) {
+  const level = bot ? /^(.+) \([^()]* bot\)$/.exec(name) : null;
+  const chars = [...(level ? `${level[1]} (bot)` : name)];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}\u2026` : chars.join("");
 }
 
 /** Fill the seat markers of a drawing's texts and hover titles in place (as text: never markup). Names in
- * the drawing are shortened to `max` characters, so that a long one does not run over its neighbours;
- * the hover titles keep them whole. */
-export function fillDrawing(root, labels, mySeat = null, max = 12) {
+ * the drawing are shortened to `max` characters (`shortName`; `bots`: the seats a bot plays), so that a long
+ * one does not run over its neighbours; the hover titles keep them whole. */
+export function fillDrawing(root, labels, mySeat = null, bots = null, max = 12) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const texts = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
   for (const node of texts) {
     if (!node.data.includes("\u27e8")) continue;
     const inTitle = node.parentNode && node.parentNode.localName === "title";
-    node.data = fillSeats(node.data, labels, mySeat, inTitle ? 0 : max);
+    node.data = fillSeats(node.data, labels, mySeat, inTitle ? 0 : max, bots);
   }
 }
 

@@ -1,6 +1,6 @@
 // The replay page: a finished game step by step, as a spectator or as one seat saw it.
 import {
-  api, el, parseDrawing, setChildren, tableIdFromPath, resultTable, fillSeats, fillDrawing, serverPath,
+  api, el, parseDrawing, setChildren, tableIdFromPath, resultTable, fillSeats, fillDrawing, botSeats, serverPath,
 } from "./common.js";
 import { showLines } from "./chat.js";
 import { layoutNow, watchLayout } from "./fit.js";
@@ -15,6 +15,7 @@ let total = null;
 let requestId = 0;
 let debounce = null;
 let labels = [];
+let bots = new Set(); // the seats bots played (their names are drawn shorter: common.js shortName)
 
 function showError(message) {
   const box = $("error");
@@ -82,7 +83,7 @@ async function load(target) {
     rememberInUrl();
     $("text").textContent = typeof answer?.text === "string" ? fillSeats(answer.text, labels, seat) : "";
     const drawn = parseDrawing(answer?.svg);
-    if (drawn) fillDrawing(drawn, labels, seat);
+    if (drawn) fillDrawing(drawn, labels, seat, bots);
     setChildren($("drawing"), drawn);
     $("drawing").classList.toggle("hidden", !drawn);
     $("drawing").classList.toggle("narrow", layout === "narrow");
@@ -159,6 +160,7 @@ async function start() {
     document.title = `${name} replay · Gangland`;
     const seats = Array.isArray(summary?.seats) ? summary.seats : [];
     labels = [];
+    bots = botSeats(seats);
     for (const s of seats) {
       if (s && typeof s.seat === "number") {
         labels[s.seat] = s.label || `Seat ${s.seat + 1}`;

@@ -1,7 +1,7 @@
 // The table page: one WebSocket to /ws/{table_id}; plays a seat (#seat=TOKEN) or watches (#watch=TOKEN or none).
 import {
   SVG_NS, el, parseDrawing, setChildren, saveSeat, dropSeats, loadSeats, fragmentParams, tableIdFromPath, resultTable, formatSeconds,
-  loadName, seatLabels, fillSeats, fillDrawing, serverPath, socketAddress,
+  loadName, seatLabels, botSeats, fillSeats, fillDrawing, serverPath, socketAddress,
 } from "./common.js";
 import { renderSeats, renderName, askName, renderMyLink, renderTableRules, stopPage } from "./people.js";
 import { createChat } from "./chat.js";
@@ -326,8 +326,8 @@ function renderState(msg) {
   renderActions(msg);
   renderLog(logLines);
   renderOver(msg);
-  // Last: a mark's box is measured on the page, and measuring lays the page out. Measured once all of the
-  // state is on it, the page is laid out once, not again after each change made after the measuring.
+  // Last: a mark's box is measured on the page, and measuring lays the page out. The marks are measured
+  // together once the whole state is on it, so no later change of this state lays the page out again.
   if (marks) markChanged(marks.root, marks.changed);
 }
 
@@ -446,7 +446,7 @@ function renderDrawing(msg) {
   const names = JSON.stringify([labels(), msg.seat ?? null]);
   const fresh = typeof msg.svg === "string" && (msg.svg !== drawnSvg || names !== drawnNames);
   const shown = fresh ? parseDrawing(msg.svg) : null;
-  if (shown) fillDrawing(shown, labels(), msg.seat ?? null);
+  if (shown) fillDrawing(shown, labels(), msg.seat ?? null, botSeats(msg.seats));
   if (typeof msg.svg !== "string" || !msg.svg || (fresh && !shown)) {
     // No drawing (or one that is not clean SVG): the table as text says it all.
     box.classList.add("hidden");
